@@ -1,0 +1,235 @@
+"""The adapter interface: how the harness talks to a game under test.
+
+Like requests' ``BaseAdapter``, a transport implements one method, :meth:`send`
+(one protocol operation, JSON object in, JSON object out) and :meth:`close`.
+Everything else — typed operations, schema validation, the exchange transcript kept
+as evidence — lives here, once, for every transport.
+
+Steps only ever see :class:`GameAdapter`'s typed methods.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Optional
+
+from pydantic import BaseModel, ValidationError
+
+from baccarat_conformance.errors import AdapterError, GameCrash, GameRefused, ProtocolViolation, Unsupported
+from baccarat_conformance.protocol import models as m
+
+
+BULKY_OPS = frozenset({"run_rounds"})
+
+
+@dataclass
+class Exchange:
+    """One request and its answer, kept as evidence (secrets never enter here)."""
+
+    op: str
+    params: Any
+    response: Any = None
+    error: Optional[str] = None
+    elapsed_ms: float = 0.0
+    raw: Optional[str] = None  # transport-level transcript (HTTP text, serial bytes in hex)
+
+    def as_dict(self) -> dict:
+        params, response = self.params, self.response
+        if self.op in BULKY_OPS:  # a batch of thousands of rounds: the failing rounds are attached by the step
+            params = {"rounds": len((params or {}).get("rounds", []))}
+            records = response.get("records") if isinstance(response, dict) else None
+            response = {"records": len(records)} if isinstance(records, list) else response
+        d = {"op": self.op, "params": params, "response": response, "elapsed_ms": round(self.elapsed_ms, 3)}
+        if self.error:
+            d["error"] = self.error
+        if self.raw:
+            d["raw"] = self.raw
+        return d
+
+
+@dataclass
+class Transcript:
+    """The exchanges of one scenario, in order. Bounded: the oldest are summarised
+    away past ``limit`` entries, so an exhaustive scenario cannot exhaust memory."""
+
+    limit: int = 200
+    exchanges: list[Exchange] = field(default_factory=list)
+    dropped: int = 0
+
+    def add(self, exchange: Exchange) -> None:
+        self.exchanges.append(exchange)
+        if len(self.exchanges) > self.limit:
+            del self.exchanges[0]
+            self.dropped += 1
+
+    def as_json(self, max_chars: int = 400_000) -> str:
+        doc = {"dropped_earlier_exchanges": self.dropped, "exchanges": [e.as_dict() for e in self.exchanges]}
+        text = json.dumps(doc, indent=1, default=str)
+        if len(text) > max_chars:
+            text = text[:max_chars] + "\n... (truncated)"
+        return text
+
+
+class GameAdapter:
+    """Base class of every adapter plugin.
+
+    Subclasses set :attr:`name`, implement :meth:`send` and :meth:`close`, and build
+    themselves from pytest options in :meth:`from_config` (declaring those options in
+    :meth:`add_options`). Register the class under the entry-point group
+    ``baccarat_conformance.adapters``.
+    """
+
+    name: ClassVar[str] = "base"
+
+    def __init__(self) -> None:
+        self.transcript = Transcript()
+        self._description: Optional[m.GameDescription] = None
+
+    # ---------------------------------------------------------- plugin surface
+    @classmethod
+    def add_options(cls, group: Any) -> None:
+        """Declare this adapter's pytest options on ``group`` (an OptionGroup)."""
+
+    @classmethod
+    def from_config(cls, config: Any) -> "GameAdapter":
+        """Build the adapter from a pytest ``Config``.
+
+        :raises ConfigurationError: naming the missing or bad option.
+        """
+        raise NotImplementedError
+
+    def send(self, op: str, params: dict) -> dict:
+        """Perform one protocol operation and return the decoded JSON answer.
+
+        Transport failures raise :class:`AdapterError` subclasses; the answer is
+        *not* validated here. ``exchange.raw`` may be filled with a transport transcript
+        through :meth:`note_raw`.
+        """
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the transport."""
+
+    # ---------------------------------------------------------- machinery
+    def note_raw(self, text: str) -> None:
+        """Attach a transport-level transcript to the exchange in progress."""
+        if self.transcript.exchanges:
+            self.transcript.exchanges[-1].raw = text
+
+    def call(self, op: str, params: Optional[BaseModel] = None) -> BaseModel:
+        """Send ``op`` with ``params``, validate the answer against the protocol and
+        return the typed result.
+
+        :raises GameRefused: (or :class:`Unsupported`) when the game answers with an error object.
+        :raises ProtocolViolation: when the answer does not fit the schema.
+        :raises AdapterError: when the transport fails.
+        """
+        _, result_model = m.OPERATIONS[op]
+        payload = params.model_dump(mode="json", exclude_none=True) if params is not None else {}
+        exchange = Exchange(op, payload)
+        self.transcript.add(exchange)
+        start = time.perf_counter()
+        try:
+            answer = self.send(op, payload)
+        except AdapterError as e:
+            exchange.error = f"{type(e).__name__}: {e}"
+            e.op = e.op or op
+            e.exchange = e.exchange or exchange.as_dict()
+            raise
+        finally:
+            exchange.elapsed_ms = (time.perf_counter() - start) * 1000
+        exchange.response = answer
+        if not isinstance(answer, dict):
+            raise ProtocolViolation(f"{op}: the answer is not a JSON object: {str(answer)[:200]!r}", op=op,
+                                    exchange=exchange.as_dict())
+        if "error" in answer and set(answer) == {"error"}:
+            try:
+                err = m.ProtocolError.model_validate(answer["error"])
+            except ValidationError as e:
+                raise ProtocolViolation(f"{op}: malformed error object: {e}", op=op, exchange=exchange.as_dict())
+            if err.code == "unsupported":
+                raise Unsupported(err.code, err.message, op=op, exchange=exchange.as_dict())
+            if err.code == "internal":
+                raise GameCrash(f"{op}: the game failed: {err.message}", op=op, exchange=exchange.as_dict())
+            raise GameRefused(err.code, err.message, op=op, exchange=exchange.as_dict())
+        try:
+            return result_model.model_validate(answer)
+        except ValidationError as e:
+            raise ProtocolViolation(
+                f"{op}: the answer violates the protocol schema ({result_model.__name__}):\n{_short(e)}",
+                op=op, exchange=exchange.as_dict()) from None
+
+    # ---------------------------------------------------------- typed operations
+    def describe(self) -> m.GameDescription:
+        """The game's identity, variants and capabilities (cached per adapter)."""
+        if self._description is None:
+            self._description = self.call("describe")  # type: ignore[assignment]
+        return self._description  # type: ignore[return-value]
+
+    def open_table(self, rules: dict, seats: Optional[list[m.SeatSpec]] = None, test_mode: bool = True) -> str:
+        """Open a fresh table under ``rules`` (a Rules Submission as JSON); returns its id."""
+        r = self.call("open_table", m.OpenTableParams(rules=rules, seats=seats or [], test_mode=test_mode))
+        return r.table_id  # type: ignore[attr-defined]
+
+    def start_shoe(self, table_id: str, cards: Optional[list[str]] = None, **kw: Any) -> m.ShoeRecord:
+        return self.call("start_shoe", m.StartShoeParams(table_id=table_id, cards=cards, **kw))  # type: ignore
+
+    def place_wager(self, table_id: str, seat: int, wager_type: str, amount: Any, hand: Optional[str] = None,
+                    option: Optional[str] = None) -> m.WagerAck:
+        return self.call("place_wager", m.PlaceWagerParams(table_id=table_id, seat=seat, wager_type=wager_type,
+                                                           amount=str(amount), hand=hand, option=option))  # type: ignore
+
+    def change_wager(self, table_id: str, wager_id: str, amount: Any) -> m.WagerAck:
+        return self.call("change_wager", m.ChangeWagerParams(table_id=table_id, wager_id=wager_id,
+                                                             amount=str(amount)))  # type: ignore
+
+    def withdraw_wager(self, table_id: str, wager_id: str) -> m.WagerAck:
+        return self.call("withdraw_wager", m.WithdrawWagerParams(table_id=table_id, wager_id=wager_id))  # type: ignore
+
+    def no_more_bets(self, table_id: str) -> list[m.Event]:
+        return self.call("no_more_bets", m.TableRef(table_id=table_id)).events  # type: ignore
+
+    def deal_round(self, table_id: str, choices: Optional[list[m.DealChoice]] = None,
+                   irregularity: Optional[m.Irregularity] = None) -> m.RoundRecord:
+        return self.call("deal_round", m.DealRoundParams(table_id=table_id, choices=choices or [],
+                                                         irregularity=irregularity))  # type: ignore
+
+    def read_meters(self, table_id: str) -> list[m.Meter]:
+        return self.call("read_meters", m.TableRef(table_id=table_id)).meters  # type: ignore
+
+    def player_leaves(self, table_id: str, seat: int) -> list[m.Event]:
+        return self.call("player_leaves", m.PlayerLeavesParams(table_id=table_id, seat=seat)).events  # type: ignore
+
+    def close_table(self, table_id: str) -> list[m.Event]:
+        return self.call("close_table", m.TableRef(table_id=table_id)).events  # type: ignore
+
+    def run_rounds(self, rules: dict, rounds: list[m.BatchRound]) -> list[m.RoundRecord]:
+        """Play many rounds in one request when the game has capability ``batch``;
+        otherwise one table per round through the single-round operations."""
+        if "batch" in self.describe().capabilities:
+            return self.call("run_rounds", m.RunRoundsParams(rules=rules, rounds=rounds)).records  # type: ignore
+        records = []
+        for spec in rounds:
+            table_id = self.open_table(rules)
+            self.start_shoe(table_id, spec.cards)
+            for w in spec.wagers:
+                self.place_wager(table_id, **w)
+            records.append(self.deal_round(table_id))
+            self.close_table(table_id)
+        return records
+
+
+def _short(error: ValidationError, limit: int = 8) -> str:
+    lines = []
+    for item in error.errors()[:limit]:
+        loc = ".".join(str(x) for x in item["loc"])
+        lines.append(f"  {loc}: {item['msg']} (got {str(item.get('input'))[:80]!r})")
+    more = error.error_count() - limit
+    if more > 0:
+        lines.append(f"  ... and {more} more")
+    return "\n".join(lines)
+
+
+AdapterFactory = Callable[[Any], GameAdapter]

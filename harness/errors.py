@@ -1,0 +1,96 @@
+"""The harness's own error types.
+
+Two families, kept apart because a lab reads them differently:
+
+* :class:`Nonconformance` — the game answered, and its answer breaks a clause.
+  It is an ``AssertionError``: the scenario fails as a rule failure.
+* :class:`AdapterError` and subclasses — the conversation with the game broke
+  (timeout, dropped connection, garbage, a response that violates the protocol
+  schema, a crash). The scenario fails in the "protocol or adapter error"
+  category, with the exchange attached as evidence, and the run goes on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+
+class HarnessError(Exception):
+    """Base of every error the harness raises on purpose."""
+
+
+class ConfigurationError(HarnessError):
+    """A bad option, profile, attestation, waiver or corpus file. The message names
+    the file, the field and (where known) the line."""
+
+
+class AdapterError(HarnessError):
+    """The exchange with the game under test failed.
+
+    :param op: the protocol operation being performed.
+    :param exchange: the request and whatever came back, for the evidence.
+    """
+
+    category = "adapter error"
+
+    def __init__(self, message: str, *, op: Optional[str] = None, exchange: Any = None):
+        super().__init__(message)
+        self.op = op
+        self.exchange = exchange
+
+
+class TransportError(AdapterError):
+    """The connection failed or was dropped."""
+
+
+class GameTimeout(TransportError):
+    """The game did not answer within the timeout."""
+
+
+class ProtocolViolation(AdapterError):
+    """The game answered, but not in the protocol: invalid JSON, a bad frame, or a
+    response that fails the schema (the offending document is attached)."""
+
+    category = "protocol error"
+
+
+class GameCrash(AdapterError):
+    """The game raised an exception or answered with an ``internal`` error."""
+
+
+class GameRefused(AdapterError):
+    """The game answered with a protocol ``error`` object (``code``, ``message``)."""
+
+    def __init__(self, code: str, message: str, *, op: Optional[str] = None, exchange: Any = None):
+        super().__init__(f"{op or 'request'} refused by the game ({code}): {message}", op=op, exchange=exchange)
+        self.code = code
+        self.game_message = message
+
+
+class Unsupported(GameRefused):
+    """The game does not offer an option or capability (error code ``unsupported``)."""
+
+
+class Nonconformance(AssertionError):
+    """A game's behaviour breaks a clause.
+
+    The message names the clause, the cards, what the regulation requires and what
+    the game did, in that order, e.g.::
+
+        58 Pa. Code § 631a.11(c)(2)(iii): Banker's Hand must stay
+          cards: 5C 10D 2S 6H 5H
+          required: Banker's Hand stays (Point Count 6, Player's third card 5: Table 1 "S")
+          game did: dealt 9S to the Banker's Hand
+    """
+
+    def __init__(self, clause: str, required: str, observed: str, cards: Sequence[str] = (), detail: str = ""):
+        self.clause = clause
+        self.required = required
+        self.observed = observed
+        self.cards = list(cards)
+        lines = [f"58 Pa. Code § {clause}: {detail or required}"]
+        if self.cards:
+            lines.append(f"  cards: {' '.join(self.cards)}")
+        lines.append(f"  required: {required}")
+        lines.append(f"  game did: {observed}")
+        super().__init__("\n".join(lines))

@@ -1,0 +1,316 @@
+"""The rules of 58 Pa. Code Ch. 631a (Baccarat), written as data from the text.
+
+This module is the harness's answer key. The bundled reference game never imports
+it (an import-linter contract enforces that): a conformance suite that grades its
+own answer key proves nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, Decimal
+from typing import Optional, Sequence
+
+from .odds import Odds
+
+# § 631a.6(a): "(1) Any card from 2 to 9 shall have its face value. (2) Any 10, jack,
+# queen or king shall have a value of zero. (3) Any ace shall have a value of one."
+CARD_VALUES = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 0, "J": 0, "Q": 0, "K": 0,
+}
+
+# § 631a.11(c)(2)(iii) Table 1, copied cell for cell. Rows: Point Count of the
+# Banker's Hand after two cards; columns: value of the third card drawn by the
+# Player's Hand, 0 to 9. "D" draw, "S" stay (§ 631a.11(f)).
+TABLE_1_TEXT = """
+3 D D D D D D D D S D
+4 S S D D D D D D S S
+5 S S S S D D D D S S
+6 S S S S S S D D S S
+"""
+TABLE_1: dict[int, tuple[str, ...]] = {
+    int(row.split()[0]): tuple(row.split()[1:]) for row in TABLE_1_TEXT.strip().splitlines()
+}
+
+# § 631a.13(e): Dragon Bonus paytables, as printed.
+DRAGON_BONUS_PAYTABLES_TEXT = {
+    "win_by_9": ("Win by 9 points", "30 to 1", "20 to 1", "30 to 1"),
+    "win_by_8": ("Win by 8 points", "10 to 1", "8 to 1", "10 to 1"),
+    "win_by_7": ("Win by 7 points", "6 to 1", "7 to 1", "4 to 1"),
+    "win_by_6": ("Win by 6 points", "4 to 1", "4 to 1", "4 to 1"),
+    "win_by_5": ("Win by 5 points", "2 to 1", "3 to 1", "2 to 1"),
+    "win_by_4": ("Win by 4 points", "1 to 1", "1 to 1", "2 to 1"),
+    "natural_winner": ("Natural winner", "1 to 1", "1 to 1", "1 to 1"),
+    "natural_tie": ("Natural tie", "Push", "Push", "Push"),
+}
+DRAGON_BONUS_PAYTABLES: dict[str, dict[str, Optional[Odds]]] = {
+    letter: {
+        row: (None if cells[i + 1] == "Push" else Odds.parse(cells[i + 1]))
+        for row, cells in DRAGON_BONUS_PAYTABLES_TEXT.items()
+    }
+    for i, letter in enumerate("ABC")
+}
+
+PLAYER_ODDS = Odds.parse("1 to 1")  # § 631a.13(a)
+BANKER_ODDS = Odds.parse("1 to 1")  # § 631a.13(c)
+MIN_TIE_ODDS = Odds.parse("8 to 1")  # § 631a.13(b) "at least 8 to 1"
+DRAGON_7_ODDS = Odds.parse("40 to 1")  # § 631a.13(f)
+PANDA_8_ODDS = Odds.parse("25 to 1")  # § 631a.13(g)
+HOUSE_MONEY_ODDS = {  # § 631a.13(h)
+    "both_pairs": Odds.parse("15 to 1"),  # "Player and Banker Pair"
+    "one_pair": Odds.parse("3 to 1"),  # "Player or Banker Pair"
+}
+VIGORISH_RATE = Decimal("0.05")  # § 631a.13(c) "5% of the amount won"
+VIGORISH_STEP = Decimal("0.25")  # § 631a.13(c) "25¢ or the next highest multiple of 25¢"
+
+
+def rank(card: str) -> str:
+    """The rank of a card string (``"10H"`` -> ``"10"``)."""
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def card_value(card: str) -> int:
+    """§ 631a.6(a): the value of a card (``"KD"`` -> 0, ``"AC"`` -> 1, ``"7S"`` -> 7)."""
+    try:
+        return CARD_VALUES[rank(card)]
+    except KeyError:
+        raise ValueError(f"not a card: {card!r}") from None
+
+
+def point_count(cards: Sequence[str]) -> int:
+    """§ 631a.6(b): total value, left digit discarded."""
+    return sum(card_value(c) for c in cards) % 10
+
+
+def is_natural(cards: Sequence[str]) -> bool:
+    """§ 631a.1 Natural: "a Point Count of 8 or 9 on the first two cards dealt"."""
+    return point_count(cards[:2]) >= 8
+
+
+def player_draws(player_two_card_count: int) -> bool:
+    """§ 631a.11(b): draw on a Point Count of less than 6, stay on 6 or more."""
+    return player_two_card_count < 6
+
+
+def banker_draws(banker_two_card_count: int, player_third_card_value: Optional[int]) -> bool:
+    """§ 631a.11(c): whether the Banker's Hand draws.
+
+    ``player_third_card_value`` is None when the Player's Hand stayed ((c)(1)).
+    """
+    if player_third_card_value is None:
+        return banker_two_card_count <= 5  # (c)(1)
+    if banker_two_card_count < 3:
+        return True  # (c)(2)(i)
+    if banker_two_card_count == 7:
+        return False  # (c)(2)(ii)
+    if banker_two_card_count in TABLE_1:
+        return TABLE_1[banker_two_card_count][player_third_card_value] == "D"  # (c)(2)(iii)
+    return False  # 8 or 9 are Naturals: (a)
+
+
+@dataclass(frozen=True)
+class Coup:
+    """The expected deal of one round from a stacked shoe.
+
+    ``player`` and ``banker`` are the hands' cards in order; ``order`` lists
+    (card, hand) in dealing order; ``used`` is the number of cards taken.
+    """
+
+    player: tuple[str, ...]
+    banker: tuple[str, ...]
+    order: tuple[tuple[str, str], ...]
+
+    @property
+    def used(self) -> int:
+        return len(self.order)
+
+    @property
+    def player_count(self) -> int:
+        return point_count(self.player)
+
+    @property
+    def banker_count(self) -> int:
+        return point_count(self.banker)
+
+    @property
+    def winner(self) -> str:
+        p, b = self.player_count, self.banker_count
+        return "tie" if p == b else ("player" if p > b else "banker")
+
+    @property
+    def natural(self) -> bool:
+        return is_natural(self.player) or is_natural(self.banker)
+
+
+def deal(cards: Sequence[str]) -> Coup:
+    """Deal one round from a stacked shoe per §§ 631a.9(c), 631a.10 and 631a.11.
+
+    First and third cards to the Player's Hand, second and fourth to the Banker's
+    Hand; third cards to the Player's Hand first, then the Banker's Hand.
+
+    :raises ValueError: when the shoe runs out (§ 631a.15(e) territory).
+    """
+    if len(cards) < 4:
+        raise ValueError(f"a round needs at least 4 cards, the shoe has {len(cards)}")
+    it = iter(cards)
+    order = []
+    p = [next(it)]
+    order.append((p[0], "player"))
+    b = [next(it)]
+    order.append((b[0], "banker"))
+    p.append(next(it))
+    order.append((p[1], "player"))
+    b.append(next(it))
+    order.append((b[1], "banker"))
+    if not (is_natural(p) or is_natural(b)):
+        third = None
+        try:
+            if player_draws(point_count(p)):
+                p.append(next(it))
+                order.append((p[2], "player"))
+                third = card_value(p[2])
+            if banker_draws(point_count(b), third):
+                b.append(next(it))
+                order.append((b[2], "banker"))
+        except StopIteration:
+            raise ValueError("the shoe ran out before the round was complete") from None
+    return Coup(tuple(p), tuple(b), tuple(order))
+
+
+def is_dragon_7(coup: Coup) -> bool:
+    """§ 631a.1 Dragon 7: Banker's Hand Point Count 7 on three cards, Player's Hand less than 7."""
+    return len(coup.banker) == 3 and coup.banker_count == 7 and coup.player_count < 7
+
+
+def is_panda_8(coup: Coup) -> bool:
+    """§ 631a.1 Panda 8: Player's Hand Point Count 8 on three cards, Banker's Hand less than 8."""
+    return len(coup.player) == 3 and coup.player_count == 8 and coup.banker_count < 8
+
+
+def vigorish(amount_won: Decimal, round_to_25c: bool) -> Decimal:
+    """§ 631a.13(c): 5% of the amount won; optionally rounded "to 25¢ or the next
+    highest multiple of 25¢" (the harness reads: up to the next multiple of 25¢, with
+    25¢ the least charged on any winning Banker wager)."""
+    vig = amount_won * VIGORISH_RATE
+    if round_to_25c:
+        steps = (vig / VIGORISH_STEP).to_integral_value(rounding=ROUND_CEILING)
+        vig = max(steps, Decimal(1)) * VIGORISH_STEP
+    return vig.quantize(Decimal("0.01"), rounding=ROUND_CEILING)
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The settlement the regulation requires for one wager.
+
+    ``result``: win, lose or push. ``paid``: everything returned to the player.
+    ``vigorish``: commission owed. ``outcome``: the paytable row, when one applies.
+    ``clause``: the clause that decides it.
+    """
+
+    result: str
+    paid: Decimal
+    vigorish: Decimal
+    clause: str
+    outcome: Optional[str] = None
+
+
+def _win(stake: Decimal, odds: Odds, clause: str, outcome: Optional[str] = None, vig: Decimal = Decimal(0)) -> Expected:
+    return Expected("win", odds.total_return(stake), vig, clause, outcome)
+
+
+def _lose(clause: str, outcome: Optional[str] = None) -> Expected:
+    return Expected("lose", Decimal("0.00"), Decimal(0), clause, outcome)
+
+
+def _push(stake: Decimal, clause: str, outcome: Optional[str] = None) -> Expected:
+    return Expected("push", stake, Decimal(0), clause, outcome)
+
+
+def settle_banker(coup: Coup, stake: Decimal, *, ez: bool, vig_rounding: bool, commission: bool = True) -> Expected:
+    """§ 631a.8(a)(1) and § 631a.13(c)."""
+    if ez and is_dragon_7(coup):
+        return _push(stake, "631a.8(a)(1)(iii)", "dragon_7")
+    if coup.winner == "tie":
+        return _push(stake, "631a.8(a)(1)(iii)")
+    if coup.winner == "player":
+        return _lose("631a.8(a)(1)(ii)")
+    vig = vigorish(stake, vig_rounding) if (commission and not ez) else Decimal(0)
+    return _win(stake, BANKER_ODDS, "631a.8(a)(1)(i)", vig=vig)
+
+
+def settle_player(coup: Coup, stake: Decimal) -> Expected:
+    """§ 631a.8(a)(2) and § 631a.13(a). (The harness reads (a)(2)(i)'s "and if EZ
+    Baccarat ... Panda 8" as "or": a Panda 8 is a Player win by definition.)"""
+    if coup.winner == "tie":
+        return _push(stake, "631a.8(a)(2)(iii)")
+    if coup.winner == "banker":
+        return _lose("631a.8(a)(2)(ii)")
+    return _win(stake, PLAYER_ODDS, "631a.8(a)(2)(i)")
+
+
+def settle_tie(coup: Coup, stake: Decimal, tie_odds: Odds) -> Expected:
+    """§ 631a.8(a)(3) and § 631a.13(b) at the Rules Submission's Tie odds."""
+    if coup.winner == "tie":
+        return _win(stake, tie_odds, "631a.8(a)(3)(i)")
+    return _lose("631a.8(a)(3)(ii)")
+
+
+def dragon_bonus_row(coup: Coup, hand: str) -> tuple[str, str]:
+    """§ 631a.8(a)(4): (result, paytable row or clause reason) for a Dragon Bonus on ``hand``."""
+    mine, other = (coup.player, coup.banker) if hand == "player" else (coup.banker, coup.player)
+    m_nat, o_nat = is_natural(mine), is_natural(other)
+    m, o = point_count(mine), point_count(other)
+    if m_nat and o_nat:
+        if m == o:
+            return "push", "natural_tie"  # (iii)
+        return ("win", "natural_winner") if m > o else ("lose", "natural_loser")  # (i)(B) / (ii)(A)
+    if m_nat:
+        return "win", "natural_winner"  # (i)(A)
+    if m - o >= 4:
+        return "win", f"win_by_{m - o}"  # (i)(C)
+    return "lose", ("not_winner" if m <= o else "win_by_less_than_4")  # (ii)(B) / (ii)(C)
+
+
+def settle_dragon_bonus(coup: Coup, hand: str, stake: Decimal, paytable: str) -> Expected:
+    """§ 631a.8(a)(4) with § 631a.13(e) paytable ``paytable`` (A, B or C); no vigorish."""
+    result, row = dragon_bonus_row(coup, hand)
+    if result == "push":
+        return _push(stake, "631a.8(a)(4)(iii)", row)
+    if result == "lose":
+        return _lose("631a.8(a)(4)(ii)", row)
+    odds = DRAGON_BONUS_PAYTABLES[paytable][row]
+    assert odds is not None
+    return _win(stake, odds, "631a.13(e)", row)
+
+
+def settle_dragon_7(coup: Coup, stake: Decimal) -> Expected:
+    """§ 631a.8(a)(5), § 631a.13(f)."""
+    return _win(stake, DRAGON_7_ODDS, "631a.13(f)") if is_dragon_7(coup) else _lose("631a.8(a)(5)(ii)")
+
+
+def settle_panda_8(coup: Coup, stake: Decimal) -> Expected:
+    """§ 631a.8(a)(6), § 631a.13(g)."""
+    return _win(stake, PANDA_8_ODDS, "631a.13(g)") if is_panda_8(coup) else _lose("631a.8(a)(6)(ii)")
+
+
+def house_money_row(coup: Coup) -> Optional[str]:
+    """§ 631a.8(a)(7): "both_pairs", "one_pair" or None; a pair is two cards of the same rank."""
+    pairs = [rank(h[0]) == rank(h[1]) for h in (coup.player, coup.banker)]
+    if all(pairs):
+        return "both_pairs"
+    if any(pairs):
+        return "one_pair"
+    return None
+
+
+def settle_house_money(coup: Coup, stake: Decimal) -> Expected:
+    """§ 631a.8(a)(7), § 631a.13(h) (the player takes the payout)."""
+    row = house_money_row(coup)
+    if row is None:
+        return _lose("631a.8(a)(7)(ii)")
+    return _win(stake, HOUSE_MONEY_ODDS[row], "631a.13(h)", row)

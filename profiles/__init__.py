@@ -1,0 +1,1 @@
+"""Example Rules Submission profiles (TOML), selectable by name: ``--profile ez_baccarat``."""

@@ -1,0 +1,406 @@
+"""Typed records of the game-under-test protocol, version 1.
+
+Every message a conformance run exchanges with a game is one of these models. The
+same models serve the library, HTTP and serial transports: a transport moves JSON
+objects, and the adapter validates each response against these models before any
+step sees it (a response that fails validation is a protocol error, not a rule
+nonconformance).
+
+Wire conventions (docs/protocol.md is the normative reference):
+
+* Cards are rank+suit strings: ``AC``, ``2D`` ... ``9S``, ``10H``, ``JC``, ``QD``, ``KS``.
+* Money is a decimal string of dollars (``"12.50"``); JSON numbers are refused so a
+  float can never carry money.
+* Seats are player positions numbered 1 to 15.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+
+PROTOCOL_VERSION = "1.0"
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "D", "H", "S")
+CARD_PATTERN = r"^(A|[2-9]|10|J|Q|K)[CDHS]$"
+
+
+def _money(value: Any) -> Decimal:
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, bool) or not isinstance(value, str):
+        raise ValueError(
+            f"money must be a decimal string of dollars such as \"12.50\", not {type(value).__name__} {value!r}"
+        )
+    try:
+        amount = Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"money must be a decimal string of dollars such as \"12.50\", not {value!r}") from None
+    if not amount.is_finite():
+        raise ValueError(f"money must be finite, not {value!r}")
+    return amount
+
+
+Money = Annotated[
+    Decimal,
+    BeforeValidator(_money),
+    PlainSerializer(lambda d: format(d, "f"), return_type=str, when_used="json"),
+    Field(json_schema_extra={"type": "string", "pattern": r"^-?\d+(\.\d+)?$"}),
+]
+"""Dollars as :class:`decimal.Decimal`; on the wire a decimal string (``"12.50"``)."""
+
+Card = Annotated[str, Field(pattern=CARD_PATTERN, examples=["QH", "9S", "10D", "AC"])]
+Seat = Annotated[int, Field(ge=1, le=15)]
+HandName = Literal["player", "banker"]
+WagerResultKind = Literal["win", "lose", "push", "void"]
+
+VARIANTS = ("baccarat", "midibaccarat", "minibaccarat", "ez_baccarat", "commission_free", "rising_phoenix")
+
+
+class Model(BaseModel):
+    """Base of every protocol record: unknown fields are refused, so a typo is an error."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Extensible(BaseModel):
+    """Base of records a game may extend with vendor fields (``x_``-prefixed by convention)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class ProtocolError(Model):
+    """The ``error`` object a game returns instead of a result.
+
+    ``code`` is one of ``unsupported`` (an option or capability the game does not
+    offer), ``invalid_request`` (the request is malformed), ``invalid_state`` (the
+    operation is not allowed now, e.g. dealing before a shoe is started) or
+    ``internal`` (the game failed).
+    """
+
+    code: Literal["unsupported", "invalid_request", "invalid_state", "internal"]
+    message: str
+    detail: Optional[dict[str, Any]] = None
+
+
+# ----------------------------------------------------------------------- describe
+class GameIdentity(Extensible):
+    name: str
+    vendor: str
+    version: str
+
+
+class GameDescription(Extensible):
+    """Result of ``describe``: who the game is and what it can do.
+
+    ``capabilities`` is a closed vocabulary listed in docs/protocol.md (e.g.
+    ``stacked_shoe``, ``shoe_disclosure``, ``batch``, ``wager.dragon_bonus``,
+    ``progressive.heavenly_9``). A scenario that needs a capability the game lacks
+    is reported as *not offered*, never as passed.
+    """
+
+    protocol_version: str
+    game: GameIdentity
+    variants: list[str]
+    capabilities: list[str]
+    rules_options: dict[str, list[Any]] = Field(
+        default_factory=dict,
+        description="Rules Submission options the game implements, option name -> accepted values.",
+    )
+
+
+# ----------------------------------------------------------------------- tables
+class SeatSpec(Model):
+    """A player position at the table for a test.
+
+    ``accepts_shoe`` says whether that player accepts the dealing shoe when offered
+    (58 Pa. Code § 631a.7(b), § 631a.14(b)); ``accepts_cards`` whether the player
+    accepts the right to turn the cards over (§ 631a.9(d), (f)).
+    """
+
+    seat: Seat
+    occupied: bool = True
+    accepts_shoe: bool = False
+    accepts_cards: bool = True
+
+
+class OpenTableParams(Model):
+    """Open a fresh table configured by a Rules Submission.
+
+    ``rules`` is the Rules Submission as a JSON object (see
+    :class:`baccarat_conformance.profile.RulesSubmission` and docs/protocol.md). A game
+    that does not implement an option answers with error code ``unsupported``.
+    """
+
+    rules: dict[str, Any]
+    seats: list[SeatSpec] = Field(default_factory=list)
+    test_mode: bool = True
+
+
+class TableOpened(Model):
+    table_id: str
+
+
+class TableRef(Model):
+    table_id: str
+
+
+# ----------------------------------------------------------------------- shoe
+class StartShoeParams(Model):
+    """Start a dealing shoe.
+
+    In test mode ``cards`` gives the exact order of the stack in the dealing shoe
+    (first element is the first card out); otherwise the game shuffles with its own
+    RNG, seeded with ``seed`` when given. ``cover_card_index`` places the cover card
+    (§ 631a.5(d)) before the card at that index of ``cards``; ``burn`` asks for the
+    § 631a.5(f) burn before play. ``cut_offset`` is the number of cards from the top
+    of the shuffled stack at which the player inserts the first cover card
+    (§ 631a.5(c)); the game must refuse an improper cut.
+    """
+
+    table_id: str
+    cards: Optional[list[Card]] = None
+    seed: Optional[int] = None
+    cover_card_index: Optional[int] = Field(default=None, ge=0)
+    burn: bool = False
+    cut_offset: Optional[int] = None
+
+
+class ShoeRecord(Extensible):
+    """Result of ``start_shoe``: how the dealing shoe was prepared.
+
+    ``decks``: number of 52-card decks. ``card_count``: cards in the shoe after the
+    cut (cover cards not counted). ``cut_offset``: where the first cover card was
+    placed, counted from the top of the stack. ``cover_card_index``: cards before the
+    second cover card, counted from the first card out of the shoe (equivalently
+    ``card_count - cover_card_index`` cards lie below it). ``burned``: the first
+    card exposed and the cards burned face down after it. ``cards``: the whole stack
+    in dealing order, before the burn, when the game discloses it (capability
+    ``shoe_disclosure``).
+    """
+
+    shoe_id: str
+    decks: int
+    card_count: int
+    cut_offset: Optional[int] = None
+    cover_card_index: Optional[int] = None
+    burned: list[Card] = Field(default_factory=list)
+    cards: Optional[list[Card]] = None
+    new_decks: Optional[bool] = None
+    events: list["Event"] = Field(default_factory=list)
+
+
+# ----------------------------------------------------------------------- wagers
+class PlaceWagerParams(Model):
+    """Offer a wager.
+
+    ``wager_type``: one of the names in docs/protocol.md (``banker``, ``player``,
+    ``tie``, ``dragon_bonus``, ``dragon_7``, ``panda_8``, ``house_money``, ...).
+    ``hand``: the target hand for wagers placed on a hand (Dragon Bonus, Perfect
+    Pairs, ...). ``option``: a sub-choice for wagers that have one. ``amount``: dollars.
+    """
+
+    table_id: str
+    seat: Seat
+    wager_type: str
+    amount: Money
+    hand: Optional[HandName] = None
+    option: Optional[str] = None
+
+
+class ChangeWagerParams(Model):
+    table_id: str
+    wager_id: str
+    amount: Money
+
+
+class WithdrawWagerParams(Model):
+    table_id: str
+    wager_id: str
+
+
+class WagerAck(Model):
+    """The game's answer to a wager request: accepted, or rejected with a reason."""
+
+    accepted: bool
+    wager_id: Optional[str] = None
+    reason: Optional[str] = None
+
+
+# ----------------------------------------------------------------------- rounds
+class Event(Extensible):
+    """One thing that happened at the table, in order.
+
+    ``type`` is one of: ``announcement`` (``text``), ``card`` (``card``, ``to``:
+    player|banker|burn|discard|next_round, ``face_up``), ``reveal`` (``hand``,
+    ``seat`` who turned it, or none for the dealer), ``collect`` (a losing wager
+    collected: ``wager_id``, ``seat``, ``amount``), ``pay`` (a winning wager paid:
+    ``wager_id``, ``seat``, ``amount`` = winnings paid in addition to the stake),
+    ``push`` / ``return`` (stake returned), ``vigorish_collected`` / ``vigorish_marked``
+    (``seat``, ``amount``), ``meter`` (``meter``, ``amount``), ``shoe_offered`` /
+    ``shoe_accepted`` / ``shoe_passed`` (``seat``), ``cover_card``, ``new_decks``.
+    """
+
+    type: str
+    text: Optional[str] = None
+    card: Optional[Card] = None
+    to: Optional[str] = None
+    hand: Optional[HandName] = None
+    seat: Optional[int] = None
+    wager_id: Optional[str] = None
+    amount: Optional[Money] = None
+    meter: Optional[str] = None
+
+
+class DealtCard(Model):
+    card: Card
+    to: Literal["player", "banker", "burn", "discard", "simulated"]
+
+
+class HandRecord(Model):
+    """A hand at the end of the round: its cards in order, Point Count and whether it is a Natural."""
+
+    cards: list[Card]
+    point_count: int = Field(ge=0, le=9)
+    natural: bool
+
+
+class WagerResult(Extensible):
+    """How one wager was settled.
+
+    ``paid`` is everything handed back to the player for this wager, the stake
+    included when it is returned (0 on a loss; the stake on a push or void; stake
+    plus winnings on a win at "to 1" odds; the amount at "for 1" odds). ``vigorish``
+    is the commission charged on this wager (collected or marked). ``outcome`` names
+    the paytable row that paid, when any (e.g. ``win_by_9``).
+    """
+
+    wager_id: str
+    seat: Seat
+    wager_type: str
+    amount: Money
+    result: WagerResultKind
+    paid: Money
+    vigorish: Money = Decimal("0")
+    hand: Optional[HandName] = None
+    option: Optional[str] = None
+    outcome: Optional[str] = None
+
+
+class Meter(Extensible):
+    """A progressive meter: ``name``, its ``amount`` in dollars, and optionally its
+    ``reset`` (seed/reseed) amount and a mystery ``hit_value`` once disclosed."""
+
+    name: str
+    amount: Money
+    reset: Optional[Money] = None
+    hit_value: Optional[Money] = None
+
+
+class DealChoice(Model):
+    """A player's choice during the round (e.g. adding a House Money payout to the
+    original wager, § 631a.9(e)(1)(i): ``house_money_add`` is ``"none"``, ``"all"``
+    or a decimal portion in dollars)."""
+
+    seat: Seat
+    house_money_add: Optional[str] = None
+    reveal_banker_first: Optional[bool] = None
+
+
+class Irregularity(Model):
+    """An irregularity to stage in test mode (§ 631a.15). ``kind`` is one of
+    ``card_drawn_in_error``, ``player_third_card_in_error``, ``card_face_up``;
+    ``disclosed`` whether the card was exposed."""
+
+    kind: str
+    disclosed: bool = False
+
+
+class DealRoundParams(Model):
+    table_id: str
+    choices: list[DealChoice] = Field(default_factory=list)
+    irregularity: Optional[Irregularity] = None
+
+
+class RoundRecord(Extensible):
+    """The full record of one round (result of ``deal_round``).
+
+    ``status``: ``completed``, ``void`` (§ 631a.15(e)) or ``simulated`` (§ 631a.15(c)(2),
+    (d)). ``cards``: every card in dealing order with where it went. ``player`` /
+    ``banker``: the hands. ``winner``: player, banker or tie (null when void).
+    ``announcements``: the dealer's calls in order (a subset of ``events``).
+    ``wagers``: each wager's settlement. ``events``: everything, in order.
+    ``meters``: the progressive meters after settlement. ``shoe``: ``in_play``,
+    ``last_hand`` (the cover card has appeared) or ``ended`` (new decks needed).
+    ``curator``: the curator's seat after the round (0 for the dealer).
+    """
+
+    round_id: str
+    status: Literal["completed", "void", "simulated"] = "completed"
+    cards: list[DealtCard]
+    player: Optional[HandRecord] = None
+    banker: Optional[HandRecord] = None
+    winner: Optional[Literal["player", "banker", "tie"]] = None
+    announcements: list[str] = Field(default_factory=list)
+    wagers: list[WagerResult] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+    meters: list[Meter] = Field(default_factory=list)
+    shoe: Literal["in_play", "last_hand", "ended"] = "in_play"
+    curator: Optional[int] = None
+
+
+class Meters(Model):
+    meters: list[Meter]
+
+
+class EventsResult(Model):
+    events: list[Event] = Field(default_factory=list)
+
+
+class PlayerLeavesParams(Model):
+    table_id: str
+    seat: Seat
+
+
+class BatchRound(Model):
+    """One round of a batch: a stacked shoe and the wagers to place before it."""
+
+    cards: list[Card]
+    wagers: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class RunRoundsParams(Model):
+    """Play many independent rounds in one request (capability ``batch``): each on a
+    fresh table opened with ``rules``, from a shoe stacked with that round's cards."""
+
+    rules: dict[str, Any]
+    rounds: list[BatchRound]
+
+
+class RunRoundsResult(Model):
+    records: list[RoundRecord]
+
+
+ShoeRecord.model_rebuild()
+
+OPERATIONS: dict[str, tuple[type[BaseModel] | None, type[BaseModel]]] = {
+    "describe": (None, GameDescription),
+    "open_table": (OpenTableParams, TableOpened),
+    "start_shoe": (StartShoeParams, ShoeRecord),
+    "place_wager": (PlaceWagerParams, WagerAck),
+    "change_wager": (ChangeWagerParams, WagerAck),
+    "withdraw_wager": (WithdrawWagerParams, WagerAck),
+    "no_more_bets": (TableRef, EventsResult),
+    "deal_round": (DealRoundParams, RoundRecord),
+    "read_meters": (TableRef, Meters),
+    "player_leaves": (PlayerLeavesParams, EventsResult),
+    "close_table": (TableRef, EventsResult),
+    "run_rounds": (RunRoundsParams, RunRoundsResult),
+}
+"""Operation name -> (params model or None, result model). The protocol, whole."""
+
+IDEMPOTENT = frozenset({"describe", "read_meters"})
+"""Operations a transport may safely retry."""

@@ -1,0 +1,1 @@
+"""Reports: Allure evidence and labels, and the clause-by-clause matrix."""

@@ -1,0 +1,86 @@
+"""Deliberately broken games: each breaks one rule of the reference game, so the
+suite can be shown to catch it (no check that cannot fail).
+
+Each factory is usable as ``--game tests.broken_games:NAME``. :data:`EXPECTED`
+maps each to the clause ids whose scenarios must fail — and no others.
+"""
+
+from __future__ import annotations
+
+from baccarat_conformance.reference_game import ReferenceGame
+
+
+class BankerDrawsOn6Against5(ReferenceGame):
+    """The Banker's Hand draws on 6 when the Player's third card is 5 (Table 1 says S)."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 3 and self.point_count(banker) == 6 and self.card_value(player[2]) == 5:
+            return True
+        return super().banker_draws(player, banker)
+
+
+class PlayerStandsOn5(ReferenceGame):
+    """The Player's Hand stays on a Point Count of 5 (§ 631a.11(b)(1) says draw)."""
+
+    def player_draws(self, player, banker):
+        return self.point_count(player) <= 4
+
+
+class DrawsAfterNatural8Against7(ReferenceGame):
+    """The hands still draw after a Natural 8 against a 7."""
+
+    def is_natural(self, cards):
+        counts = self.point_count(cards[:2])
+        return counts == 9
+
+    def player_draws(self, player, banker):
+        if self.point_count(player) == 8 and len(player) == 2 and self.point_count(banker) == 7:
+            return True
+        return super().player_draws(player, banker)
+
+
+class TenCountsOne(ReferenceGame):
+    """A 10 is valued as 1 (§ 631a.6(a)(2) says zero)."""
+
+    def card_value(self, card):
+        return 1 if card[:-1] == "10" else super().card_value(card)
+
+
+class NoModulo(ReferenceGame):
+    """The Point Count is not taken mod 10 (§ 631a.6(b)); capped at 9 instead."""
+
+    def point_count(self, cards):
+        return min(sum(self.card_value(c) for c in cards), 9)
+
+
+class BankerStaysOn2(ReferenceGame):
+    """The Banker's Hand stays on 2 after the Player's third card (§ 631a.11(c)(2)(i) says draw)."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 3 and self.point_count(banker) == 2:
+            return False
+        return super().banker_draws(player, banker)
+
+
+def banker_draws_on_6_against_5():
+    return BankerDrawsOn6Against5()
+
+
+def player_stands_on_5():
+    return PlayerStandsOn5()
+
+
+def draws_after_natural_8_against_7():
+    return DrawsAfterNatural8Against7()
+
+
+def ten_counts_one():
+    return TenCountsOne()
+
+
+def no_modulo():
+    return NoModulo()
+
+
+def banker_stays_on_2():
+    return BankerStaysOn2()
