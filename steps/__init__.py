@@ -10,4 +10,5 @@ STEP_MODULES = [
     "baccarat_conformance.steps.table",
     "baccarat_conformance.steps.hands",
     "baccarat_conformance.steps.exhaustive",
+    "baccarat_conformance.steps.wagers",
 ]

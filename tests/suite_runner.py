@@ -1,0 +1,44 @@
+"""Run the conformance suite in a subprocess against a game and read back the
+per-scenario results log: the tool the broken-game proofs use."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+FEATURES = REPO / "features"
+
+
+@dataclass
+class SuiteRun:
+    returncode: int
+    results: list[dict]
+    output: str
+
+    def clauses_with(self, outcome: str) -> set[str]:
+        return {c for r in self.results if r["outcome"] == outcome for c in r["clauses"]}
+
+    @property
+    def failed_clauses(self) -> set[str]:
+        return self.clauses_with("failed")
+
+    def categories(self) -> dict[str, str]:
+        return {r["nodeid"]: r["category"] for r in self.results if r["outcome"] != "passed"}
+
+
+def run_suite(tmp_path: Path, *args: str, game: str | None = None, depth: str = "smoke",
+              features: str | os.PathLike = FEATURES, timeout: float = 600) -> SuiteRun:
+    """Run ``pytest features`` with ``args`` in a fresh process and return its results."""
+    log = tmp_path / "results.jsonl"
+    cmd = [sys.executable, "-m", "pytest", str(features), "-q", "-p", "no:cacheprovider", "--depth", depth,
+           "--results-log", str(log), "-o", "addopts=--strict-markers", "--import-mode=importlib", *args]
+    if game:
+        cmd += ["--game", game]
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    results = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    return SuiteRun(proc.returncode, results, proc.stdout[-20000:] + proc.stderr[-5000:])

@@ -1,0 +1,33 @@
+"""Proof that the checks can fail: the suite, run against each deliberately broken
+game, fails exactly the clauses that game breaks, and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+
+from .suite_runner import run_suite
+
+# broken game -> the clauses whose scenarios must fail (and no others).
+# § 631a.11 itself is the exhaustive sweep's tag: every draw-rule break fails it too.
+EXPECTED = {
+    "banker_draws_on_6_against_5": {"631a.11(c)(2)(iii)", "631a.11"},
+    "player_stands_on_5": {"631a.11(b)(1)", "631a.11"},
+    "draws_after_natural_8_against_7": {"631a.11(a)", "631a.11"},
+    "ten_counts_one": {"631a.6(a)(2)", "631a.11"},
+    "no_modulo": {"631a.6(b)", "631a.6(b)(2)", "631a.11"},
+    "banker_stays_on_2": {"631a.11(c)(2)(i)", "631a.11"},
+}
+
+
+@pytest.mark.parametrize("broken", sorted(EXPECTED))
+def test_broken_game_fails_exactly_its_clauses(tmp_path, broken):
+    run = run_suite(tmp_path, "-k", "631a_6 or 631a_11 or value or third or natural or combination or draws or stays or table_1 or example", game=f"tests.broken_games:{broken}")
+    assert run.results, run.output
+    assert run.failed_clauses == EXPECTED[broken], run.output
+    assert set(run.categories().values()) <= {"nonconformance"}, run.categories()
+
+
+def test_reference_game_passes(tmp_path):
+    run = run_suite(tmp_path)
+    assert run.returncode == 0, run.output
+    assert run.results and not run.failed_clauses
