@@ -104,6 +104,26 @@ class RulesSubmission(_Strict):
             raise ValueError(f"must be at least 8 to 1 (58 Pa. Code § 631a.13(b)), got {v!r}")
         return v
 
+    @field_validator("wagers")
+    @classmethod
+    def _wagers(cls, v: dict[str, WagerOptions]) -> dict[str, WagerOptions]:
+        from baccarat_conformance.protocol.vocabulary import WAGER_TYPES
+
+        from .wager_options import MODELS
+
+        for name, options in v.items():
+            if name not in WAGER_TYPES:
+                raise ValueError(f"unknown wager {name!r}; known: {', '.join(WAGER_TYPES)}")
+            model = MODELS.get(name)
+            if model is not None:
+                try:
+                    model.model_validate(options.model_dump(exclude_none=True))
+                except ValidationError as e:
+                    problems = "; ".join(f"{'.'.join(str(x) for x in err['loc']) or name}: {err['msg']}"
+                                         for err in e.errors())
+                    raise ValueError(f"[wagers.{name}] {problems}") from None
+        return v
+
     def offers(self, wager: str) -> bool:
         """Whether the Rules Submission offers the optional wager ``wager``."""
         return wager in self.wagers

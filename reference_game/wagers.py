@@ -201,3 +201,6 @@ register(WagerKind("dragon_bonus", _dragon_bonus, offered_wager("dragon_bonus"),
 register(WagerKind("dragon_7", _dragon_7, lambda r: _ez_only(r) and offered_wager("dragon_7")(r)))
 register(WagerKind("panda_8", _panda_8, lambda r: _ez_only(r) and offered_wager("panda_8")(r)))
 register(WagerKind("house_money", _house_money, offered_wager("house_money"), phase="initial"))
+
+# Side wagers, variations and progressives register themselves on import.
+from . import families  # noqa: E402,F401

@@ -1,14 +1,16 @@
 """pytest-bdd step definitions, split by domain (table and shoe, hands and third
-cards, exhaustive deals, wagers and settlement, progressive meters).
+cards, exhaustive deals, wagers and settlement, progressive meters, ...).
+
+Every public module of this package is a step module, loaded by the plugin
+(:data:`STEP_MODULES`), so a new domain is a new file and nothing else.
 
 Steps talk only to the adapter interface (:class:`baccarat_conformance.adapters.GameAdapter`)
 and judge answers with the rules oracle; they never import a game or a transport.
 Data flows between steps through ``target_fixture`` return values.
 """
 
-STEP_MODULES = [
-    "baccarat_conformance.steps.table",
-    "baccarat_conformance.steps.hands",
-    "baccarat_conformance.steps.exhaustive",
-    "baccarat_conformance.steps.wagers",
-]
+import pkgutil
+
+STEP_MODULES = sorted(
+    f"{__name__}.{m.name}" for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")
+)
