@@ -38,6 +38,11 @@ class AdapterError(HarnessError):
         self.op = op
         self.exchange = exchange
 
+    def __str__(self) -> str:
+        # The category leads the message, so the Allure categories (reports/allurerc.mjs)
+        # and a reader of the log tell a broken conversation from a broken rule.
+        return f"[{self.category}] {super().__str__()}"
+
 
 class TransportError(AdapterError):
     """The connection failed or was dropped."""

@@ -1,0 +1,37 @@
+// Allure 3 configuration of the conformance report (Allure 3 ignores categories.json in
+// the results folder: categories are declared here).
+export default {
+  name: "Baccarat conformance (58 Pa. Code)",
+  categories: {
+    rules: [
+      {
+        name: "Rule nonconformance",
+        matchers: { statuses: ["failed"], message: /58 Pa\. Code §/ },
+        groupBy: [{ label: "epic" }, { label: "feature" }],
+        expand: true,
+      },
+      {
+        name: "Protocol errors (the game answered outside the protocol)",
+        matchers: { statuses: ["failed", "broken"], message: /\[protocol error\]/ },
+        groupByMessage: true,
+      },
+      {
+        name: "Adapter errors (timeout, dropped connection, crash)",
+        matchers: { statuses: ["failed", "broken"], message: /\[adapter error\]/ },
+        groupByMessage: true,
+      },
+      {
+        name: "Not offered by the Rules Submission or the game",
+        matchers: { statuses: ["skipped"], message: /not offered/ },
+      },
+      {
+        name: "Expired temporary regulations",
+        matchers: { statuses: ["skipped"], message: /expired on/ },
+      },
+      {
+        name: "Harness errors",
+        matchers: { statuses: ["broken"] },
+      },
+    ],
+  },
+};

