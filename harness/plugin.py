@@ -35,7 +35,6 @@ from baccarat_conformance.errors import AdapterError, ConfigurationError, Noncon
 from baccarat_conformance.profile import RulesSubmission, load_profile
 from baccarat_conformance.steps import STEP_MODULES
 
-pytest.register_assert_rewrite("baccarat_conformance.steps")
 pytest_plugins = STEP_MODULES
 
 CLAUSES_KEY = pytest.StashKey[list]()

@@ -9,7 +9,7 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from .table import cards_of
+from ._support import cards_of
 
 HAND_NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
 

@@ -2,38 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from pytest_bdd import given, parsers, when
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.protocol import models as m
-from baccarat_conformance.reports import evidence
 
-
-@dataclass
-class TableHandle:
-    """A table opened for one scenario: the adapter and the table's id."""
-
-    game: GameAdapter
-    table_id: str
-    rules: dict
-
-    def start_shoe(self, cards: Optional[list[str]] = None, **kw: Any) -> m.ShoeRecord:
-        shoe = self.game.start_shoe(self.table_id, cards, **kw)
-        evidence.attach_json("shoe record", shoe.model_dump(mode="json"))
-        return shoe
-
-    def deal(self, **kw: Any) -> m.RoundRecord:
-        record = self.game.deal_round(self.table_id, **kw)
-        evidence.attach_json(f"round record {record.round_id}", record.model_dump(mode="json"))
-        return record
-
-
-def cards_of(text: str) -> list[str]:
-    """``"AC 10D QS"`` -> ``["AC", "10D", "QS"]``."""
-    return text.replace(",", " ").split()
+from ._support import TableHandle, cards_of  # noqa: F401  (re-exported for step modules)
 
 
 @given("a table opened under the Rules Submission", target_fixture="table")

@@ -24,7 +24,7 @@ from baccarat_conformance.oracle import Odds
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import WAGER_TYPES
 
-from .table import TableHandle
+from ._support import TableHandle
 
 HAND_SUFFIX = re.compile(r"\s+on the (Player|Banker)'s Hand$")
 FIXED = {"the banker's hand": "banker", "the player's hand": "player", "a tie": "tie", "the tie": "tie"}
