@@ -63,13 +63,13 @@ VARIANTS = ("baccarat", "midibaccarat", "minibaccarat", "ez_baccarat", "commissi
 class Model(BaseModel):
     """Base of every protocol record: unknown fields are refused, so a typo is an error."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Extensible(BaseModel):
     """Base of records a game may extend with vendor fields (``x_``-prefixed by convention)."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
 
 
 class ProtocolError(Model):

@@ -1,0 +1,78 @@
+"""Library games that misbehave at the protocol level rather than breaking a rule:
+each must fail its scenarios in the right category while the run goes on."""
+
+from __future__ import annotations
+
+import os
+
+from baccarat_conformance.reference_game import ReferenceGame
+
+
+class Crashes(ReferenceGame):
+    """Raises from deal_round on every third round."""
+
+    calls = 0
+
+    def op_deal_round(self, *a, **kw):
+        type(self).calls += 1
+        if self.calls % 3 == 0:
+            raise RuntimeError("simulated crash in the game")
+        return super().op_deal_round(*a, **kw)
+
+
+class FloatMoney(ReferenceGame):
+    """Answers money as JSON numbers (the protocol wants decimal strings)."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        for w in record["wagers"]:
+            w["paid"] = float(w["paid"])
+        return record
+
+
+class MissingField(ReferenceGame):
+    """Leaves out the hands of the round record."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        record.pop("cards")
+        return record
+
+
+class NotJson(ReferenceGame):
+    """Answers with an object that is not JSON at all."""
+
+    def op_deal_round(self, *a, **kw):
+        return {"round": object()}
+
+
+class DiesMidRun(ReferenceGame):
+    """Kills its whole process in the middle of the run."""
+
+    calls = 0
+
+    def op_deal_round(self, *a, **kw):
+        type(self).calls += 1
+        if self.calls == 10:
+            os._exit(70)
+        return super().op_deal_round(*a, **kw)
+
+
+def crashes():
+    return Crashes()
+
+
+def float_money():
+    return FloatMoney()
+
+
+def missing_field():
+    return MissingField()
+
+
+def not_json():
+    return NotJson()
+
+
+def dies_mid_run():
+    return DiesMidRun()
