@@ -40,7 +40,10 @@ class Exchange:
         if self.op in BULKY_OPS:  # a batch of thousands of rounds: the failing rounds are attached by the step
             params = {"rounds": len((params or {}).get("rounds", []))}
             records = response.get("records") if isinstance(response, dict) else None
-            response = {"records": len(records)} if isinstance(records, list) else response
+            if isinstance(records, list):
+                response = {"records": len(records)}
+            elif isinstance(response, (str, bytes)):
+                response = f"<{len(response)} bytes of JSON>"
         d = {"op": self.op, "params": params, "response": response, "elapsed_ms": round(self.elapsed_ms, 3)}
         if self.error:
             d["error"] = self.error
@@ -100,8 +103,9 @@ class GameAdapter:
         """
         raise NotImplementedError
 
-    def send(self, op: str, params: dict) -> dict:
-        """Perform one protocol operation and return the decoded JSON answer.
+    def send(self, op: str, params: dict) -> dict | str | bytes:
+        """Perform one protocol operation and return the answer: a decoded JSON object,
+        or the raw JSON text (validated faster, straight from the text).
 
         Transport failures raise :class:`AdapterError` subclasses; the answer is
         *not* validated here. ``exchange.raw`` may be filled with a transport transcript
@@ -140,6 +144,18 @@ class GameAdapter:
             raise
         finally:
             exchange.elapsed_ms = (time.perf_counter() - start) * 1000
+        if isinstance(answer, (str, bytes)):
+            # Raw JSON text (the fast path): pydantic validates it without building
+            # Python dicts first; only a failure is decoded again for the diagnosis.
+            exchange.response = answer if len(answer) <= 100_000 else f"<{len(answer)} bytes of JSON>"
+            try:
+                return result_model.model_validate_json(answer)
+            except ValidationError:
+                try:
+                    answer = json.loads(answer)
+                except ValueError as e:
+                    raise ProtocolViolation(f"{op}: the answer is not valid JSON ({e}): {answer[:200]!r}", op=op,
+                                            exchange=exchange.as_dict()) from None
         exchange.response = answer
         if not isinstance(answer, dict):
             raise ProtocolViolation(f"{op}: the answer is not a JSON object: {str(answer)[:200]!r}", op=op,

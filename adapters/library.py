@@ -75,14 +75,14 @@ class LibraryAdapter(GameAdapter):
     def for_game(cls, game: Any) -> "LibraryAdapter":
         return cls(game)
 
-    def send(self, op: str, params: dict) -> dict:
+    def send(self, op: str, params: dict) -> str:
         try:
             answer = self.game.handle(op, params)
         except Exception as e:
             raise GameCrash(f"{op}: the game raised {type(e).__name__}: {e}",
                             exchange={"op": op, "params": params, "traceback": traceback.format_exc()}) from e
         try:
-            return json.loads(json.dumps(answer))
+            return json.dumps(answer)
         except (TypeError, ValueError) as e:
             raise ProtocolViolation(f"{op}: the answer is not JSON-compatible: {e}",
                                     exchange={"op": op, "params": params, "answer": repr(answer)[:2000]}) from e

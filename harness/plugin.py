@@ -266,6 +266,35 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     allure.dynamic.description(body)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                step_func: Any, step_func_args: dict) -> None:
+    """Keep only the step's own arguments (parsed from its text) as Allure step
+    parameters. allure-pytest-bdd records every argument, fixtures included, by repr:
+    the adapter, the profile, and for the exhaustive sweep 10^5 round records (hundreds
+    of megabytes). Evidence is attached on purpose by the steps instead."""
+    lifecycle = _allure_lifecycle(request.config)
+    if lifecycle is None:
+        return
+    from allure_pytest_bdd.steps import get_step_uuid
+
+    parsed = {k for k, v in step_func_args.items() if isinstance(v, (str, int, float)) and len(repr(v)) < 500}
+    with lifecycle.update_step(uuid=get_step_uuid(step)) as step_result:
+        if step_result is not None:
+            step_result.parameters = [p for p in step_result.parameters if p.name in parsed]
+
+
+def _allure_lifecycle(config: pytest.Config) -> Any:
+    try:
+        from allure_pytest_bdd.pytest_bdd_listener import PytestBDDListener
+    except ImportError:  # pragma: no cover
+        return None
+    for plugin in config.pluginmanager.get_plugins():
+        if isinstance(plugin, PytestBDDListener):
+            return plugin.lifecycle
+    return None
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     """Classify each failure: a rule nonconformance, or a protocol/adapter error."""

@@ -351,6 +351,10 @@ class RoundRecord(Extensible):
     shoe: Literal["in_play", "last_hand", "ended"] = "in_play"
     curator: Optional[int] = None
 
+    def __repr__(self) -> str:  # short: reports record step arguments by repr
+        cards = " ".join(c.card for c in self.cards)
+        return f"RoundRecord({self.round_id!r}, {self.status}, winner={self.winner}, cards={cards!r})"
+
 
 class Meters(Model):
     meters: list[Meter]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from pytest_bdd import given, then, when
@@ -20,6 +21,14 @@ from baccarat_conformance.reports import evidence
 ZERO_RANKS = ("10", "J", "Q", "K")
 SUITS = "CDHS"
 CHUNK = 2500
+
+
+class Batch(list):
+    """A list whose repr stays short: Allure records every step argument by repr, and
+    10^5 shoes or round records would cost more than dealing them."""
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} items>"
 
 
 def card_for(value: int, n: int) -> str:
@@ -56,47 +65,76 @@ def deciding_clause(coup: rules.Coup, hand: str) -> str:
 @given("every combination of the four initial card values and the Player's third card value",
        target_fixture="sweep")
 def sweep(depth: str) -> list[list[str]]:
-    return list(combinations(depth))
+    return Batch(combinations(depth))
 
 
-@when("each combination is dealt from its own stacked shoe", target_fixture="sweep_records")
-def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> list[m.RoundRecord]:
-    rules_json = rules_submission.as_rules()
-    records: list[m.RoundRecord] = []
-    start = time.perf_counter()
-    for i in range(0, len(sweep), CHUNK):
-        records += game.run_rounds(rules_json, [m.BatchRound(cards=c) for c in sweep[i:i + CHUNK]])
-    elapsed = time.perf_counter() - start
-    evidence.attach_json("sweep timing", {"rounds": len(records), "seconds": round(elapsed, 3),
-                                          "rounds_per_second": round(len(records) / elapsed, 1) if elapsed else None,
-                                          "adapter": game.name})
-    return records
+@dataclass
+class SweepOutcome:
+    """What the sweep found: rounds dealt, wrong hands (at most :data:`KEEP` kept, with
+    their records), counts per deciding clause, and the pace."""
+
+    rounds: int = 0
+    wrong: int = 0
+    failures: list = field(default_factory=list)
+    by_clause: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def __repr__(self) -> str:
+        return f"SweepOutcome(rounds={self.rounds}, wrong={self.wrong})"
 
 
-@then("every hand is dealt exactly the cards § 631a.11 requires")
-def check_sweep(sweep: list[list[str]], sweep_records: list[m.RoundRecord]) -> None:
-    if len(sweep_records) != len(sweep):
-        raise Nonconformance("631a.11", f"{len(sweep)} round records", f"{len(sweep_records)} round records")
-    failures = []
-    for cards, record in zip(sweep, sweep_records):
+KEEP = 200
+
+
+def _check_chunk(cards_list: list[list[str]], records: list[m.RoundRecord], outcome: SweepOutcome) -> None:
+    for cards, record in zip(cards_list, records):
         coup = rules.deal(cards)
         for hand in ("player", "banker"):
             want = coup.player if hand == "player" else coup.banker
             got = record.player if hand == "player" else record.banker
             got_cards = tuple(got.cards) if got else None
             if got_cards != want:
-                failures.append((deciding_clause(coup, hand), cards, hand, want, got_cards, record))
-    if failures:
-        by_clause: dict[str, int] = {}
-        for f in failures:
-            by_clause[f[0]] = by_clause.get(f[0], 0) + 1
-        evidence.attach_json("sweep failures", [
-            {"clause": c, "cards": cards, "hand": h, "required": list(w), "dealt": list(g) if g else None}
-            for c, cards, h, w, g, _ in failures[:500]])
-        clause, cards, hand, want, got, record = failures[0]
-        evidence.attach_json("first failing round record", record.model_dump(mode="json"))
-        summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(by_clause.items()))
-        raise Nonconformance(
-            clause, f"the {hand}'s hand is {' '.join(want)}",
-            f"dealt {' '.join(got) if got else 'no hand'}; {len(failures)} wrong hands in "
-            f"{len(sweep)} rounds ({summary})", cards)
+                clause = deciding_clause(coup, hand)
+                outcome.wrong += 1
+                outcome.by_clause[clause] = outcome.by_clause.get(clause, 0) + 1
+                if len(outcome.failures) < KEEP:
+                    outcome.failures.append((clause, cards, hand, want, got_cards, record))
+
+
+@when("each combination is dealt from its own stacked shoe", target_fixture="sweep_outcome")
+def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> SweepOutcome:
+    """Deal the sweep in batches (``run_rounds``), checking each batch against the
+    oracle as it arrives so only the failures are kept in memory."""
+    rules_json = rules_submission.as_rules()
+    outcome = SweepOutcome()
+    start = time.perf_counter()
+    for i in range(0, len(sweep), CHUNK):
+        chunk = sweep[i:i + CHUNK]
+        records = game.run_rounds(rules_json, [m.BatchRound(cards=c) for c in chunk])
+        if len(records) != len(chunk):
+            raise Nonconformance("631a.11", f"{len(chunk)} round records for {len(chunk)} shoes",
+                                 f"{len(records)} round records")
+        _check_chunk(chunk, records, outcome)
+        outcome.rounds += len(records)
+    outcome.seconds = time.perf_counter() - start
+    evidence.attach_json("sweep timing", {
+        "rounds": outcome.rounds, "seconds": round(outcome.seconds, 3),
+        "rounds_per_second": round(outcome.rounds / outcome.seconds, 1) if outcome.seconds else None,
+        "adapter": game.name})
+    return outcome
+
+
+@then("every hand is dealt exactly the cards § 631a.11 requires")
+def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome) -> None:
+    if not sweep_outcome.wrong:
+        return
+    evidence.attach_json("sweep failures", [
+        {"clause": c, "cards": cards, "hand": h, "required": list(w), "dealt": list(g) if g else None}
+        for c, cards, h, w, g, _ in sweep_outcome.failures])
+    clause, cards, hand, want, got, record = sweep_outcome.failures[0]
+    evidence.attach_json("first failing round record", record.model_dump(mode="json"))
+    summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(sweep_outcome.by_clause.items()))
+    raise Nonconformance(
+        clause, f"the {hand.capitalize()}'s Hand is {' '.join(want)}",
+        f"dealt {' '.join(got) if got else 'no hand'}; {sweep_outcome.wrong} wrong hands in "
+        f"{sweep_outcome.rounds} rounds ({summary})", cards)
