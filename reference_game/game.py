@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Optional
 
+from . import meters as M
 from . import wagers as W
 from .cards import Shoe, baccarat_value, shuffled_shoe, valid_card
 
@@ -77,6 +78,7 @@ class Table:
     meters: dict[str, Decimal] = field(default_factory=dict)
     rounds: int = 0
     carry_card: Optional[str] = None
+    progressive: dict = field(default_factory=dict)  # state of progressive systems (reference_game/meters.py)
 
 
 class ReferenceGame:
@@ -146,6 +148,13 @@ class ReferenceGame:
 
     def on_open(self, table: Table) -> None:
         """Hook for progressive meters and other per-table state."""
+        for system in M.SYSTEMS:
+            system.on_open(self, table)
+
+    def draw_hit_value(self, low: Decimal, high: Decimal) -> Decimal:
+        """A mystery progressive's hit value: uniform over the whole cents of [low, high]."""
+        cents = self._rng.randint(int(low * 100), int(high * 100))
+        return Decimal(cents) / 100
 
     def op_close_table(self, table_id: str) -> dict:
         table = self._table(table_id)
@@ -242,6 +251,10 @@ class ReferenceGame:
         if kind.needs_baccarat_wager and not any(
                 w.seat == seat and w.wager_type in ("banker", "player", "tie") for w in table.wagers):
             return f"a {kind.name} wager needs a Baccarat wager at the same seat first"
+        for system in M.SYSTEMS:
+            reason = system.check_wager(self, table, kind.name, stake, seat)
+            if reason:
+                return reason
         return None
 
     def _find(self, table: Table, wager_id: str) -> Wager:
@@ -307,7 +320,8 @@ class ReferenceGame:
 
     def settle(self, table: Table, wager: Wager, hands: W.Hands) -> W.Settlement:
         kind = W.WAGER_KINDS[wager.wager_type]
-        return kind.settle(hands, {"hand": wager.hand, "option": wager.option, "seat": wager.seat}, wager.amount)
+        return kind.settle(hands, {"hand": wager.hand, "option": wager.option, "seat": wager.seat,
+                                   "wager_id": wager.wager_id, "table": table}, wager.amount)
 
     # ---------------------------------------------------------------- round
     def op_deal_round(self, table_id: str, choices: Optional[list] = None,
@@ -321,6 +335,8 @@ class ReferenceGame:
             table.betting_open = False
             events.append({"type": "announcement", "text": "no more bets"})
         events.append({"type": "announcement", "text": "cards"})
+        for system in M.SYSTEMS:  # progressive wagers recognised for this round contribute to their meters
+            system.on_deal(self, table, events)
         table.rounds += 1
         round_id = f"{table_id}-R{table.rounds}"
         dealt: list[dict] = []
@@ -372,6 +388,8 @@ class ReferenceGame:
             events.append({"type": "announcement", "text": "Panda 8"})
         self.announce_extra(table, hands, events)
         self._settle_final(table, hands, results, events)
+        for system in M.SYSTEMS:
+            system.after_settle(self, table, events)
 
         shoe_state = self._after_round(table, events)
         if winner == "player" and table.curator:  # § 631a.14(a)(1)
@@ -504,7 +522,10 @@ class ReferenceGame:
         return {"events": events}
 
     def _meters(self, table: Table) -> list[dict]:
-        return [{"name": k, "amount": _s(v)} for k, v in sorted(table.meters.items())]
+        shown = [{"name": k, "amount": _s(v)} for k, v in sorted(table.meters.items())]
+        for system in M.SYSTEMS:
+            shown += system.meters(self, table)
+        return shown
 
     def op_read_meters(self, table_id: str) -> dict:
         return {"meters": self._meters(self._table(table_id))}

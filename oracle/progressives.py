@@ -1,0 +1,360 @@
+"""The progressive and mystery wagers, written as data from the regulation text:
+58 Pa. Code § 631c.2 (Heavenly 9 progressive), § 631c.6 (Must-Hit-By Mystery bonus),
+§ 629b.3 / § 627b.3 (Royal 9 Progressive) and § 629b.7 (Harmony Progressive).
+
+Paytables keep their printed cell text ("299 for 1", "100% progressive", "\\$5,000");
+the values the harness computes with are parsed from those cells. The bundled
+reference game never imports this module.
+
+Meter semantics (what increments a meter, by what rate of which amount, and how it
+resets) are stated next to each section's data, with the named interpretation of
+corpus/interpretations.toml that the harness applies. All meter arithmetic is exact
+(:class:`decimal.Decimal`, no rounding); a meter reported by a game is compared with
+the expected amount to the cent (both truncated to whole cents: interpretation
+``meter-amounts-to-the-cent``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+from typing import Optional, Sequence
+
+from .ch631a import Coup, card_value, rank, suit
+from .odds import Odds
+
+CENT = Decimal("0.01")
+
+
+def dollars(text: str) -> Decimal:
+    """A printed dollar amount (``"\\$10,000"``, ``"$1,500"``) -> ``Decimal("10000")``."""
+    return Decimal(text.replace("\\", "").replace("$", "").replace(",", "").strip())
+
+
+def percent(text: str) -> Decimal:
+    """A printed rate (``"1.5%"``) -> ``Decimal("0.015")``."""
+    return Decimal(text.strip().rstrip("%")) / 100
+
+
+def to_cent(amount: Decimal) -> Decimal:
+    """Truncate to whole cents (how a meter is compared: interpretation
+    ``meter-amounts-to-the-cent``)."""
+    return amount.quantize(CENT, rounding=ROUND_DOWN)
+
+
+def color(card: str) -> str:
+    return "red" if suit(card) in ("D", "H") else "black"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One paytable row: its key, the printed outcome and cell text, the clause
+    defining the outcome, and the parsed payout (odds, a share of a meter, or a
+    fixed dollar amount)."""
+
+    key: str
+    printed: str
+    cell: str
+    clause: str
+
+    @property
+    def odds(self) -> Optional[Odds]:
+        return Odds.parse(self.cell) if (" for " in self.cell or " to " in self.cell) else None
+
+    @property
+    def meter_share(self) -> Optional[Decimal]:
+        """``"100% progressive"`` -> 1; None for other cells."""
+        if "%" in self.cell:
+            return percent(self.cell.split()[0])
+        return None
+
+    @property
+    def fixed(self) -> Optional[Decimal]:
+        return dollars(self.cell) if self.cell.lstrip("\\").startswith("$") else None
+
+
+# ====================================================================== § 631c.2
+# § 631c.2(i), cell for cell (rows in printed order, which is also the order of
+# payout: the harness pays the first qualifying row, interpretation
+# "progressive-highest-qualifying-outcome-only").
+HEAVENLY_9_PAYTABLE = (
+    Row("suited_tie", "Player and banker 3-card tie— all cards same suit", "100% progressive", "631c.2(g)(1)"),
+    Row("same_color_tie", "Player and banker 3-card tie— all cards same color", "299 for 1", "631c.2(g)(2)"),
+    Row("tie", "Player and banker 3-card tie", "60 for 1", "631c.2(g)(3)"),
+    Row("banker_3_card_9", "Banker 3-card 9", "9 for 1", "631c.2(g)(4)"),
+    Row("player_3_card_9", "Player 3-card 9", "8 for 1", "631c.2(g)(5)"),
+)
+HEAVENLY_9_SEED = dollars("\\$10,000")  # "Meter seed/reseed | \$10,000"
+HEAVENLY_9_INCREMENT = percent("10%")  # "Increment rate | 10%"
+HEAVENLY_9_MINIMUM = dollars("\\$5")  # § 631c.2(c) "of no less than \$5"
+HEAVENLY_9_METER = "heavenly_9"
+# Contribution (interpretation heavenly-9-increment-rate): every Heavenly 9 wager
+# recognised for a round adds 10% of its amount to the meter when betting closes,
+# before the round is settled; the suited 3-card 9 tie is paid the whole meter
+# (contributions of that round included) and the meter is reseeded at $10,000.
+
+
+def three_card_9(cards: Sequence[str]) -> bool:
+    return len(cards) == 3 and sum(card_value(c) for c in cards) % 10 == 9
+
+
+def heavenly_9_row(coup: Coup) -> Optional[Row]:
+    """The highest § 631c.2(g) outcome of ``coup``, or None (§ 631c.2(h): the wager loses)."""
+    p9, b9 = three_card_9(coup.player), three_card_9(coup.banker)
+    cards = coup.player + coup.banker
+    rows = {r.key: r for r in HEAVENLY_9_PAYTABLE}
+    if p9 and b9:
+        if len({suit(c) for c in cards}) == 1:
+            return rows["suited_tie"]
+        if len({color(c) for c in cards}) == 1:
+            return rows["same_color_tie"]
+        return rows["tie"]
+    if b9:
+        return rows["banker_3_card_9"]
+    if p9:
+        return rows["player_3_card_9"]
+    return None
+
+
+# ====================================================================== § 631c.6
+@dataclass(frozen=True)
+class MysteryConfiguration:
+    """One § 631c.6(c)(4) configuration, with the printed text of each line."""
+
+    name: str  # "A-$5"
+    paytable: str
+    minimum_wager: Decimal
+    minimum: Decimal
+    maximum: Decimal
+    rate: Decimal
+    printed: tuple[str, ...]
+
+
+_MYSTERY_TEXT = (
+    # (heading, minimum wager, minimum dollar value, maximum dollar value, rate), as printed
+    ("Paytable A—\\$1 Configuration", "\\$1", "\\$100", "\\$200", "2%"),
+    ("Paytable A—\\$2 Configuration", "\\$2", "\\$100", "\\$200", "1.5%"),
+    ("Paytable A—\\$5 Configuration", "\\$5", "\\$100", "\\$250", "1%"),
+    ("Paytable B—\\$1 Configuration", "\\$1", "\\$100", "\\$500", "5%"),
+    ("Paytable B—\\$2 Configuration", "\\$2", "\\$100", "\\$500", "3.5%"),
+    ("Paytable B—\\$5 Configuration", "\\$5", "\\$100", "\\$500", "2%"),
+    ("Paytable C—\\$1 Configuration", "\\$1", "\\$250", "\\$500", "2%"),
+    ("Paytable C—\\$2 Configuration", "\\$2", "\\$250", "\\$500", "1.5%"),
+    ("Paytable C—\\$5 Configuration", "\\$5", "\\$250", "\\$500", "0.5%"),
+    ("Paytable D—\\$1 Configuration", "\\$1", "\\$250", "\\$1,000", "5%"),
+    ("Paytable D—\\$2 Configuration", "\\$2", "\\$250", "\\$1,000", "3%"),
+    ("Paytable D—\\$5 Configuration", "\\$5", "\\$250", "\\$1,000", "2%"),
+)
+
+
+def _mystery(heading: str, wager: str, lo: str, hi: str, rate: str) -> MysteryConfiguration:
+    letter = heading.split("—")[0].split()[-1]
+    name = f"{letter}-${dollars(wager)}"
+    printed = (heading, f"Minimum progressive wager amount—{wager}", f"Minimum dollar value {lo}",
+               f"Maximum dollar value {hi}", f"Incremental contribution rate {rate}")
+    return MysteryConfiguration(name, letter, dollars(wager), dollars(lo), dollars(hi), percent(rate), printed)
+
+
+MYSTERY_CONFIGURATIONS: dict[str, MysteryConfiguration] = {
+    c.name: c for c in (_mystery(*row) for row in _MYSTERY_TEXT)
+}
+"""``"A-$1"`` ... ``"D-$5"`` -> configuration (§ 631c.6(c)(4))."""
+MYSTERY_METER = "heavenly_9_mystery"
+# Contribution (§ 631c.6(c)(2), interpretation mystery-bonus-hit): each qualifying
+# Heavenly 9 wager adds `rate` x its amount, wager by wager in the order placed; the
+# bonus is paid to the wager whose contribution takes the meter strictly above the
+# hit value ("in excess of"), the whole meter (to the cent) is paid (c)(7), and the
+# meter resets to the configuration's minimum dollar value (c)(5)(iv) with a new hit
+# value drawn in [minimum, maximum] (c)(3).
+
+
+# ====================================================================== § 629b.3 / § 627b.3
+FACES = ("K", "Q", "J")
+
+
+def is_royal_9(cards: Sequence[str]) -> bool:
+    """§ 629b.3(b): "the first two cards ... consist of a face card (K, Q or J) and a nine"."""
+    two = [rank(c) for c in cards[:2]]
+    return len(two) == 2 and sorted(r in FACES for r in two) == [False, True] and "9" in two
+
+
+def is_suited_royal_9(cards: Sequence[str]) -> bool:
+    return is_royal_9(cards) and suit(cards[0]) == suit(cards[1])
+
+
+def has_combination(cards: Sequence[str], combination: Sequence[str]) -> bool:
+    """Whether the first two cards are exactly the King 9 ``combination`` (any order)."""
+    return sorted(cards[:2]) == sorted(combination)
+
+
+ROYAL_9_PAYTABLES: dict[str, tuple[Row, ...]] = {
+    # § 629b.3(f)(1) / § 627b.3(f)(1): "$5 denomination"
+    "5": (
+        Row("mega", "Personal King 9 v. Personal King 9", "100% of Mega Jackpot", "(e)(6)"),
+        Row("major", "Personal King 9 on Banker Hand", "100% Major Jackpot", "(e)(7)"),
+        Row("minor", "Personal King 9 on Player Hand", "100% Minor Jackpot", "(e)(8)"),
+        Row("mega_envy", "Mega Envy—Any Position's King 9 v. King 9", "\\$5,000", "(e)(9)"),
+        Row("suited_tie", "Suited Royal 9 Tie Hand", "\\$1,500", "(e)(4)"),
+        Row("tie", "Royal 9 Tie Hand", "\\$250", "(e)(3)"),
+        Row("any_suited", "Any Suited Royal 9", "\\$50", "(e)(2)"),
+        Row("any", "Any Royal 9", "\\$25", "(e)(1)"),
+    ),
+    # § 629b.3(g)(1) / § 627b.3(g)(1): "$1 denomination"
+    "1": (
+        Row("mega", "Personal King 9 v. Personal King 9", "100% of Mega Jackpot", "(e)(6)"),
+        Row("major", "Personal King 9 on Banker Hand", "100% Major Jackpot", "(e)(7)"),
+        Row("minor", "Personal King 9 on Player Hand", "100% Minor Jackpot", "(e)(8)"),
+        Row("mega_envy", "Mega Envy—Any Position's King 9 v. King 9", "\\$1,000", "(e)(9)"),
+        Row("suited_tie", "Suited Royal 9 Tie Hand", "\\$300", "(e)(4)"),
+        Row("tie", "Royal 9 Tie Hand", "\\$50", "(e)(3)"),
+        Row("any_suited", "Any Suited Royal 9", "\\$10", "(e)(2)"),
+        Row("any", "Any Royal 9", "\\$5", "(e)(1)"),
+    ),
+}
+# § 629b.3(f)(2), (g)(2): "shall be at least \$50,000 for the Mega Jackpot, \$450 for the
+# Major Jackpot and \$450 for the Minor Jackpot" ($5); "\$10,000 ... \$90 ... \$90" ($1).
+ROYAL_9_MINIMUM_RESETS: dict[str, dict[str, Decimal]] = {
+    "5": {"mega": dollars("\\$50,000"), "major": dollars("\\$450"), "minor": dollars("\\$450")},
+    "1": {"mega": dollars("\\$10,000"), "major": dollars("\\$90"), "minor": dollars("\\$90")},
+}
+ROYAL_9_METERS = {"mega": "royal_9_mega", "major": "royal_9_major", "minor": "royal_9_minor"}
+# § 629b.3(h): "Configuration | Reseed | Random Must-Hit-By | Incrementation Rate"
+ROYAL_9_MYSTERY_TEXT = {
+    "1": ("\\$250", "\\$1,000", "5%"),
+    "2": ("\\$100", "\\$500", "5%"),
+    "3": ("\\$100", "\\$200", "2%"),
+}
+ROYAL_9_MYSTERY = {k: (dollars(a), dollars(b), percent(r)) for k, (a, b, r) in ROYAL_9_MYSTERY_TEXT.items()}
+ROYAL_9_MYSTERY_METER = "royal_9_mystery"
+# Contribution (interpretation royal-9-meters): each Royal 9 wager adds the Rules
+# Submission's rate of progression of each meter (mega, major, minor) x its amount to
+# that meter when dealing begins; a jackpot pays the whole meter and resets it to the
+# Rules Submission's reset amount. The mystery meter of (h) works as § 631c.6's,
+# seeded/reseeded at "Reseed", hit value in [Reseed, Random Must-Hit-By].
+
+
+def royal_9_row(coup: Coup, denomination: str, seat: int, combinations: dict[int, tuple[str, str]]) -> Optional[Row]:
+    """The highest § 629b.3(e) outcome for the wager at position ``seat`` (first
+    qualifying row in printed order), or None when the wager loses."""
+    rows = {r.key: r for r in ROYAL_9_PAYTABLES[denomination]}
+    p, b = coup.player[:2], coup.banker[:2]
+    mine = combinations.get(seat)
+    if mine and has_combination(p, mine) and has_combination(b, mine):
+        return rows["mega"]
+    if mine and has_combination(b, mine):
+        return rows["major"]
+    if mine and has_combination(p, mine):
+        return rows["minor"]
+    if any(has_combination(p, c) and has_combination(b, c) for c in combinations.values()):
+        return rows["mega_envy"]
+    if is_suited_royal_9(p) and is_suited_royal_9(b):
+        return rows["suited_tie"]
+    if is_royal_9(p) and is_royal_9(b):
+        return rows["tie"]
+    if is_suited_royal_9(p) or is_suited_royal_9(b):
+        return rows["any_suited"]
+    if is_royal_9(p) or is_royal_9(b):
+        return rows["any"]
+    return None
+
+
+# ====================================================================== § 629b.7
+_HARMONY_OUTCOMES = {
+    # key: (printed outcome in the paytables, defining clause)
+    "six_of_a_kind": ("Six-of-a-kind", "629b.7(g)(1)"),
+    "four_8s": ("Four 8's (4 cards dealt)", "629b.7(g)(2)"),
+    "four_of_a_kind": ("Four-of-a-kind (4 cards dealt)", "629b.7(g)(3)"),
+    "six_zero": ("Six 0-value cards", "629b.7(g)(4)"),
+    "tie_0": ("Tie with 0", "629b.7(g)(5)"),
+    "tie_1_5": ("Tie with 1—5", "629b.7(g)(6)"),
+    "tie_6_9": ("Tie with 6—9", "629b.7(g)(7)"),
+    "same_color": ("Tie (all cards same color)", "629b.7(g)(8)"),
+    "any_tie": ("Any tie", "629b.7(g)(9)"),
+    "five_card": ("5 card tie", "629b.7(g)(10)"),
+    "six_card": ("6 card tie", "629b.7(g)(11)"),
+    "four_card": ("4 card tie", "629b.7(g)(12)"),
+}
+# § 629b.7(i), column by column (rows in printed order).
+_HARMONY_TEXT = {
+    "A": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "1,000 for 1"), ("four_of_a_kind", "300 for 1"),
+          ("six_zero", "100 for 1"), ("tie_0", "20 for 1"), ("tie_1_5", "6 for 1"), ("tie_6_9", "3 for 1")),
+    "B": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "1,000 for 1"), ("four_of_a_kind", "200 for 1"),
+          ("six_zero", "100 for 1"), ("tie_0", "20 for 1"), ("tie_1_5", "5 for 1"), ("tie_6_9", "3 for 1")),
+    "C": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "600 for 1"), ("four_of_a_kind", "300 for 1"),
+          ("six_zero", "100 for 1"), ("tie_0", "20 for 1"), ("tie_1_5", "5 for 1"), ("tie_6_9", "5 for 1")),
+    "D": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "600 for 1"), ("four_of_a_kind", "300 for 1"),
+          ("six_zero", "200 for 1"), ("same_color", "20 for 1"), ("any_tie", "3 for 1")),
+    "E": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "1,000 for 1"), ("four_of_a_kind", "300 for 1"),
+          ("six_zero", "100 for 1"), ("same_color", "20 for 1"), ("any_tie", "3 for 1")),
+    "F": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "300 for 1"), ("four_of_a_kind", "300 for 1"),
+          ("six_zero", "100 for 1"), ("same_color", "20 for 1"), ("any_tie", "5 for 1")),
+    "G": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "600 for 1"), ("four_of_a_kind", "200 for 1"),
+          ("six_zero", "100 for 1"), ("five_card", "10 for 1"), ("six_card", "3 for 1"), ("four_card", "3 for 1")),
+    "H": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "1,000 for 1"), ("four_of_a_kind", "200 for 1"),
+          ("six_zero", "50 for 1"), ("five_card", "8 for 1"), ("six_card", "4 for 1"), ("four_card", "3 for 1")),
+    "I": (("six_of_a_kind", "100% of Progressive"), ("four_8s", "300 for 1"), ("four_of_a_kind", "300 for 1"),
+          ("six_zero", "50 for 1"), ("five_card", "10 for 1"), ("six_card", "6 for 1"), ("four_card", "4 for 1")),
+}
+HARMONY_PAYTABLES: dict[str, tuple[Row, ...]] = {
+    letter: tuple(Row(key, *(_HARMONY_OUTCOMES[key][:1]), cell.replace(",", ""), _HARMONY_OUTCOMES[key][1])
+                  for key, cell in rows)
+    for letter, rows in _HARMONY_TEXT.items()
+}
+"""Paytable letter -> rows in printed order; cells keep their text, less the
+thousands comma ("1,000 for 1" -> "1000 for 1") so they parse as odds."""
+HARMONY_PRINTED_CELLS = {letter: dict(rows) for letter, rows in _HARMONY_TEXT.items()}
+
+# § 629b.7(j): incrementation rate and reserve incrementation rate per paytable.
+# A-F as printed; G, H, I as read by interpretation 629b.7-j-scattered-rate-table.
+HARMONY_RATES_TEXT = {
+    "A": ("15%", "3%"), "B": ("19%", "5%"), "C": ("15%", "3%"),
+    "D": ("15%", "3%"), "E": ("19%", "5%"), "F": ("15%", "3%"),
+    "G": ("15%", "3%"), "H": ("19%", "5%"), "I": ("15%", "3%"),
+}
+HARMONY_RATES = {k: (percent(a), percent(b)) for k, (a, b) in HARMONY_RATES_TEXT.items()}
+HARMONY_METER = "harmony"
+HARMONY_RESERVE_METER = "harmony_reserve"
+# Contribution (interpretation harmony-reserve-reseed): each Harmony wager adds the
+# incrementation rate x its amount to the progressive meter and the reserve
+# incrementation rate x its amount to the reserve meter when betting closes; a
+# six-of-a-kind pays the whole progressive meter, which is then reseeded at the Rules
+# Submission's seed amount plus the reserve meter, and the reserve meter restarts at 0.
+
+
+def harmony_outcomes(coup: Coup) -> set[str]:
+    """Every § 629b.7(g) outcome that ``coup`` satisfies (empty unless a tie)."""
+    if coup.winner != "tie":
+        return set()
+    cards = coup.player + coup.banker
+    n = len(cards)
+    ranks = {rank(c) for c in cards}
+    count = coup.player_count
+    out = {"any_tie"}
+    if n == 6 and len(ranks) == 1:
+        out.add("six_of_a_kind")
+    if n == 4 and ranks == {"8"}:
+        out.add("four_8s")
+    if n == 4 and len(ranks) == 1:
+        out.add("four_of_a_kind")
+    if n == 6 and all(card_value(c) == 0 for c in cards):
+        out.add("six_zero")
+    if count == 0:
+        out.add("tie_0")
+    if 1 <= count <= 5:
+        out.add("tie_1_5")
+    if 6 <= count <= 9:
+        out.add("tie_6_9")
+    if len({color(c) for c in cards}) == 1:
+        out.add("same_color")
+    out.add({4: "four_card", 5: "five_card", 6: "six_card"}[n])
+    return out
+
+
+def harmony_row(coup: Coup, paytable: str) -> Optional[Row]:
+    """The highest qualifying row of ``paytable`` (first in printed order), or None:
+    § 629b.7(h), the wager loses."""
+    got = harmony_outcomes(coup)
+    for row in HARMONY_PAYTABLES[paytable]:
+        if row.key in got:
+            return row
+    return None
