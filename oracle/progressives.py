@@ -358,3 +358,139 @@ def harmony_row(coup: Coup, paytable: str) -> Optional[Row]:
         if row.key in got:
             return row
     return None
+
+
+# ====================================================================== the meters, round by round
+@dataclass(frozen=True)
+class PlacedWager:
+    """A wager recognised for the round, in the order it was placed."""
+
+    seat: int
+    wager_type: str
+    amount: Decimal
+    wager_id: str
+
+
+@dataclass
+class RoundMeters:
+    """What the regulations require of the progressive meters over one round.
+
+    ``after``: meter name -> exact expected amount after the round. ``awards``: the
+    mystery awards (seat, wager_id, meter, amount) in order. ``jackpots``: wager_id ->
+    (meter, amount) for wagers paid 100% of a meter. ``why``: meter name -> clause
+    that decides its expected amount.
+    """
+
+    after: dict[str, Decimal]
+    awards: list[tuple[int, str, str, Decimal]]
+    jackpots: dict[str, tuple[str, Decimal]]
+    why: dict[str, str]
+
+
+def _wager_opts(rules: dict, name: str) -> dict:
+    return dict((rules.get("wagers") or {}).get(name) or {})
+
+
+def mystery_configuration(rules: dict) -> Optional[MysteryConfiguration]:
+    name = _wager_opts(rules, "heavenly_9").get("mystery")
+    return MYSTERY_CONFIGURATIONS[name] if name else None
+
+
+def royal_9_combinations(rules: dict) -> dict[int, tuple[str, str]]:
+    combos = _wager_opts(rules, "royal_9").get("personal_combinations") or {}
+    return {int(k): tuple(v.split()) for k, v in combos.items()}  # type: ignore[misc]
+
+
+def reset_amounts(rules: dict) -> dict[str, tuple[Decimal, str]]:
+    """Meter name -> (seed/reseed amount the regulation or the Rules Submission sets, clause)."""
+    out: dict[str, tuple[Decimal, str]] = {}
+    wagers = rules.get("wagers") or {}
+    if "heavenly_9" in wagers:
+        out[HEAVENLY_9_METER] = (HEAVENLY_9_SEED, "631c.2(i)[table]")
+        config = mystery_configuration(rules)
+        if config:
+            out[MYSTERY_METER] = (config.minimum, "631c.6(c)(5)(iv)")
+    if "royal_9" in wagers:
+        opts = _wager_opts(rules, "royal_9")
+        denom = str(opts.get("denomination", "5"))
+        for j, meter in ROYAL_9_METERS.items():
+            out[meter] = (Decimal(str((opts.get("resets") or {})[j])), f"{'f' if denom == '5' else 'g'}(2)")
+        if opts.get("mystery"):
+            out[ROYAL_9_MYSTERY_METER] = (ROYAL_9_MYSTERY[str(opts["mystery"])][0], "(h)[table]")
+    if "harmony" in wagers:
+        out[HARMONY_METER] = (Decimal(str(_wager_opts(rules, "harmony").get("seed", "0"))), "629b.7(j)")
+        out[HARMONY_RESERVE_METER] = (Decimal(0), "629b.7(j)")
+    return out
+
+
+def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str, Decimal],
+                   wagers: Sequence[PlacedWager], coup: Coup, section: str = "631c",
+                   new_hit_values: Optional[dict[str, Decimal]] = None) -> RoundMeters:
+    """Apply one round to the meters ``before`` (name -> amount).
+
+    ``hit_values``: the mystery hit values disclosed before the round;
+    ``new_hit_values``: those disclosed after it (used for contributions that follow
+    an award within the round). ``section``: "629b" or "627b" for Royal 9 clause ids.
+    """
+    m = dict(before)
+    awards: list[tuple[int, str, str, Decimal]] = []
+    jackpots: dict[str, tuple[str, Decimal]] = {}
+    why: dict[str, str] = {}
+    hits = dict(hit_values)
+    resets = reset_amounts(rules)
+    seats_with_baccarat = {w.seat for w in wagers if w.wager_type in ("banker", "player", "tie")}
+
+    def mystery(meter: str, w: PlacedWager, amount: Decimal, clause: str) -> None:
+        m[meter] += amount
+        why[meter] = clause
+        if meter in hits and m[meter] > hits[meter]:
+            awards.append((w.seat, w.wager_id, meter, to_cent(m[meter])))
+            m[meter] = resets[meter][0]
+            hits[meter] = (new_hit_values or {}).get(meter, Decimal("Infinity"))
+
+    # contributions, wager by wager, when betting closes
+    config = mystery_configuration(rules)
+    r9 = _wager_opts(rules, "royal_9")
+    harmony_rates = HARMONY_RATES.get(str(_wager_opts(rules, "harmony").get("paytable", "A")))
+    for w in wagers:
+        if w.wager_type == "heavenly_9" and HEAVENLY_9_METER in m:
+            m[HEAVENLY_9_METER] += w.amount * HEAVENLY_9_INCREMENT
+            why[HEAVENLY_9_METER] = "631c.2(i)[table]"
+            if config and w.seat in seats_with_baccarat and w.amount >= config.minimum_wager:
+                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(2)")
+        elif w.wager_type == "royal_9" and ROYAL_9_METERS["mega"] in m:
+            for j, meter in ROYAL_9_METERS.items():
+                m[meter] += w.amount * percent(str((r9.get("rates") or {})[j]))
+                why[meter] = f"{section}.3(f)(2)"
+            if r9.get("mystery"):
+                mystery(ROYAL_9_MYSTERY_METER, w, w.amount * ROYAL_9_MYSTERY[str(r9["mystery"])][2],
+                        f"{section}.3(h)[table]")
+        elif w.wager_type == "harmony" and HARMONY_METER in m and harmony_rates:
+            m[HARMONY_METER] += w.amount * harmony_rates[0]
+            m[HARMONY_RESERVE_METER] += w.amount * harmony_rates[1]
+            why[HARMONY_METER] = why[HARMONY_RESERVE_METER] = "629b.7(j)"
+
+    # jackpots, in the order the wagers are settled (Royal 9 first: before any third card)
+    order = sorted(wagers, key=lambda w: (w.wager_type != "royal_9",))
+    for w in order:
+        if w.wager_type == "royal_9" and ROYAL_9_METERS["mega"] in m:
+            row = royal_9_row(coup, str(r9.get("denomination", "5")), w.seat, royal_9_combinations(rules))
+            if row and row.key in ROYAL_9_METERS:
+                meter = ROYAL_9_METERS[row.key]
+                jackpots[w.wager_id] = (meter, to_cent(m[meter]))
+                m[meter] = resets[meter][0]
+                why[meter] = f"{section}.3{row.clause}"
+        elif w.wager_type == "heavenly_9" and HEAVENLY_9_METER in m:
+            row = heavenly_9_row(coup)
+            if row and row.key == "suited_tie":
+                jackpots[w.wager_id] = (HEAVENLY_9_METER, to_cent(m[HEAVENLY_9_METER]))
+                m[HEAVENLY_9_METER] = HEAVENLY_9_SEED
+                why[HEAVENLY_9_METER] = "631c.2(g)(1)"
+        elif w.wager_type == "harmony" and HARMONY_METER in m:
+            row = harmony_row(coup, str(_wager_opts(rules, "harmony").get("paytable", "A")))
+            if row and row.key == "six_of_a_kind":
+                jackpots[w.wager_id] = (HARMONY_METER, to_cent(m[HARMONY_METER]))
+                m[HARMONY_METER] = resets[HARMONY_METER][0] + m[HARMONY_RESERVE_METER]
+                m[HARMONY_RESERVE_METER] = Decimal(0)
+                why[HARMONY_METER] = why[HARMONY_RESERVE_METER] = "629b.7(j)"
+    return RoundMeters(m, awards, jackpots, why)

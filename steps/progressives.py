@@ -1,0 +1,467 @@
+"""Steps for progressive meters and mystery bonuses (58 Pa. Code § 631c.2, § 631c.6,
+§ 629b.3, § 627b.3, § 629b.7).
+
+The meters are read before and after every round (``read_meters`` and the round
+record's ``meters``) and compared, to the cent, with the oracle's account of the round
+(:func:`baccarat_conformance.oracle.progressives.expected_round`): contributions of
+each recognised wager, jackpots paid at 100% of a meter, resets to the seed/reseed
+amount, and mystery awards (``jackpot`` events).
+
+Meter phrases: ``Heavenly 9`` (heavenly_9), ``Must-Hit-By Mystery`` (heavenly_9_mystery),
+``Mega Jackpot`` / ``Major Jackpot`` / ``Minor Jackpot`` (royal_9_mega/major/minor),
+``Royal 9 mystery`` (royal_9_mystery), ``Harmony Progressive`` (harmony), ``Harmony
+reserve`` (harmony_reserve).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Optional
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from baccarat_conformance.errors import Nonconformance, Unsupported
+from baccarat_conformance.oracle import progressives as P
+from baccarat_conformance.protocol import models as m
+
+from .table import TableHandle, cards_of
+from .wagers import Target, Wagers, money, parse_target
+
+METERS = {
+    "heavenly 9": P.HEAVENLY_9_METER, "must-hit-by mystery": P.MYSTERY_METER,
+    "mega jackpot": "royal_9_mega", "major jackpot": "royal_9_major", "minor jackpot": "royal_9_minor",
+    "royal 9 mystery": P.ROYAL_9_MYSTERY_METER, "harmony progressive": P.HARMONY_METER,
+    "harmony reserve": P.HARMONY_RESERVE_METER,
+}
+DEPTH_SAMPLES = {"smoke": 300, "standard": 2000, "exhaustive": 20000}
+DEPTH_ROUNDS = {"smoke": 25, "standard": 150, "exhaustive": 1000}
+
+
+def meter_name(text: str) -> str:
+    key = text.strip().lower().removeprefix("the ").removesuffix(" meter").strip()
+    if key not in METERS:
+        raise ValueError(f"{text!r} names no progressive meter; known: {', '.join(METERS)}")
+    return METERS[key]
+
+
+def _by_name(meters: list[m.Meter]) -> dict[str, m.Meter]:
+    return {x.name: x for x in meters}
+
+
+def _section(rules: dict) -> str:
+    return "627b" if rules.get("variant") == "minibaccarat" else "629b"
+
+
+# ------------------------------------------------------------------ tables
+def _override(rules: dict, text: str) -> tuple[dict, Optional[list[m.SeatSpec]]]:
+    rules = copy.deepcopy(rules)
+    wagers = rules.setdefault("wagers", {})
+    seats = None
+    for part in re.split(r"\s+and\s+(?=Must|Harmony|the \$|Royal|only)", text):
+        if g := re.fullmatch(r"Must-Hit-By Mystery configuration ([A-D]-\$[125])", part):
+            wagers.setdefault("heavenly_9", {})["mystery"] = g.group(1)
+        elif g := re.fullmatch(r"Harmony Progressive paytable ([A-I])", part):
+            wagers.setdefault("harmony", {})["paytable"] = g.group(1)
+        elif g := re.fullmatch(r"the \$([15]) Royal 9 Progressive wager", part):
+            opts = wagers.setdefault("royal_9", {})
+            opts["denomination"] = g.group(1)
+            least = {"5": ("50000", "450", "450"), "1": ("10000", "90", "90")}[g.group(1)]
+            resets = dict(opts.get("resets") or {})
+            for j, low in zip(("mega", "major", "minor"), least):
+                if Decimal(str(resets.get(j, "0"))) < Decimal(low):
+                    resets[j] = f"{low}.00"
+            opts["resets"] = resets
+        elif g := re.fullmatch(r"Royal 9 mystery configuration ([123])", part):
+            wagers.setdefault("royal_9", {})["mystery"] = g.group(1)
+        elif g := re.fullmatch(r"only seats ([\d, ]+) occupied", part):
+            occupied = {int(s) for s in re.findall(r"\d+", g.group(1))}
+            seats = [m.SeatSpec(seat=s, occupied=s in occupied) for s in range(1, 15)]
+        else:
+            raise ValueError(f"unknown table setting {part!r}")
+    return rules, seats
+
+
+@given(parsers.parse("a table opened under the Rules Submission with {setting}"), target_fixture="table")
+def table_opened_with(game: Any, rules_submission: Any, setting: str) -> TableHandle:
+    rules, seats = _override(rules_submission.as_rules(), setting)
+    try:
+        return TableHandle(game, game.open_table(rules, seats), rules)
+    except Unsupported as e:
+        pytest.skip(f"not offered: the game does not implement {setting} ({e})")
+
+
+@given("the Rules Submission offers the Must-Hit-By Mystery bonus")
+def offers_mystery(rules_submission: Any) -> None:
+    if not P.mystery_configuration(rules_submission.as_rules()):
+        pytest.skip("not offered: the Rules Submission does not offer the Must-Hit-By Mystery bonus "
+                    "([wagers.heavenly_9] mystery)")
+
+
+@given("the Rules Submission offers the Royal 9 mystery progressive")
+def offers_royal_mystery(rules_submission: Any) -> None:
+    if not (rules_submission.as_rules().get("wagers", {}).get("royal_9") or {}).get("mystery"):
+        pytest.skip("not offered: the Rules Submission offers no Royal 9 mystery progressive "
+                    "([wagers.royal_9] mystery)")
+
+
+@given("the progressive meters are read", target_fixture="meters_before")
+def meters_read(table: TableHandle) -> dict[str, m.Meter]:
+    return _by_name(table.game.read_meters(table.table_id))
+
+
+# ------------------------------------------------------------------ the account of a round
+def placed_wagers(wagers: Wagers) -> list[P.PlacedWager]:
+    return [P.PlacedWager(seat, t.wager_type, amount, wid) for (seat, t), (wid, amount) in wagers.placed.items()]
+
+
+def _hits(meters: dict[str, m.Meter]) -> dict[str, Decimal]:
+    return {k: v.hit_value for k, v in meters.items() if v.hit_value is not None}
+
+
+def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.PlacedWager],
+                record: m.RoundRecord, clause: str, label: str = "the round") -> P.RoundMeters:
+    """Compare the meters after ``record`` (in the record and from ``read_meters``),
+    the jackpots paid and the mystery awards with the oracle's account, to the cent.
+
+    :raises Nonconformance: naming the meter, the expected and the observed amounts.
+    """
+    cards = [c.card for c in record.cards]
+    if record.player is None or record.banker is None:
+        raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
+    coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
+    after_record = _by_name(record.meters)
+    after_read = _by_name(table.game.read_meters(table.table_id))
+    want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), placed, coup,
+                            _section(table.rules), _hits(after_read))
+    for name, amount in want.after.items():
+        for where, seen in (("in the round record", after_record), ("from read_meters", after_read)):
+            got = seen.get(name)
+            if got is None or P.to_cent(got.amount) != P.to_cent(amount):
+                raise Nonconformance(
+                    clause, f"after {label}, the {name} meter reads ${P.to_cent(amount)} "
+                    f"(${before[name].amount} before; {want.why.get(name, 'no change')})",
+                    f"{'no such meter' if got is None else '$' + str(got.amount)} {where}", cards)
+    for wid, (meter, amount) in want.jackpots.items():
+        r = next((x for x in record.wagers if x.wager_id == wid), None)
+        if r is None or r.result != "win" or r.paid != amount:
+            raise Nonconformance(clause, f"in {label}, wager {wid} is paid 100% of the {meter} meter, ${amount}",
+                                 "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}", cards)
+    seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
+    expected_awards = [(s, w, mt, a) for s, w, mt, a in want.awards]
+    if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in expected_awards]:
+        raise Nonconformance(clause, f"in {label}, the mystery awards are "
+                             f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in expected_awards] or 'none'}",
+                             f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in seen_awards] or 'none'}", cards)
+    return want
+
+
+@dataclass
+class Checked:
+    """The meters of the last round checked, and what the oracle expected of them."""
+
+    before: dict[str, m.Meter]
+    record: m.RoundRecord
+    expected: P.RoundMeters
+    rounds: int = 1
+    hit_values: list[Decimal] = field(default_factory=list)
+
+
+@then("every progressive meter moves as the regulations require", target_fixture="checked")
+def meters_move(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
+                round_record: m.RoundRecord, clause: str) -> Checked:
+    return Checked(meters_before, round_record, check_round(table, meters_before, placed_wagers(wagers),
+                                                            round_record, clause))
+
+
+@then(parsers.parse("the {meter} meter rises by {rate} of the {amount} wagered"))
+def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_record: m.RoundRecord,
+                clause: str, meter: str, rate: str, amount: str) -> None:
+    name = meter_name(meter)
+    want = meters_before[name].amount + money(amount) * P.percent(rate)
+    got = _by_name(round_record.meters).get(name)
+    if got is None or P.to_cent(got.amount) != P.to_cent(want):
+        raise Nonconformance(clause, f"the {meter} meter rises from ${meters_before[name].amount} by {rate} of "
+                             f"{amount} to ${P.to_cent(want)}", f"it reads ${got.amount if got else None}",
+                             [c.card for c in round_record.cards])
+
+
+@then(parsers.parse("the {meter} meter is unchanged"))
+def meter_unchanged(table: TableHandle, meters_before: dict[str, m.Meter], clause: str, meter: str) -> None:
+    name = meter_name(meter)
+    got = _by_name(table.game.read_meters(table.table_id)).get(name)
+    if got is None or got.amount != meters_before[name].amount:
+        raise Nonconformance(clause, f"the {meter} meter stays at ${meters_before[name].amount}",
+                             f"it reads ${got.amount if got else None}")
+
+
+@then(parsers.parse("the {meter} meter is reseeded at {amount}"))
+def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str, meter: str, amount: str) -> None:
+    name, want = meter_name(meter), money(amount)
+    got = _by_name(round_record.meters).get(name)
+    if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
+        raise Nonconformance(clause, f"the {meter} meter is reset to ${want} after it is paid",
+                             f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
+                             [c.card for c in round_record.cards])
+
+
+@then(parsers.parse("the {meter} meter starts at {amount}"))
+def meter_starts(table: TableHandle, meters_before: dict[str, m.Meter], clause: str, meter: str,
+                 amount: str) -> None:
+    name, want = meter_name(meter), money(amount)
+    got = meters_before.get(name)
+    if got is None or got.amount != want or (got.reset is not None and got.reset != want):
+        raise Nonconformance(clause, f"the {meter} meter is seeded at ${want} (its seed/reseed amount)",
+                             f"it reads {('$' + str(got.amount) + ', reset $' + str(got.reset)) if got else 'nothing'}")
+
+
+@then(parsers.parse("the {meter} meter opens at {low} with a hit value from {low2} to {high}"))
+def mystery_starts(meters_before: dict[str, m.Meter], clause: str, meter: str, low: str, low2: str,
+                   high: str) -> None:
+    name = meter_name(meter)
+    got = meters_before.get(name)
+    lo, hi = money(low), money(high)
+    if got is None or got.amount != lo or (got.reset is not None and got.reset != lo):
+        raise Nonconformance(clause, f"the {meter} meter starts at the minimum dollar value ${lo}",
+                             f"it reads {('$' + str(got.amount)) if got else 'nothing'}")
+    if got.hit_value is None:
+        raise Nonconformance(clause, "the game discloses the preselected hit value in test mode (Meter.hit_value)",
+                             "no hit_value")
+    if not lo <= got.hit_value <= hi:
+        raise Nonconformance(clause, f"a hit value between ${lo} and ${hi}", f"${got.hit_value}")
+
+
+@then(parsers.parse("the wager of seat {seat:d} on {target} is paid 100% of the {meter} meter"))
+def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
+                     round_record: m.RoundRecord, clause: str, seat: int, target: str, meter: str) -> None:
+    t = parse_target(target)
+    wid, _ = wagers.placed[(seat, t)]
+    name = meter_name(meter)
+    want = P.expected_round(table.rules, {k: v.amount for k, v in meters_before.items()}, _hits(meters_before),
+                            placed_wagers(wagers), P.Coup(tuple(round_record.player.cards),
+                                                          tuple(round_record.banker.cards), ()),
+                            _section(table.rules))
+    meter_paid = want.jackpots.get(wid)
+    if meter_paid is None or meter_paid[0] != name:
+        raise Nonconformance(clause, f"the oracle expects {target} of seat {seat} to win the {meter} meter",
+                             "(scenario cards do not produce it)")
+    r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    if r is None or r.result != "win" or r.paid != meter_paid[1]:
+        raise Nonconformance(clause, f"the {t.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
+                             f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
+                             "round's contributions)",
+                             "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
+                             [c.card for c in round_record.cards])
+
+
+@then(parsers.parse("the wager of seat {seat:d} on {target} is paid {amount} in all"))
+def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: str,
+                amount: str) -> None:
+    t = parse_target(target)
+    wid, stake = wagers.placed[(seat, t)]
+    want = money(amount)
+    r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    if r is None or r.result != "win" or r.paid != want:
+        raise Nonconformance(clause, f"the ${stake} {t.describe()} wager of seat {seat} is paid ${want} in all",
+                             "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
+                             [c.card for c in round_record.cards])
+
+
+@then(parsers.parse("the wager of seat {seat:d} on {target} is settled before any third card is dealt"))
+def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: str) -> None:
+    wid, _ = wagers.placed[(seat, parse_target(target))]
+    events = round_record.events
+    settle_at = next((i for i, e in enumerate(events) if e.wager_id == wid and e.type in ("pay", "collect")), None)
+    cards = [i for i, e in enumerate(events) if e.type == "card" and e.to in ("player", "banker")]
+    result_at = next((i for i, e in enumerate(events) if e.type == "announcement"
+                      and e.text in ("player wins", "banker wins", "tie hand")), len(events))
+    limit = min(cards[4] if len(cards) > 4 else len(events), result_at)
+    if settle_at is None or settle_at > limit or settle_at < (cards[3] if len(cards) > 3 else 0):
+        raise Nonconformance(clause, f"the wager of seat {seat} on {target} is paid after the first four cards "
+                             "and before the dealer completes the dealing procedures (any third card, the result)",
+                             f"its settlement is event {settle_at} of {len(events)}; the fourth card is event "
+                             f"{cards[3] if len(cards) > 3 else None}, the result event {result_at}",
+                             [c.card for c in round_record.cards])
+
+
+# ------------------------------------------------------------------ attempts and lockouts
+@when(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempt")
+@given(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempt")
+def attempt(table: TableHandle, seat: int, amount: str, target: str) -> tuple[Target, Decimal, m.WagerAck]:
+    t = parse_target(target)
+    stake = money(amount)
+    return t, stake, table.game.place_wager(table.table_id, seat, t.wager_type, stake, hand=t.hand)
+
+
+@then("the attempted wager is not recognised")
+def not_recognised(attempt: tuple[Target, Decimal, m.WagerAck], clause: str) -> None:
+    t, stake, ack = attempt
+    if ack.accepted:
+        raise Nonconformance(clause, f"the ${stake} {t.describe()} wager is refused (not recognised)",
+                             f"accepted it as {ack.wager_id}")
+
+
+# ------------------------------------------------------------------ many rounds
+def _deal_checked(table: TableHandle, cards: list[str], wagers: list[tuple[int, str, Decimal]], clause: str,
+                  label: str) -> tuple[dict[str, m.Meter], m.RoundRecord, P.RoundMeters]:
+    table.game.start_shoe(table.table_id, cards)
+    placed = []
+    for seat, wtype, amount in wagers:
+        ack = table.game.place_wager(table.table_id, seat, wtype, amount)
+        if not ack.accepted:
+            raise Nonconformance(clause, f"the game accepts a ${amount} {wtype} wager at seat {seat} ({label})",
+                                 f"refused it: {ack.reason}")
+        placed.append(P.PlacedWager(seat, wtype, amount, ack.wager_id or ""))
+    before = _by_name(table.game.read_meters(table.table_id))
+    record = table.game.deal_round(table.table_id)
+    return before, record, check_round(table, before, placed, record, clause, label)
+
+
+@when(parsers.parse("the same wagers are placed round after round until the {meter} meter passes its hit value"),
+      target_fixture="checked")
+def until_hit(table: TableHandle, wagers: Wagers, stacked_cards: list[str], round_record: m.RoundRecord,
+              meters_before: dict[str, m.Meter], clause: str, meter: str) -> Checked:
+    """Repeat the scenario's wagers on the same stacked cards, checking the meters
+    round by round, until a mystery award is paid (bounded by the hit value)."""
+    name = meter_name(meter)
+    spec = [(seat, t.wager_type, amount) for (seat, t), (_, amount) in wagers.placed.items()]
+    first = check_round(table, meters_before, placed_wagers(wagers), round_record, clause, "round 1")
+    before, record, want = meters_before, round_record, first
+    gap = (meters_before[name].hit_value or Decimal(0)) - meters_before[name].amount
+    per_round = _by_name(round_record.meters)[name].amount - meters_before[name].amount
+    limit = int(gap / per_round) + 3 if per_round > 0 else 3
+    n = 1
+    while not any(a[2] == name for a in want.awards):
+        n += 1
+        if n > limit:
+            raise Nonconformance(clause, f"the {meter} bonus is paid once the meter passes its hit value "
+                                 f"${meters_before[name].hit_value}", f"no award after {n - 1} rounds",
+                                 stacked_cards)
+        before, record, want = _deal_checked(table, stacked_cards, spec, clause, f"round {n}")
+    return Checked(before, record, want, n)
+
+
+@then(parsers.parse("seat {seat:d} is paid 100% of the {meter} meter as it passes its hit value"))
+def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
+    name = meter_name(meter)
+    awards = [a for a in checked.expected.awards if a[2] == name]
+    seen = [e for e in checked.record.events if e.type == "jackpot" and e.meter == name]
+    if not awards or not seen or seen[0].seat != seat or seen[0].amount != awards[0][3]:
+        raise Nonconformance(clause, f"seat {seat} is paid the whole {meter} meter, "
+                             f"${awards[0][3] if awards else '?'}, in round {checked.rounds}",
+                             f"{[(e.seat, str(e.amount)) for e in seen] or 'no award'}",
+                             [c.card for c in checked.record.cards])
+
+
+@then(parsers.parse("the {meter} meter resets to {amount} with a new hit value from {low} to {high}"))
+def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str, amount: str, low: str,
+                  high: str) -> None:
+    name = meter_name(meter)
+    got = _by_name(checked.record.meters)[name]
+    want = checked.expected.after[name]
+    if P.to_cent(got.amount) != P.to_cent(want) or got.amount < money(amount) or \
+            (got.reset is not None and got.reset != money(amount)):
+        raise Nonconformance(clause, f"after the award the {meter} meter resets to ${money(amount)} "
+                             f"(then ${P.to_cent(want)} with the later contributions of the round)",
+                             f"${got.amount}", [c.card for c in checked.record.cards])
+    if got.hit_value is None or not money(low) <= got.hit_value <= money(high):
+        raise Nonconformance(clause, f"a new hit value between {low} and {high}", f"{got.hit_value}")
+
+
+@when(parsers.parse("tables are opened under the Rules Submission and the {meter} hit value of each is read"),
+      target_fixture="hit_values")
+def sample_hits(game: Any, rules_submission: Any, depth: str, meter: str, clause: str) -> list[Decimal]:
+    name = meter_name(meter)
+    rules = rules_submission.as_rules()
+    values = []
+    for _ in range(DEPTH_SAMPLES[depth]):
+        table_id = game.open_table(rules)
+        got = _by_name(game.read_meters(table_id)).get(name)
+        game.close_table(table_id)
+        if got is None or got.hit_value is None:
+            raise Nonconformance(clause, f"the {meter} meter discloses its preselected hit value in test mode",
+                                 "no hit_value")
+        values.append(got.hit_value)
+    return values
+
+
+@then(parsers.parse("the hit values are uniform between {low} and {high} by a Kolmogorov-Smirnov test at "
+                    "significance level {alpha}"))
+def hits_uniform(hit_values: list[Decimal], clause: str, low: str, high: str, alpha: str) -> None:
+    from scipy import stats
+
+    lo, hi, a = money(low), money(high), float(alpha)
+    outside = [v for v in hit_values if not lo <= v <= hi]
+    if outside:
+        raise Nonconformance(clause, f"every hit value lies between ${lo} and ${hi}", f"{outside[:5]} outside")
+    result = stats.kstest([float(v) for v in hit_values], stats.uniform(loc=float(lo), scale=float(hi - lo)).cdf)
+    if result.pvalue < a:
+        raise Nonconformance(clause, f"{len(hit_values)} hit values spread uniformly over [${lo}, ${hi}] "
+                             f"(Kolmogorov-Smirnov, alpha = {alpha})",
+                             f"D = {result.statistic:.4f}, p = {result.pvalue:.3g} < {alpha}; mean "
+                             f"${sum(hit_values) / len(hit_values):.2f} (uniform: ${(lo + hi) / 2})")
+
+
+# ------------------------------------------------------------------ round by round, generated shoes
+JACKPOT_SHOES = {
+    "heavenly_9": ["2H AH 3H AH 4H 7H", "2H AD 3H AD 4D 7H", "2H AC 3C AS KD 7D", "2H KS 3C 6C 4D"],
+    "harmony": ["KH KS KD KC KH KS", "8H 8S 8D 8C", "5H 4C 5D 6S KC 10H"],
+    "royal_9": [],
+}
+
+
+@when(parsers.parse("rounds are dealt from shuffled shoes with seat {seat:d} wagering {base} on the Banker's Hand "
+                    "and {amount} on {target}"), target_fixture="checked")
+def round_by_round(table: TableHandle, depth: str, clause: str, seat: int, base: str, amount: str,
+                   target: str) -> Checked:
+    """Deal DEPTH_ROUNDS[depth] rounds from shoes shuffled by a fixed-seed generator,
+    every fifth round stacked with a paying (jackpot) hand, checking every meter
+    before and after each round."""
+    t = parse_target(target)
+    rng = random.Random(631)
+    deck = [r + s for r in m.RANKS for s in "CDHS"] * 8
+    jackpots = list(JACKPOT_SHOES.get(t.wager_type, []))
+    if t.wager_type == "royal_9":
+        combos = P.royal_9_combinations(table.rules)
+        mine = combos.get(seat)
+        other = next((c for s, c in sorted(combos.items()) if s != seat), None)
+        if mine:
+            jackpots += [f"{mine[0]} 2C {mine[1]} 3D", f"2C {mine[0]} 3D {mine[1]}",
+                         f"{mine[0]} {mine[0]} {mine[1]} {mine[1]}"]
+        if other:
+            jackpots.append(f"{other[0]} {other[0]} {other[1]} {other[1]}")
+        jackpots.append("QH 2C 9H 3D")
+    n = DEPTH_ROUNDS[depth]
+    wagers = [(seat, "banker", money(base)), (seat, t.wager_type, money(amount))]
+    last = None
+    for i in range(1, n + 1):
+        if jackpots and i % 5 == 0:
+            cards = cards_of(jackpots[(i // 5 - 1) % len(jackpots)]) + ["AC"] * 6
+        else:
+            cards = rng.sample(deck, 12)
+        before, record, want = _deal_checked(table, cards, wagers, clause, f"round {i} of {n}")
+        last = Checked(before, record, want, i)
+    assert last is not None
+    return last
+
+
+@then("every round's meters were checked before and after the round")
+def all_checked(checked: Checked) -> None:
+    assert checked.rounds >= 1
+
+
+@then(parsers.parse("the wager of seat {seat:d} on {target} is settled after the result is announced"))
+def settled_with_result(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: str) -> None:
+    wid, _ = wagers.placed[(seat, parse_target(target))]
+    events = round_record.events
+    settle_at = next((i for i, e in enumerate(events) if e.wager_id == wid and e.type in ("pay", "collect")), None)
+    result_at = next((i for i, e in enumerate(events) if e.type == "announcement"
+                      and e.text in ("player wins", "banker wins", "tie hand")), None)
+    if settle_at is None or result_at is None or settle_at < result_at:
+        raise Nonconformance(clause, f"the wager of seat {seat} on {target} is settled after the result of the "
+                             "round is announced", f"settlement event {settle_at}, result announcement {result_at}",
+                             [c.card for c in round_record.cards])
