@@ -389,12 +389,18 @@ def sample_hits(game: Any, rules_submission: Any, depth: str, meter: str, clause
     return values
 
 
-@then(parsers.parse("the hit values are uniform between {low} and {high} by a Kolmogorov-Smirnov test at "
-                    "significance level {alpha}"))
-def hits_uniform(hit_values: list[Decimal], clause: str, low: str, high: str, alpha: str) -> None:
+@then(parsers.parse("the hit values are uniform between the {meter} minimum and maximum dollar values by a "
+                    "Kolmogorov-Smirnov test at significance level {alpha}"))
+def hits_uniform(hit_values: list[Decimal], rules_submission: Any, clause: str, meter: str, alpha: str) -> None:
     from scipy import stats
 
-    lo, hi, a = money(low), money(high), float(alpha)
+    rules = rules_submission.as_rules()
+    if meter_name(meter) == P.MYSTERY_METER:
+        config = P.mystery_configuration(rules)
+        low, high = config.minimum, config.maximum  # type: ignore[union-attr]
+    else:
+        low, high, _ = P.ROYAL_9_MYSTERY[str(rules["wagers"]["royal_9"]["mystery"])]
+    lo, hi, a = low, high, float(alpha)
     outside = [v for v in hit_values if not lo <= v <= hi]
     if outside:
         raise Nonconformance(clause, f"every hit value lies between ${lo} and ${hi}", f"{outside[:5]} outside")
