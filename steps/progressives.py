@@ -471,3 +471,32 @@ def settled_with_result(wagers: Wagers, round_record: m.RoundRecord, clause: str
         raise Nonconformance(clause, f"the wager of seat {seat} on {target} is settled after the result of the "
                              "round is announced", f"settlement event {settle_at}, result announcement {result_at}",
                              [c.card for c in round_record.cards])
+
+
+@given(parsers.parse("seats {first:d} to {last:d} each wager {base} on the Banker's Hand and {amount} on {target}"),
+       target_fixture="wagers")
+def seats_wager(table: TableHandle, wagers: Wagers, clause: str, first: int, last: int, base: str, amount: str,
+                target: str) -> Wagers:
+    t = parse_target(target)
+    for seat in range(first, last + 1):
+        for tt, stake in ((Target("banker"), money(base)), (t, money(amount))):
+            ack = table.game.place_wager(table.table_id, seat, tt.wager_type, stake, hand=tt.hand)
+            if not ack.accepted:
+                raise Nonconformance(clause, f"the game accepts a ${stake} {tt.describe()} wager at seat {seat}",
+                                     f"refused it: {ack.reason}")
+            wagers.placed[(seat, tt)] = (ack.wager_id or "", stake)
+    return wagers
+
+
+@then("the Royal 9 jackpot meters start at the Rules Submission's initial amounts and no lower than the minimums")
+def royal_9_initial(table: TableHandle, meters_before: dict[str, m.Meter], clause: str) -> None:
+    opts = table.rules["wagers"]["royal_9"]
+    denom = str(opts.get("denomination", "5"))
+    for j, name in P.ROYAL_9_METERS.items():
+        filed = Decimal(str(opts["resets"][j]))
+        least = P.ROYAL_9_MINIMUM_RESETS[denom][j]
+        got = meters_before.get(name)
+        if got is None or got.amount != filed or got.amount < least or (got.reset is not None and got.reset != filed):
+            raise Nonconformance(clause, f"the {j.capitalize()} Jackpot meter starts at the Rules Submission's "
+                                 f"initial amount ${filed} (at least ${least} for a ${denom} wager)",
+                                 f"it reads {('$' + str(got.amount) + ', reset $' + str(got.reset)) if got else 'nothing'}")

@@ -1,0 +1,381 @@
+@option.royal_9 @option.variant.minibaccarat
+Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
+  Each scenario stacks the dealing shoe with the first four cards of a round, places a
+  Minibaccarat wager and a Royal 9 Progressive wager, reads the Mega, Major and Minor Jackpot
+  meters (and the mystery meter, when offered) before the round and checks the settlement
+  and every meter after it, to the cent. The personal King 9 combinations come from the
+  Rules Submission ([wagers.royal_9.personal_combinations]); the example profiles give
+  position 3 the King of spades and the 9 of diamonds, position 4 KS 9C, position 7 KH 9D.
+  Chapter 627b is a temporary regulation past its expiry: its scenarios run with
+  --include-expired or an earlier --as-of.
+
+  @627b.3.e.1 @627b.3.f.1.table.table @627b.3.b
+  Scenario: A Royal 9 in either hand is paid $25.00 on a $5 Royal 9 wager
+    § 627b.3(e)(1): "*Any Royal 9*—Either the player hand or banker hand contains a Royal 9."
+    § 627b.3(f)(1)[table]: "Any Royal 9	\$25"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH 2C 9S 3D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $25.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.1 @627b.3.g.1.table.table @627b.3.b
+  Scenario: A Royal 9 in either hand is paid $5.00 on a $1 Royal 9 wager
+    § 627b.3(e)(1): "*Any Royal 9*—Either the player hand or banker hand contains a Royal 9."
+    § 627b.3(g)(1)[table]: "Any Royal 9	\$5"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH 2C 9S 3D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $5.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.2 @627b.3.f.1.table.table @627b.3.b
+  Scenario: A suited Royal 9 in either hand is paid $50.00 on a $5 Royal 9 wager
+    § 627b.3(e)(2): "*Any Suited Royal 9*—Either the player or banker hand contains a Royal 9 where both cards are of the same suit."
+    § 627b.3(f)(1)[table]: "Any Suited Royal 9	\$50"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH 2C 9H 3D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $50.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.2 @627b.3.g.1.table.table @627b.3.b
+  Scenario: A suited Royal 9 in either hand is paid $10.00 on a $1 Royal 9 wager
+    § 627b.3(e)(2): "*Any Suited Royal 9*—Either the player or banker hand contains a Royal 9 where both cards are of the same suit."
+    § 627b.3(g)(1)[table]: "Any Suited Royal 9	\$10"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH 2C 9H 3D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $10.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.3 @627b.3.f.1.table.table @627b.3.b
+  Scenario: A Royal 9 in both hands is paid $250.00 on a $5 Royal 9 wager
+    § 627b.3(e)(3): "*Royal 9 Tie Hand*—Both player and banker have a Royal 9; not necessarily the same Royal 9 combination."
+    § 627b.3(f)(1)[table]: "Royal 9 Tie Hand	\$250"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH JD 9S 9C
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $250.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.3 @627b.3.g.1.table.table @627b.3.b
+  Scenario: A Royal 9 in both hands is paid $50.00 on a $1 Royal 9 wager
+    § 627b.3(e)(3): "*Royal 9 Tie Hand*—Both player and banker have a Royal 9; not necessarily the same Royal 9 combination."
+    § 627b.3(g)(1)[table]: "Royal 9 Tie Hand	\$50"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH JD 9S 9C
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $50.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.4 @627b.3.f.1.table.table @627b.3.b
+  Scenario: A suited Royal 9 in both hands is paid $1,500.00 on a $5 Royal 9 wager
+    § 627b.3(e)(4): "*Suited Royal 9 Tie Hand*—Both player and banker have a suited Royal 9; not necessarily the same suited Royal 9."
+    § 627b.3(f)(1)[table]: "Suited Royal 9 Tie Hand	\$1,500"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH JD 9H 9D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $1,500.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.4 @627b.3.g.1.table.table @627b.3.b
+  Scenario: A suited Royal 9 in both hands is paid $300.00 on a $1 Royal 9 wager
+    § 627b.3(e)(4): "*Suited Royal 9 Tie Hand*—Both player and banker have a suited Royal 9; not necessarily the same suited Royal 9."
+    § 627b.3(g)(1)[table]: "Suited Royal 9 Tie Hand	\$300"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: progressive-highest-qualifying-outcome-only
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with QH JD 9H 9D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $300.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.8 @627b.3.e.5 @627b.3.f.1.table.table
+  Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Player Hand) wins 100% of the Minor Jackpot on a $5 wager
+    § 627b.3(e)(8): "*Minor Jackpot*—Personal King 9 on Player Hand—The Player hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
+    § 627b.3(f)(1)[table]: "Personal King 9 on Player Hand	100% Minor Jackpot"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And seat 4 wagers $10.00 on the Player's Hand
+    And seat 4 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid 100% of the Minor Jackpot meter
+    And the wager of seat 4 on Royal 9 is paid $25.00 in all
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | cards       |
+      | KS 2C 9D 3D |
+      | 9D 2C KS 3D |
+
+  @627b.3.e.8 @627b.3.e.5 @627b.3.g.1.table.table
+  Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Player Hand) wins 100% of the Minor Jackpot on a $1 wager
+    § 627b.3(e)(8): "*Minor Jackpot*—Personal King 9 on Player Hand—The Player hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
+    § 627b.3(g)(1)[table]: "Personal King 9 on Player Hand	100% Minor Jackpot"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And seat 4 wagers $10.00 on the Player's Hand
+    And seat 4 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid 100% of the Minor Jackpot meter
+    And the wager of seat 4 on Royal 9 is paid $5.00 in all
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | cards       |
+      | KS 2C 9D 3D |
+      | 9D 2C KS 3D |
+
+  @627b.3.e.7 @627b.3.e.5 @627b.3.f.1.table.table
+  Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Banker Hand) wins 100% of the Major Jackpot on a $5 wager
+    § 627b.3(e)(7): "*Major Jackpot*—Personal King 9 on Banker Hand—The Banker hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
+    § 627b.3(f)(1)[table]: "Personal King 9 on Banker Hand	100% Major Jackpot"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And seat 4 wagers $10.00 on the Player's Hand
+    And seat 4 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid 100% of the Major Jackpot meter
+    And the wager of seat 4 on Royal 9 is paid $25.00 in all
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | cards       |
+      | 2C KS 3D 9D |
+      | 2C 9D 3D KS |
+
+  @627b.3.e.7 @627b.3.e.5 @627b.3.g.1.table.table
+  Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Banker Hand) wins 100% of the Major Jackpot on a $1 wager
+    § 627b.3(e)(7): "*Major Jackpot*—Personal King 9 on Banker Hand—The Banker hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
+    § 627b.3(g)(1)[table]: "Personal King 9 on Banker Hand	100% Major Jackpot"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And seat 4 wagers $10.00 on the Player's Hand
+    And seat 4 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid 100% of the Major Jackpot meter
+    And the wager of seat 4 on Royal 9 is paid $5.00 in all
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | cards       |
+      | 2C KS 3D 9D |
+      | 2C 9D 3D KS |
+
+  @627b.3.e.6 @627b.3.e.5 @627b.3.f.1.table.table
+  Scenario Outline: Position 3's own King 9 combination (Personal King 9 v. Personal King 9) wins 100% of the Mega Jackpot on a $5 wager
+    § 627b.3(e)(6): "*Mega Jackpot*—Personal King 9 versus Personal King 9—The Player hand and Banker hand both contain the same King and 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
+    § 627b.3(f)(1)[table]: "Personal King 9 v. Personal King 9	100% of Mega Jackpot"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And seat 4 wagers $10.00 on the Player's Hand
+    And seat 4 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid 100% of the Mega Jackpot meter
+    And the wager of seat 4 on Royal 9 is paid $5,000.00 in all
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | cards       |
+      | KS KS 9D 9D |
+      | 9D KS KS 9D |
+
+  @627b.3.e.6 @627b.3.e.5 @627b.3.g.1.table.table
+  Scenario Outline: Position 3's own King 9 combination (Personal King 9 v. Personal King 9) wins 100% of the Mega Jackpot on a $1 wager
+    § 627b.3(e)(6): "*Mega Jackpot*—Personal King 9 versus Personal King 9—The Player hand and Banker hand both contain the same King and 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
+    § 627b.3(g)(1)[table]: "Personal King 9 v. Personal King 9	100% of Mega Jackpot"
+    Interpretation: progressive-award-is-the-whole-payout
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And seat 4 wagers $10.00 on the Player's Hand
+    And seat 4 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid 100% of the Mega Jackpot meter
+    And the wager of seat 4 on Royal 9 is paid $1,000.00 in all
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | cards       |
+      | KS KS 9D 9D |
+      | 9D KS KS 9D |
+
+  @627b.3.e.9 @627b.3.f.1.table.table
+  Scenario: Mega Envy pays $5,000.00 on a $5 wager when an empty position's King 9 is in both hands
+    § 627b.3(e)(9): "*Mega Envy*—Any Player Position's King 9 versus King 9—The Banker and Player hand contains the same King 9 combination that is assigned to one of the player positions. It does not matter if the player position is occupied or if there is a wager in the player position that contains the winning King 9 combination."
+    § 627b.3(f)(1)[table]: "Mega Envy—Any Position's King 9 v. King 9	\$5,000"
+    Interpretation: progressive-award-is-the-whole-payout
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager and only seats 3, 4 occupied
+    And the dealing shoe is stacked with KH KH 9D 9D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $5,000.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.e.9 @627b.3.g.1.table.table
+  Scenario: Mega Envy pays $1,000.00 on a $1 wager when an empty position's King 9 is in both hands
+    § 627b.3(e)(9): "*Mega Envy*—Any Player Position's King 9 versus King 9—The Banker and Player hand contains the same King 9 combination that is assigned to one of the player positions. It does not matter if the player position is occupied or if there is a wager in the player position that contains the winning King 9 combination."
+    § 627b.3(g)(1)[table]: "Mega Envy—Any Position's King 9 v. King 9	\$1,000"
+    Interpretation: progressive-award-is-the-whole-payout
+    Given a table opened under the Rules Submission with the $1 Royal 9 Progressive wager and only seats 3, 4 occupied
+    And the dealing shoe is stacked with KH KH 9D 9D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $1.00 on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is paid $1,000.00 in all
+    And every progressive meter moves as the regulations require
+
+  @627b.3.f.2 @627b.3.g.2
+  Scenario: The jackpot meters start at the Rules Submission's initial amounts, no less than the minimums
+    § 627b.3(f)(2): "the initial and reset amounts must also be in the Rules Submission and shall be at least"
+    § 627b.3(g)(2): "the initial and reset amounts must also be in the Rules Submission and shall be at least"
+    Interpretation: royal-9-meters
+    Given a table opened under the Rules Submission
+    And the progressive meters are read
+    Then the Royal 9 jackpot meters start at the Rules Submission's initial amounts and no lower than the minimums
+
+  @627b.3.f.2
+  Scenario: The meters are right before and after every round of a shuffled shoe
+    § 627b.3(f)(2): "The rate of progression for the meters used for the Royal 9 Progressive wager must be specified in the certificate holder's Rules Submission"
+    Interpretation: royal-9-meters
+    Interpretation: meter-amounts-to-the-cent
+    Given a table opened under the Rules Submission
+    When rounds are dealt from shuffled shoes with seat 3 wagering $10.00 on the Banker's Hand and $5.00 on Royal 9
+    Then every round's meters were checked before and after the round
+
+  @627b.3.b
+  Scenario: A Royal 9 wager is refused to a player without a Minibaccarat wager
+    § 627b.3(b): "a certificate holder may offer to each player who placed a Minibaccarat wager"
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with QH 2C 9S 3D
+    When seat 5 attempts to wager $5.00 on Royal 9
+    Then the attempted wager is not recognised
+
+  @627b.3.a.2
+  Scenario: A Royal 9 wager offered once dealing has begun is not recognised and does not move the meters
+    § 627b.3(a)(2): "a mechanism, such as a lock-out button, that prevents the placement of any Royal 9 Progressive wagers that a player attempts to place after the dealer has begun dealing the cards."
+    Interpretation: royal-9-lockout-from-no-more-bets
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with QH 2C 9S 3D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And the progressive meters are read
+    When the dealer announces "no more bets"
+    And seat 3 attempts to wager $5.00 on Royal 9
+    Then the attempted wager is not recognised
+    And the Mega Jackpot meter is unchanged
+
+  @627b.3.d
+  Scenario: A winning Royal 9 wager is paid before the dealing is completed
+    § 627b.3(d): "Any winning Royal 9 Progressive wagers as outlined in subsection (e) will be paid by the dealer in accordance with subsection (f)."
+    § 627b.3(d): "The dealer will then complete the dealing procedures in § 627a.9 (relating to procedure for dealing a third card)."
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with QH 2C 9S 3D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    When the round is dealt
+    Then the wager of seat 3 on Royal 9 is settled before any third card is dealt
+
+  @627b.3.h @627b.3.h.table.table
+  Scenario Outline: Each mystery configuration seeds at its reseed amount, contributes its rate and pays when the meter passes its hit value
+    § 627b.3(h): "If the progressive table game system utilized by the certificate holder has the capability to offer a mystery progressive, the seed and reseed amount, random must hit by amount and incrementation rate shall be as follows:"
+    Interpretation: royal-9-meters
+    Interpretation: mystery-bonus-hit
+    Given the Rules Submission offers the Royal 9 mystery progressive
+    And a table opened under the Rules Submission with Royal 9 mystery configuration <configuration>
+    And the dealing shoe is stacked with 2H 3C 3C 3D KD 2H
+    And seats 1 to 14 each wager $10.00 on the Banker's Hand and $5.00 on Royal 9
+    And the progressive meters are read
+    Then the Royal 9 mystery meter opens at <reseed> with a hit value from <reseed> to <must_hit_by>
+    When the round is dealt
+    And the same wagers are placed round after round until the Royal 9 mystery meter passes its hit value
+    Then the Royal 9 mystery meter resets to <reseed> with a new hit value from <reseed> to <must_hit_by>
+
+    Examples:
+      | configuration | reseed  | must_hit_by | rate |
+      | 1             | $250.00 | $1,000.00   | 5%   |
+      | 2             | $100.00 | $500.00     | 5%   |
+      | 3             | $100.00 | $200.00     | 2%   |
+
+  @627b.3.h @627b.3.h.table.table
+  Scenario: The mystery hit values spread uniformly between the reseed amount and the must-hit-by amount
+    § 627b.3(h): "the seed and reseed amount, random must hit by amount and incrementation rate shall be as follows:"
+    Interpretation: mystery-hit-value-uniform
+    Given the Rules Submission offers the Royal 9 mystery progressive
+    When tables are opened under the Rules Submission and the Royal 9 mystery hit value of each is read
+    Then the hit values are uniform between the Royal 9 mystery minimum and maximum dollar values by a Kolmogorov-Smirnov test at significance level 0.001
