@@ -1,0 +1,127 @@
+"""Deliberately broken progressive wagers: each breaks one rule of the reference
+game's progressive systems (58 Pa. Code § 631c.2, § 631c.6, § 629b.3 / § 627b.3,
+§ 629b.7), so the suite can be shown to catch it.
+
+Each factory is usable as ``--game tests.broken_games_progressives:NAME``;
+tests/test_broken_progressives.py lists the clauses each must fail, and no others.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from baccarat_conformance.reference_game import ReferenceGame
+from baccarat_conformance.reference_game.families import progressives as PR
+from baccarat_conformance.reference_game.wagers import Settlement, pays
+
+
+class Heavenly9PaysToOne(ReferenceGame):
+    """Pays the same-color 3-card 9 tie "299 to 1" (stake plus 299 units) instead of
+    "299 for 1" (§ 631c.2(i))."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "heavenly_9" and s.outcome == "same_color_tie":
+            return Settlement("win", pays(wager.amount, 299), outcome=s.outcome)
+        return s
+
+
+class Heavenly9IncrementsOnePercent(ReferenceGame):
+    """The Heavenly 9 meter rises by 1% of each wager, not 10% (§ 631c.2(i))."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        saved = PR.HEAVENLY_9.increment
+        PR.HEAVENLY_9.increment = Decimal("0.01")
+        try:
+            return super().op_deal_round(table_id, choices, irregularity)
+        finally:
+            PR.HEAVENLY_9.increment = saved
+
+
+class Heavenly9PaysEveryOutcome(ReferenceGame):
+    """Pays every qualifying § 631c.2(g) outcome of a 3-card 9 tie, not only the highest."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "heavenly_9" and s.outcome in ("suited_tie", "same_color_tie", "tie"):
+            lower = {"suited_tie": [299, 60, 9, 8], "same_color_tie": [60, 9, 8], "tie": [9, 8]}[s.outcome]
+            return Settlement("win", s.paid + sum(wager.amount * n for n in lower), outcome=s.outcome)
+        return s
+
+
+class MysteryBiasedRng(ReferenceGame):
+    """The mystery hit value favours the low end of [minimum, maximum] (square of a
+    uniform draw) instead of spreading uniformly (§ 631c.6(c)(3))."""
+
+    def draw_hit_value(self, low, high):
+        u = self._rng.random() ** 2
+        return (low + (high - low) * Decimal(str(u))).quantize(Decimal("0.01"))
+
+
+class MegaEnvyNeedsOccupiedPosition(ReferenceGame):
+    """Pays Mega Envy only when the position holding the King 9 combination is
+    occupied (§ 629b.3(e)(9): "It does not matter if the player position is occupied")."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "royal_9" and s.outcome == "mega_envy":
+            combos = PR._combinations(table.rules)
+            two = sorted(hands.player[:2])
+            owner = next(pos for pos, c in combos.items() if c == two)
+            if not table.seats.get(owner, {}).get("occupied"):
+                from baccarat_conformance.reference_game.wagers import lose
+
+                return lose()
+        return s
+
+
+class MajorJackpotNotReset(ReferenceGame):
+    """Pays the Major Jackpot but leaves the meter where it was (§ 629b.3(f)(2): reset amounts)."""
+
+    def settle(self, table, wager, hands):
+        meters = table.progressive.get("meters", {})
+        kept = meters["royal_9_major"].amount if "royal_9_major" in meters else None
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "royal_9" and s.outcome == "major":
+            meters["royal_9_major"].amount = kept
+        return s
+
+
+class HarmonyReserveNotReseeded(ReferenceGame):
+    """After a six-of-a-kind the Harmony meter restarts at the seed alone; the reserve
+    meter is not added (§ 629b.7(j), interpretation harmony-reserve-reseed)."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "harmony" and s.outcome == "six_of_a_kind":
+            meters = table.progressive["meters"]
+            meters["harmony"].amount = meters["harmony"].reset
+        return s
+
+
+def heavenly_9_pays_to_1():
+    return Heavenly9PaysToOne()
+
+
+def heavenly_9_increments_1_percent():
+    return Heavenly9IncrementsOnePercent()
+
+
+def heavenly_9_pays_every_outcome():
+    return Heavenly9PaysEveryOutcome()
+
+
+def mystery_biased_rng():
+    return MysteryBiasedRng()
+
+
+def mega_envy_needs_occupied_position():
+    return MegaEnvyNeedsOccupiedPosition()
+
+
+def major_jackpot_not_reset():
+    return MajorJackpotNotReset()
+
+
+def harmony_reserve_not_reseeded():
+    return HarmonyReserveNotReseeded()

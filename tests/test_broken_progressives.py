@@ -1,0 +1,62 @@
+"""Proof that the progressive checks can fail: the suite, run against each broken
+progressive game under a profile that offers the wager, fails exactly the clauses
+that game breaks, and nothing else; and the reference game passes under every
+progressive profile (Chapters 629b and 627b with --include-expired)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .suite_runner import run_suite
+
+H9 = ("--profile", "heavenly_9")
+MIDI = ("--profile", "midibaccarat_progressives", "--include-expired")
+MINI = ("--profile", "minibaccarat_royal_9", "--include-expired")
+ED = "@current-through-2024-06-22"
+
+# (broken game, profile) -> the clauses whose scenarios must fail (and no others).
+EXPECTED = {
+    ("heavenly_9_pays_to_1", H9): {"631c.2(g)(2)", f"631c.2(g){ED}", f"631c.2(i)[table]{ED}"},
+    ("heavenly_9_pays_every_outcome", H9): {
+        "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)", f"631c.2(g){ED}", "631c.2(i)[table]",
+        f"631c.2(i)[table]{ED}"},
+    # every scenario that reads the Heavenly 9 meter fails, the mystery ones included
+    ("heavenly_9_increments_1_percent", H9): {
+        "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)", "631c.2(g)(4)", "631c.2(g)(5)", f"631c.2(g){ED}",
+        "631c.2(h)", "631c.2(i)[table]", f"631c.2(i)[table]{ED}", "631c.6(c)(1)", "631c.6(c)(2)", "631c.6(c)(3)",
+        "631c.6(c)(4)", "631c.6(c)(4)[table]", "631c.6(c)(5)(iv)", "631c.6(c)(7)"},
+    ("mystery_biased_rng", H9): {"631c.6(c)(3)"},
+    ("mega_envy_needs_occupied_position", MIDI): {"629b.3(e)(9)", "629b.3(f)(1)[table]", "629b.3(g)(1)[table]"},
+    ("mega_envy_needs_occupied_position", MINI): {"627b.3(e)(9)", "627b.3(f)(1)[table]", "627b.3(g)(1)[table]"},
+    ("major_jackpot_not_reset", MIDI): {
+        "629b.3(e)(5)", "629b.3(e)(7)", "629b.3(f)(1)[table]", "629b.3(f)(2)", "629b.3(g)(1)[table]"},
+    ("harmony_reserve_not_reseeded", MIDI): {
+        "629b.7(g)(1)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)"},
+}
+
+
+def _failed_categories(run) -> set:
+    return {r["category"] for r in run.results if r["outcome"] == "failed"}
+
+
+@pytest.mark.parametrize("broken,profile", sorted(EXPECTED), ids=lambda x: x if isinstance(x, str) else x[1])
+def test_broken_progressive_fails_exactly_its_clauses(tmp_path, broken, profile):
+    run = run_suite(tmp_path, *profile, game=f"tests.broken_games_progressives:{broken}")
+    assert run.results, run.output
+    assert run.failed_clauses == EXPECTED[(broken, profile)], run.output
+    assert _failed_categories(run) == {"nonconformance"}, run.categories()
+
+
+@pytest.mark.parametrize("profile", [H9, MIDI, MINI], ids=["heavenly_9", "midibaccarat", "minibaccarat"])
+def test_reference_game_passes_progressive_profiles(tmp_path, profile):
+    run = run_suite(tmp_path, *profile)
+    assert run.returncode == 0, run.output
+    assert run.results and not run.failed_clauses
+
+
+def test_temporary_chapters_are_reported_expired_today(tmp_path):
+    run = run_suite(tmp_path, "--profile", "midibaccarat_progressives")
+    ours = [r for r in run.results if any(c.startswith(("629b.3", "629b.7")) for c in r["clauses"])]
+    assert ours and {r["category"] for r in ours} == {"expired"}, run.categories()
+    dated = run_suite(tmp_path / "dated", "--profile", "midibaccarat_progressives", "--as-of", "2024-06-01")
+    assert not dated.failed_clauses and dated.clauses_with("passed") >= {"629b.3(e)(6)", "629b.7(g)(1)"}
