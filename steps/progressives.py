@@ -29,8 +29,30 @@ from baccarat_conformance.errors import Nonconformance, Unsupported
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.protocol import models as m
 
-from .table import TableHandle, cards_of
-from .wagers import Target, Wagers, money, parse_target
+from ._support import TableHandle, cards_of
+
+
+def _wagers_module() -> Any:
+    """steps/wagers.py, imported when a step runs (pytest has loaded it by then, so its
+    assertions stay rewritten)."""
+    from baccarat_conformance.steps import wagers
+
+    return wagers
+
+
+def parse_target(text: str) -> Any:
+    return _wagers_module().parse_target(text)
+
+
+def money(text: str) -> Decimal:
+    return _wagers_module().money(text)
+
+
+def Target(wager_type: str, hand: Optional[str] = None) -> Any:  # noqa: N802 (the wagers.Target record)
+    return _wagers_module().Target(wager_type, hand)
+
+
+Wagers = Any  # steps/wagers.py's Wagers record (the ``wagers`` fixture)
 
 METERS = {
     "heavenly 9": P.HEAVENLY_9_METER, "must-hit-by mystery": P.MYSTERY_METER,
@@ -291,14 +313,14 @@ def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat
 # ------------------------------------------------------------------ attempts and lockouts
 @when(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempt")
 @given(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempt")
-def attempt(table: TableHandle, seat: int, amount: str, target: str) -> tuple[Target, Decimal, m.WagerAck]:
+def attempt(table: TableHandle, seat: int, amount: str, target: str) -> tuple[Any, Decimal, m.WagerAck]:
     t = parse_target(target)
     stake = money(amount)
     return t, stake, table.game.place_wager(table.table_id, seat, t.wager_type, stake, hand=t.hand)
 
 
 @then("the attempted wager is not recognised")
-def not_recognised(attempt: tuple[Target, Decimal, m.WagerAck], clause: str) -> None:
+def not_recognised(attempt: tuple[Any, Decimal, m.WagerAck], clause: str) -> None:
     t, stake, ack = attempt
     if ack.accepted:
         raise Nonconformance(clause, f"the ${stake} {t.describe()} wager is refused (not recognised)",

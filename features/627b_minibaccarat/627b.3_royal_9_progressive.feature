@@ -373,7 +373,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | 3             | $100.00 | $200.00     | 2%   |
 
   @627b.3.h @627b.3.h.table.table
-  Scenario: The mystery hit values spread uniformly between the reseed amount and the must-hit-by amount
+  Scenario: The mystery hit amounts spread uniformly between the reseed amount and the must-hit-by amount
     § 627b.3(h): "the seed and reseed amount, random must hit by amount and incrementation rate shall be as follows:"
     Interpretation: mystery-hit-value-uniform
     Given the Rules Submission offers the Royal 9 mystery progressive

@@ -9,7 +9,7 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
   Rules Submission's; a game that does not implement one reports it "not offered".
 
   @631c.6.c.4 @631c.6.c.4.table.table @631c.6.c.2
-  Scenario Outline: Each configuration seeds the meter at its minimum dollar value and contributes its rate of each qualifying wager
+  Scenario Outline: Each configuration seeds the meter at its minimum amount and contributes its rate of each qualifying wager
     § 631c.6(c)(4): "The incremental contribution of each player's qualifying Heavenly 9 progressive Baccarat wager and the minimum and maximum dollar values for the Must-Hit-By Mystery bonus meter shall be set in one of the following configurations"
     § 631c.6(c)(2): "A percentage of a player's qualifying Heavenly 9 progressive Baccarat wager shall be allocated as an incremental contribution to the Must-Hit-By Mystery bonus progressive meter."
     Interpretation: mystery-minimum-wager-and-631c.2-c
@@ -88,7 +88,7 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
       | D-$5          | $250.00 | $1,000.00 | 2%   |
 
   @631c.6.c.3
-  Scenario: The hit values the random number generator preselects spread uniformly between the minimum and the maximum
+  Scenario: The random number generator preselects hit amounts spread uniformly between the minimum and the maximum
     § 631c.6(c)(3): "a random dollar value preselected by an electronic random number generator, between a set minimum and maximum dollar value"
     Interpretation: mystery-hit-value-uniform
     Given the Rules Submission offers the Must-Hit-By Mystery bonus
