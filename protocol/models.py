@@ -240,7 +240,8 @@ class Event(Extensible):
     collected: ``wager_id``, ``seat``, ``amount``), ``pay`` (a winning wager paid:
     ``wager_id``, ``seat``, ``amount`` = winnings paid in addition to the stake),
     ``push`` / ``return`` (stake returned), ``vigorish_collected`` / ``vigorish_marked``
-    (``seat``, ``amount``), ``meter`` (``meter``, ``amount``), ``shoe_offered`` /
+    (``seat``, ``amount``), ``meter`` (``meter``, ``amount``), ``jackpot`` (a mystery
+    award: ``meter``, ``seat``, ``wager_id``, ``amount``), ``shoe_offered`` /
     ``shoe_accepted`` / ``shoe_passed`` (``seat``), ``cover_card``, ``new_decks``.
     """
 
