@@ -1,0 +1,621 @@
+"""A table device on a pseudo-terminal: the reference game behind the serial
+framing of protocol v1 (docs/serial-framing.md), for testing the serial adapter
+and for benchmarking slow links without hardware.
+
+Run::
+
+    python -m baccarat_conformance.reference_game.device [--baud 115200] [--pace]
+        [--game module:factory] [--fault noise:0.01] [--fault stop-after:30] ...
+
+It opens a pseudo-terminal, prints the path of its slave side (``/dev/pts/N``) on
+a line of its own when ready, and serves until killed. Point the harness at it
+with ``--adapter serial --port /dev/pts/N``.
+
+This module is the *device's* side of the framing, written independently of the
+harness's codec (``adapters/framing.py``): its own COBS, its own table-driven
+CRC-16/CCITT-FALSE, its own link state machine. Like the rest of the reference
+game it never imports the harness (import-linter contract), so the two
+implementations check each other.
+
+``--pace`` paces both directions to ``--baud`` (start bit, 8 data bits, parity
+and stop bits per byte), since a pseudo-terminal has no baud rate of its own.
+
+Faults (``--fault``, repeatable), injected into frames the device sends (``tx``)
+and receives (``rx``; default both directions). ``SPEC`` is a probability per
+frame (``noise:0.05``) or ``every=N`` (every Nth frame), plus ``dir=tx|rx|both``:
+
+``noise:SPEC``       1 to 3 bytes of the frame replaced by random bytes, and a
+                     burst of random bytes before it (tx)
+``drop-byte:SPEC``   one byte of the frame lost (possibly a delimiter)
+``truncate:SPEC``    the frame cut short; the rest, closing delimiter included, lost
+``bad-crc:SPEC``     the frame's CRC inverted (a well-formed frame with a bad checksum)
+``stop-after:N``     after sending N frames the device goes silent, mid-answer if
+                     need be (``stop-after:N,resume=SECONDS`` comes back later)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import random
+import select
+import signal
+import sys
+import threading
+import time
+import tty
+import zlib
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+DEFAULT_GAME = "baccarat_conformance.reference_game:create_game"
+
+# ------------------------------------------------------------------ framing (device's own implementation)
+VERSION = 1
+DATA, ACK, NAK, BUSY, RESET = 1, 2, 3, 4, 5
+TYPE_NAMES = {DATA: "DATA", ACK: "ACK", NAK: "NAK", BUSY: "BUSY", RESET: "RESET"}
+FIRST, LAST, DEFLATE, ACCEPTS_DEFLATE = 0x01, 0x02, 0x04, 0x08
+MAX_PAYLOAD = 1024
+MAX_BLOCK = 2 * (6 + MAX_PAYLOAD + 2)
+MAX_MESSAGE = 64 * 1024 * 1024
+IDLE_GAP = 0.1  # seconds of silence that end an unterminated block (a truncated frame)
+
+
+def _crc_table() -> list[int]:
+    table = []
+    for byte in range(256):
+        crc = byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return table
+
+
+CRC_TABLE = _crc_table()
+
+
+def crc16_ccitt_false(data: bytes) -> int:
+    """CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final XOR."""
+    crc = 0xFFFF
+    for b in data:
+        crc = ((crc << 8) & 0xFFFF) ^ CRC_TABLE[(crc >> 8) ^ b]
+    return crc
+
+
+def cobs_encode(data: bytes) -> bytes:
+    """Consistent Overhead Byte Stuffing: ``data`` without any zero byte."""
+    out = bytearray()
+    block = bytearray()
+    for b in data:
+        if b == 0:
+            out.append(len(block) + 1)
+            out += block
+            block = bytearray()
+        else:
+            block.append(b)
+            if len(block) == 254:
+                out.append(255)
+                out += block
+                block = bytearray()
+    out.append(len(block) + 1)
+    out += block
+    return bytes(out)
+
+
+def cobs_decode(data: bytes) -> bytes:
+    """Inverse of :func:`cobs_encode`; raises ValueError on a malformed block."""
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        code = data[i]
+        if code == 0:
+            raise ValueError("zero byte inside a COBS block")
+        end = i + code
+        if end > len(data):
+            raise ValueError("COBS block ends early")
+        out += data[i + 1:end]
+        i = end
+        if code < 255 and i < len(data):
+            out.append(0)
+    return bytes(out)
+
+
+def frame_body(ftype: int, seq: int, msg: int, flags: int, payload: bytes = b"") -> bytes:
+    head = bytes([(VERSION << 4) | ftype, flags, seq & 0xFF, msg & 0xFF, len(payload) >> 8, len(payload) & 0xFF])
+    data = head + payload
+    crc = crc16_ccitt_false(data)
+    return data + bytes([crc >> 8, crc & 0xFF])
+
+
+def build_frame(ftype: int, seq: int, msg: int, flags: int, payload: bytes = b"") -> bytes:
+    """A frame on the line: ``00 COBS(header payload crc) 00``."""
+    return b"\x00" + cobs_encode(frame_body(ftype, seq, msg, flags, payload)) + b"\x00"
+
+
+@dataclass
+class Rx:
+    """A received frame (``bad`` is None) or a bad block (``bad`` says why)."""
+
+    ftype: int = 0
+    seq: int = 0
+    msg: int = 0
+    flags: int = 0
+    payload: bytes = b""
+    bad: Optional[str] = None
+    raw: bytes = b""
+
+    def __str__(self) -> str:
+        if self.bad:
+            return f"bad block ({self.bad}): {self.raw[:48].hex(' ')}"
+        return f"{TYPE_NAMES.get(self.ftype, self.ftype)} seq={self.seq} msg={self.msg} flags={self.flags:#x} " \
+               f"len={len(self.payload)}"
+
+
+def parse_block(block: bytes, corrupt_crc: bool = False) -> Rx:
+    """Decode the bytes between two delimiters."""
+    try:
+        body = cobs_decode(block)
+    except ValueError as e:
+        return Rx(bad=str(e), raw=block)
+    if len(body) < 8:
+        return Rx(bad=f"short frame ({len(body)} bytes)", raw=block)
+    length = (body[4] << 8) | body[5]
+    if len(body) != 8 + length:
+        return Rx(bad=f"length {length} but {len(body) - 8} payload bytes", raw=block)
+    crc = crc16_ccitt_false(body[:-2]) ^ (0xFFFF if corrupt_crc else 0)
+    if crc != (body[-2] << 8) | body[-1]:
+        return Rx(bad="bad CRC", raw=block)
+    if body[0] >> 4 != VERSION or (body[0] & 0x0F) not in TYPE_NAMES or length > MAX_PAYLOAD:
+        return Rx(bad=f"unsupported header {body[:6].hex(' ')}", raw=block)
+    return Rx(body[0] & 0x0F, body[2], body[3], body[1] & 0x0F, bytes(body[6:-2]), raw=block)
+
+
+# ------------------------------------------------------------------ faults
+class Fault:
+    """One injected fault (see the module docstring for the spec syntax)."""
+
+    KINDS = ("noise", "drop-byte", "truncate", "bad-crc", "stop-after")
+
+    def __init__(self, spec: str):
+        kind, _, arg = spec.partition(":")
+        if kind not in self.KINDS:
+            raise ValueError(f"--fault {spec!r}: unknown fault {kind!r}; one of {', '.join(self.KINDS)}")
+        self.kind, self.p, self.every, self.dirs = kind, 0.0, 0, {"tx", "rx"}
+        self.after, self.resume = 0, None
+        self.count = {"tx": 0, "rx": 0}
+        if not arg:
+            raise ValueError(f"--fault {spec!r}: give a probability, every=N, or (stop-after) a frame count")
+        for i, part in enumerate(arg.split(",")):
+            key, eq, value = part.partition("=")
+            try:
+                if not eq and i == 0:
+                    if kind == "stop-after":
+                        self.after = int(key)
+                    else:
+                        self.p = float(key)
+                elif key == "every":
+                    self.every = int(value)
+                elif key == "p":
+                    self.p = float(value)
+                elif key == "dir" and value in ("tx", "rx", "both"):
+                    self.dirs = {"tx", "rx"} if value == "both" else {value}
+                elif key == "resume" and kind == "stop-after":
+                    self.resume = float(value)
+                else:
+                    raise ValueError(part)
+            except ValueError:
+                raise ValueError(f"--fault {spec!r}: cannot read {part!r}") from None
+
+    def hits(self, direction: str, rng: random.Random) -> bool:
+        if self.kind == "stop-after" or direction not in self.dirs:
+            return False
+        self.count[direction] += 1
+        if self.every:
+            return self.count[direction] % self.every == 0
+        return rng.random() < self.p
+
+
+class Faults:
+    def __init__(self, specs: list[str], seed: int = 1):
+        self.faults = [Fault(s) for s in specs]
+        self.rng = random.Random(seed)
+        self.sent = 0
+        self.stopped_at: Optional[float] = None
+        self.log: Callable[[str], None] = lambda text: None
+
+    def silent(self) -> bool:
+        """Whether a stop-after fault has silenced the device (now)."""
+        for f in self.faults:
+            if f.kind == "stop-after" and self.sent >= f.after:
+                if self.stopped_at is None:
+                    self.stopped_at = time.monotonic()
+                    self.log(f"fault stop-after: silent after {self.sent} frames")
+                if f.resume is not None and time.monotonic() - self.stopped_at >= f.resume:
+                    self.log("fault stop-after: resuming")
+                    self.faults.remove(f)
+                    self.stopped_at = None
+                    return False
+                return True
+        return False
+
+    def _mangle(self, kind: str, data: bytes, direction: str) -> bytes:
+        rng = self.rng
+        if kind == "noise":
+            buf = bytearray(data)
+            for _ in range(rng.randint(1, 3)):
+                buf[rng.randrange(len(buf))] = rng.randrange(256)
+            burst = bytes(rng.randrange(1, 256) for _ in range(rng.randint(1, 16))) if direction == "tx" else b""
+            return burst + bytes(buf)
+        if kind == "drop-byte":
+            i = rng.randrange(len(data))
+            return data[:i] + data[i + 1:]
+        if kind == "truncate":
+            return data[:rng.randrange(1, max(2, len(data) - 1))]
+        return data
+
+    def on_tx(self, ftype: int, seq: int, msg: int, flags: int, payload: bytes) -> bytes:
+        """The bytes to put on the line for this frame (empty when silent)."""
+        if self.silent():
+            return b""
+        self.sent += 1
+        bad_crc = any(f.kind == "bad-crc" and f.hits("tx", self.rng) for f in self.faults)
+        if bad_crc:
+            body = bytearray(frame_body(ftype, seq, msg, flags, payload))
+            body[-1] ^= 0xFF
+            body[-2] ^= 0xFF
+            data = b"\x00" + cobs_encode(bytes(body)) + b"\x00"
+            self.log(f"fault bad-crc on tx {TYPE_NAMES[ftype]} seq={seq}")
+        else:
+            data = build_frame(ftype, seq, msg, flags, payload)
+        for f in self.faults:
+            if f.kind in ("noise", "drop-byte", "truncate") and f.hits("tx", self.rng):
+                data = self._mangle(f.kind, data, "tx")
+                self.log(f"fault {f.kind} on tx {TYPE_NAMES[ftype]} seq={seq}")
+        return data
+
+    def on_rx(self, block: bytes) -> tuple[bytes, bool]:
+        """A received block as the fault makes it arrive, and whether to corrupt its CRC."""
+        bad_crc = False
+        for f in self.faults:
+            if f.hits("rx", self.rng):
+                self.log(f"fault {f.kind} on rx block of {len(block)} bytes")
+                if f.kind == "bad-crc":
+                    bad_crc = True
+                elif block:
+                    block = self._mangle(f.kind, block, "rx")
+        return block, bad_crc
+
+
+# ------------------------------------------------------------------ the line
+class Line:
+    """The master side of the pseudo-terminal, paced to ``baud`` when ``pace``."""
+
+    def __init__(self, fd: int, baud: int, bits_per_byte: float, pace: bool):
+        self.fd = fd
+        self.byte_time = bits_per_byte / baud
+        self.pace = pace
+        self.tx_free_at = 0.0
+        self.rx_free_at = 0.0
+        self.tx_bytes = self.rx_bytes = 0
+
+    def write(self, data: bytes) -> float:
+        """Send ``data``; returns the time it will have left the UART."""
+        self.tx_bytes += len(data)
+        if not self.pace:
+            self._write_all(data)
+            return time.monotonic()
+        t = max(time.monotonic(), self.tx_free_at)
+        step = max(1, int(0.004 / self.byte_time))  # about 4 ms of line time per write
+        for i in range(0, len(data), step):
+            chunk = data[i:i + step]
+            t += len(chunk) * self.byte_time
+            delay = t - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            self._write_all(chunk)
+        self.tx_free_at = t
+        return t
+
+    def _write_all(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            n = os.write(self.fd, view)
+            view = view[n:]
+
+    def read(self, timeout: Optional[float]) -> bytes:
+        """Bytes that have arrived, waiting at most ``timeout`` seconds (None: forever)."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:  # EIO while no process holds the slave side
+            time.sleep(0.01)
+            return b""
+        self.rx_bytes += len(data)
+        if self.pace and data:
+            self.rx_free_at = max(time.monotonic(), self.rx_free_at) + len(data) * self.byte_time
+            delay = self.rx_free_at - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        return data
+
+
+# ------------------------------------------------------------------ the device
+class Device:
+    """The link protocol of docs/serial-framing.md around a game's ``handle(op, params)``."""
+
+    def __init__(self, line: Line, game: Any, faults: Faults, *, deflate: bool = True, ack_timeout: float = 0.5,
+                 retries: int = 5, busy_interval: float = 0.5, verbose: bool = False):
+        self.line, self.game, self.faults = line, game, faults
+        self.deflate, self.ack_timeout, self.retries, self.busy_interval = deflate, ack_timeout, retries, busy_interval
+        self.verbose = verbose
+        self.faults.log = self.debug
+        self.buf = bytearray()
+        self.events: deque[Rx] = deque()
+        self.tx_seq = 0
+        self.last_rx_seq: Optional[int] = None
+        self.peer_deflate = False
+        self.partial: Optional[tuple[int, int, list[bytes]]] = None  # msg, flags, parts
+        self.idle_gap = max(IDLE_GAP, 30 * line.byte_time)
+        self.last_byte_at = 0.0
+
+    def debug(self, text: str) -> None:
+        if self.verbose:
+            print(f"{time.monotonic():.3f} {text}", file=sys.stderr, flush=True)
+
+    # ------------------------------------------------------------ frames in and out
+    @property
+    def own_flags(self) -> int:
+        return ACCEPTS_DEFLATE if self.deflate else 0
+
+    def send(self, ftype: int, seq: int, msg: int = 0, flags: int = 0, payload: bytes = b"") -> float:
+        data = self.faults.on_tx(ftype, seq, msg, flags | self.own_flags, payload)
+        self.debug(f"D>H {TYPE_NAMES[ftype]} seq={seq} msg={msg} len={len(payload)} ({len(data)} bytes on line)")
+        if not data:
+            return time.monotonic()
+        return self.line.write(data)
+
+    def next_event(self, timeout: Optional[float]) -> Optional[Rx]:
+        """The next received frame, or None after ``timeout`` seconds (None: wait forever)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.events:
+            now = time.monotonic()
+            if self.buf and now - self.last_byte_at > self.idle_gap:
+                self.events.append(Rx(bad="line idle mid-frame", raw=bytes(self.buf[:48])))
+                self.buf.clear()
+                break
+            remaining = None if deadline is None else deadline - now
+            if remaining is not None and remaining <= 0:
+                return None
+            wait = 1.0 if remaining is None else remaining
+            if self.buf:
+                wait = min(wait, self.idle_gap)
+            data = self.line.read(wait)
+            if self.faults.silent():
+                self.buf.clear()
+                continue  # a device that stopped answering does not listen either
+            if data:
+                self.last_byte_at = time.monotonic()
+            self.buf += data
+            while True:
+                i = self.buf.find(0)
+                if i < 0:
+                    if len(self.buf) > MAX_BLOCK:
+                        self.events.append(Rx(bad="noise without delimiter", raw=bytes(self.buf[:48])))
+                        self.buf.clear()
+                    break
+                block = bytes(self.buf[:i])
+                del self.buf[:i + 1]
+                if block:
+                    block, bad_crc = self.faults.on_rx(block)
+                    self.events.append(parse_block(block, corrupt_crc=bad_crc) if block else
+                                       Rx(bad="empty", raw=b""))
+        ev = self.events.popleft()
+        self.debug(f"H>D {ev}")
+        if not ev.bad and ev.flags & ACCEPTS_DEFLATE:
+            self.peer_deflate = True
+        return ev
+
+    def next_seq(self) -> int:
+        seq = self.tx_seq
+        self.tx_seq = (self.tx_seq + 1) % 256
+        return seq
+
+    # ------------------------------------------------------------ link handling
+    def on_reset(self, ev: Rx) -> None:
+        self.last_rx_seq = None
+        self.partial = None
+        self.peer_deflate = bool(ev.flags & ACCEPTS_DEFLATE)
+        self.send(ACK, ev.seq)
+
+    def accept_data(self, ev: Rx) -> Optional[tuple[int, bytes, bool]]:
+        """ACK a DATA frame and add it to the message; returns a finished message."""
+        if ev.seq == self.last_rx_seq:
+            self.send(ACK, ev.seq)  # duplicate: our ACK was lost
+            return None
+        self.last_rx_seq = ev.seq
+        self.send(ACK, ev.seq)
+        if ev.flags & FIRST:
+            self.partial = (ev.msg, ev.flags, [])
+        elif self.partial is None or self.partial[0] != ev.msg:
+            self.partial = None
+            return None
+        self.partial[2].append(ev.payload)
+        if ev.flags & LAST:
+            msg, flags, parts = self.partial
+            self.partial = None
+            return msg, b"".join(parts), bool(flags & DEFLATE)
+        return None
+
+    def serve_forever(self) -> None:
+        while True:
+            ev = self.next_event(None)
+            if ev is not None:
+                self.handle_idle(ev)
+
+    def handle_idle(self, ev: Rx) -> None:
+        if ev.bad:
+            self.send(NAK, self.last_rx_seq or 0)
+        elif ev.ftype == RESET:
+            self.on_reset(ev)
+        elif ev.ftype == DATA:
+            done = self.accept_data(ev)
+            if done:
+                self.process(*done)
+
+    # ------------------------------------------------------------ one request
+    def process(self, msg: int, data: bytes, deflated: bool) -> None:
+        try:
+            if deflated:
+                data = zlib.decompress(data)
+            request = json.loads(data.decode("utf-8"))
+            op, params = request["op"], request.get("params") or {}
+            if not isinstance(op, str) or not isinstance(params, dict):
+                raise ValueError("op must be a string and params an object")
+        except (ValueError, KeyError, TypeError, zlib.error) as e:
+            self.answer(msg, {"error": {"code": "invalid_request", "message": f"not a protocol request: {e}"}})
+            return
+        result: dict = {}
+
+        def work() -> None:
+            try:
+                result["answer"] = self.game.handle(op, params)
+            except Exception as e:  # the game crashed: tell the host, keep serving
+                result["answer"] = {"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}}
+
+        worker = threading.Thread(target=work, daemon=True)
+        worker.start()
+        abandoned = False
+        next_busy = time.monotonic() + self.busy_interval
+        while worker.is_alive():
+            ev = self.next_event(max(0.0, min(next_busy - time.monotonic(), 0.05)))
+            if time.monotonic() >= next_busy:
+                self.send(BUSY, 0, msg)
+                next_busy = time.monotonic() + self.busy_interval
+            if ev is None:
+                continue
+            if ev.bad:
+                self.send(NAK, self.last_rx_seq or 0)
+            elif ev.ftype == RESET:
+                self.on_reset(ev)
+                abandoned = True
+            elif ev.ftype == DATA:
+                if ev.seq == self.last_rx_seq:
+                    self.send(ACK, ev.seq)
+                else:  # the host gave up on this request and sent another: serve that one next
+                    self.events.appendleft(ev)
+                    abandoned = True
+                    break
+        worker.join()
+        if not abandoned:
+            try:
+                self.answer(msg, result["answer"])
+            except (TypeError, ValueError) as e:
+                self.answer(msg, {"error": {"code": "internal", "message": f"answer is not JSON: {e}"}})
+
+    def answer(self, msg: int, obj: Any) -> None:
+        data = json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        flags = 0
+        if self.deflate and self.peer_deflate and len(data) >= 256:
+            packed = zlib.compress(data, 6)
+            if len(packed) < len(data):
+                data, flags = packed, DEFLATE
+        n = max(1, -(-len(data) // MAX_PAYLOAD))
+        for i in range(n):
+            frag_flags = flags | (FIRST if i == 0 else 0) | (LAST if i == n - 1 else 0)
+            if not self.send_reliably(msg, frag_flags, data[i * MAX_PAYLOAD:(i + 1) * MAX_PAYLOAD], i == n - 1):
+                return
+
+    def send_reliably(self, msg: int, flags: int, payload: bytes, last: bool) -> bool:
+        """Send one DATA frame until ACKed; False when the answer is abandoned."""
+        seq = self.next_seq()
+        for attempt in range(self.retries + 1):
+            deadline = self.send(DATA, seq, msg, flags, payload) + self.ack_timeout
+            while True:
+                ev = self.next_event(max(0.0, deadline - time.monotonic()))
+                if ev is None:
+                    break  # retransmit
+                if ev.bad or ev.ftype == NAK:
+                    break  # a damaged block is most likely our ACK: retransmit now
+                elif ev.ftype == ACK and ev.seq == seq:
+                    return True
+                elif ev.ftype == RESET:
+                    self.on_reset(ev)
+                    return False
+                elif ev.ftype == DATA:
+                    if ev.seq == self.last_rx_seq:
+                        self.send(ACK, ev.seq)
+                    else:  # a new request: implicitly acknowledges the whole answer
+                        self.events.appendleft(ev)
+                        return False
+        self.debug(f"giving up on DATA seq={seq} after {self.retries + 1} attempts")
+        return False
+
+
+# ------------------------------------------------------------------ command line
+def load_game(spec: str) -> Any:
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise SystemExit(f"--game {spec!r}: expected 'package.module:factory'")
+    obj: Any = importlib.import_module(module_name)
+    for part in attr.split("."):
+        obj = getattr(obj, part)
+    return obj()
+
+
+def open_pty() -> tuple[int, int, str]:
+    """A raw pseudo-terminal: (master fd, slave fd, slave path). The slave stays open
+    here too, so the master never sees EIO between two host sessions."""
+    master, slave = os.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    return master, slave, os.ttyname(slave)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m baccarat_conformance.reference_game.device",
+                                     description="The reference game as a serial table device on a pseudo-terminal.")
+    parser.add_argument("--baud", type=int, default=115200, help="line speed for --pace (default 115200)")
+    parser.add_argument("--parity", default="N", choices=list("NEOMS"), help="for pacing: parity bit or not")
+    parser.add_argument("--stopbits", type=float, default=1, choices=[1, 1.5, 2], help="for pacing (default 1)")
+    parser.add_argument("--pace", action="store_true", help="pace both directions to --baud")
+    parser.add_argument("--game", default=DEFAULT_GAME, metavar="MODULE:FACTORY",
+                        help=f"factory of the game object with handle(op, params) (default {DEFAULT_GAME})")
+    parser.add_argument("--fault", action="append", default=[], metavar="KIND:SPEC",
+                        help="inject a fault: noise, drop-byte, truncate, bad-crc (:P or :every=N[,dir=tx|rx]), "
+                             "stop-after:N[,resume=SECONDS]")
+    parser.add_argument("--fault-seed", type=int, default=1, help="seed of the fault injector (default 1)")
+    parser.add_argument("--no-deflate", action="store_true", help="a device that cannot inflate or deflate")
+    parser.add_argument("--ack-timeout", type=float, default=0.5, help="seconds to wait for an ACK (default 0.5)")
+    parser.add_argument("--retries", type=int, default=5, help="retransmissions of a frame (default 5)")
+    parser.add_argument("--busy-interval", type=float, default=0.5, help="seconds between BUSY frames (default 0.5)")
+    parser.add_argument("--verbose", action="store_true", help="log every frame to stderr")
+    args = parser.parse_args(argv)
+    try:
+        faults = Faults(args.fault, args.fault_seed)
+    except ValueError as e:
+        parser.error(str(e))
+    game = load_game(args.game)
+    master, slave, path = open_pty()
+    bits = 1 + 8 + (0 if args.parity == "N" else 1) + args.stopbits
+    line = Line(master, args.baud, bits, args.pace)
+    device = Device(line, game, faults, deflate=not args.no_deflate, ack_timeout=args.ack_timeout,
+                    retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print(path, flush=True)
+    try:
+        device.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        os.close(slave)
+        os.close(master)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
