@@ -220,7 +220,7 @@ class SerialAdapter(GameAdapter):
             self.log.add(f"FAILED: {e}", anomaly=True)
             transcript = self.log.render()
             self.note_raw(transcript)
-            e.args = (f"{e}\n  port {self.port_name} at {self.baud} baud; last frames "
+            e.args = (f"{e.args[0] if e.args else ''}\n  port {self.port_name} at {self.baud} baud; last frames "
                       f"(hex, H>D host to device, D>H device to host):\n"
                       + _indent(self.log.last(12)),)
             e.transcript = transcript  # type: ignore[attr-defined]
@@ -354,8 +354,8 @@ class SerialAdapter(GameAdapter):
                     self._on_data(event)  # a late duplicate, or a fragment of an abandoned answer
         if not heard:
             self.device_silent = frame.type == FrameType.RESET
-            raise GameTimeout(f"{what}: the device does not answer: frame seq={frame.seq} sent {retries + 1} "
-                              f"times, no ACK within {self.timeout} s each (--serial-timeout, --retries)")
+            raise GameTimeout(f"{what}: the device does not answer: frame seq={frame.seq} sent "
+                              f"{_times(retries + 1)}, no ACK within {self.timeout} s each (--serial-timeout, --retries)")
         raise TransportError(f"{what}: frame seq={frame.seq} not acknowledged after {retries + 1} attempts "
                              f"({naks} NAKs, {self.stats['bad_frames']} bad frames so far): the line is too "
                              f"noisy or the settings differ from the device's (--baud, --parity, --stopbits)")
@@ -402,6 +402,10 @@ class SerialAdapter(GameAdapter):
             self.log.add(f"answer {op}: {len(data)} bytes{' deflated' if deflated else ''} in {fragments} "
                          f"fragments")
             return answer  # type: ignore[return-value]
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def _indent(text: str) -> str:

@@ -89,19 +89,21 @@ def cobs_encode(data: bytes) -> bytes:
     """Consistent Overhead Byte Stuffing: ``data`` without any zero byte."""
     out = bytearray()
     block = bytearray()
+    full = False  # the last group written was a full 254-byte run (code 0xFF, no implied zero)
     for b in data:
         if b == 0:
             out.append(len(block) + 1)
             out += block
-            block = bytearray()
+            block, full = bytearray(), False
         else:
             block.append(b)
             if len(block) == 254:
                 out.append(255)
                 out += block
-                block = bytearray()
-    out.append(len(block) + 1)
-    out += block
+                block, full = bytearray(), True
+    if block or not full:  # no empty final group after a full run at the very end
+        out.append(len(block) + 1)
+        out += block
     return bytes(out)
 
 
