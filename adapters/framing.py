@@ -132,7 +132,7 @@ def decode_frame(encoded: bytes) -> Frame:
     try:
         body = cobs.decode(encoded)
     except cobs.DecodeError as e:
-        raise FrameError(f"not a COBS block ({e})", encoded) from None
+        raise FrameError(f"damaged or truncated frame: not a valid COBS block ({e})", encoded) from None
     if len(body) < HEADER_SIZE + CRC_SIZE:
         raise FrameError(f"truncated frame: {len(body)} bytes, a frame has at least {HEADER_SIZE + CRC_SIZE}",
                          encoded)
