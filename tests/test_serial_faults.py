@@ -1,0 +1,160 @@
+"""Line faults on the serial link, injected by the device simulator on a real
+pseudo-terminal: each is recovered by retransmission and resynchronisation, or
+fails the exchange with a clear adapter error carrying the frame transcript in hex,
+and the run goes on (docs/serial-framing.md § 5)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from baccarat_conformance.adapters.library import LibraryAdapter
+from baccarat_conformance.adapters.serial import SerialAdapter
+from baccarat_conformance.errors import GameTimeout, TransportError
+from baccarat_conformance.profile import load_profile
+from baccarat_conformance.protocol import models as m
+from baccarat_conformance.reference_game import create_game
+from baccarat_conformance.steps.exhaustive import combinations
+
+from .serial_device import running_device
+from .suite_runner import run_suite
+
+RULES = load_profile(None).as_rules()
+STACK = ["8C", "7D", "KH", "QS", "2C", "3D"]  # Player's Natural 8 against 7
+SWEEP = list(combinations("smoke"))[:300]
+FAST = dict(timeout=0.2, answer_timeout=2.0, retries=8)  # short timeouts keep the faulty runs quick
+
+
+def play(adapter) -> list:
+    """A short session: a stacked round with a wager, then a batch of 300 rounds (a
+    multi-frame answer). Returns what the rounds dealt, settled and paid."""
+    adapter.describe()
+    table = adapter.open_table(RULES)
+    adapter.start_shoe(table, STACK)
+    adapter.place_wager(table, 3, "player", "10.00")
+    adapter.no_more_bets(table)
+    record = adapter.deal_round(table)
+    adapter.close_table(table)
+    batch = adapter.run_rounds(RULES, [m.BatchRound(cards=c) for c in SWEEP])
+    return [(record.player.cards, record.banker.cards, record.winner, [(w.result, str(w.paid)) for w in record.wagers])] + [
+        (r.player.cards, r.banker.cards, r.winner) for r in batch]
+
+
+@pytest.fixture(scope="module")
+def expected() -> list:
+    return play(LibraryAdapter(create_game()))
+
+
+def raw_transcripts(adapter: SerialAdapter) -> str:
+    return "\n".join(e.raw or "" for e in adapter.transcript.exchanges)
+
+
+@pytest.mark.parametrize("fault", ["noise:0.15", "drop-byte:every=7", "truncate:every=5", "bad-crc:every=5"])
+def test_line_fault_is_recovered(fault, expected):
+    """Damage in both directions: the receiver NAKs or the sender times out, the frame is
+    sent again, duplicates are acknowledged but delivered once, and every answer is
+    exactly the library adapter's."""
+    with running_device("--fault", fault, "--ack-timeout", "0.2") as port:
+        adapter = SerialAdapter(port, **FAST)
+        try:
+            assert play(adapter) == expected
+        finally:
+            adapter.close()
+    stats = adapter.stats
+    # damaged frames from the device, or the host's own frames sent again (NAKed or unacknowledged)
+    assert stats["bad_frames"] + stats["retransmits"] + stats["naks_received"] + stats["duplicates"] > 0, stats
+    assert not stats["failed_exchanges"], stats
+    assert "bad frame" in raw_transcripts(adapter)  # the damage is in the evidence, in hex
+
+
+def test_uncompressed_link_carries_multi_frame_messages(expected):
+    """A device that cannot inflate: the 345 kB batch answer crosses in 1024-byte fragments."""
+    with running_device("--no-deflate") as port:
+        adapter = SerialAdapter(port, **FAST)
+        try:
+            assert play(adapter) == expected
+        finally:
+            adapter.close()
+    assert not adapter.peer_deflate
+    assert adapter.stats["rx_frames"] > 300
+
+
+def test_a_line_too_noisy_to_recover_fails_the_exchange_with_the_transcript():
+    with running_device("--fault", "bad-crc:every=1,dir=tx") as port:
+        adapter = SerialAdapter(port, timeout=0.1, answer_timeout=1.0, retries=2)
+        try:
+            with pytest.raises(TransportError) as err:
+                adapter.open_table(RULES)
+        finally:
+            adapter.close()
+    message = str(err.value)
+    assert message.startswith("[adapter error] link reset: frame seq=0 not acknowledged after 3 attempts"), message
+    assert "D>H bad frame (bad CRC" in message  # the last frames, in hex, in the message itself
+    raw = err.value.exchange["raw"]  # and the whole transcript in the exchange evidence
+    assert raw.count("H>D RESET") == 3 and "03 12 08 01 01 01 03" in raw  # the damaged ACKs, as received
+
+
+def test_a_device_that_stops_answering_mid_round():
+    """The device acknowledges deal_round and falls silent: a timeout naming the state,
+    with the transcript; further requests fail fast while it is silent; when it comes
+    back the link is reset and the game's tables are still there."""
+    # frames the device sends: ACK of RESET, then ACK + answer for describe, open_table,
+    # start_shoe (7), then the ACK of deal_round (8): the answer never comes.
+    with running_device("--fault", "stop-after:8,resume=2") as port:
+        adapter = SerialAdapter(port, timeout=0.2, answer_timeout=0.5, retries=2)
+        try:
+            adapter.describe()
+            table = adapter.open_table(RULES)
+            adapter.start_shoe(table, STACK)
+            silent_since = time.perf_counter()
+            with pytest.raises(GameTimeout) as err:
+                adapter.deal_round(table)
+            message = str(err.value)
+            assert "deal_round: the device stopped answering before any of it: silent for 0.5 s" in message
+            assert "D>H ACK seq=" in message and "H>D DATA" in message
+            assert "ACK seq=" in err.value.exchange["raw"]
+
+            start = time.perf_counter()
+            with pytest.raises(GameTimeout, match="link reset: the device does not answer"):
+                adapter.open_table(RULES)
+            with pytest.raises(GameTimeout, match="sent once"):  # a silent device costs one timeout
+                adapter.open_table(RULES)
+            assert time.perf_counter() - start < 1.5
+
+            time.sleep(max(0.0, 2.3 - (time.perf_counter() - silent_since)))
+            adapter.read_meters(table)  # the table opened before the silence is still there
+            table = adapter.open_table(RULES)
+            adapter.start_shoe(table, STACK)
+            record = adapter.deal_round(table)
+            assert record.winner == "player" and record.player.cards == ["8C", "KH"]
+        finally:
+            adapter.close()
+
+
+def test_a_device_that_stops_in_the_middle_of_a_long_answer():
+    with running_device("--no-deflate", "--fault", "stop-after:40") as port:
+        adapter = SerialAdapter(port, timeout=0.2, answer_timeout=0.5, retries=2)
+        try:
+            # 3 frames for the reset and describe, 17 ACKs of the request's fragments, then
+            # the answer is cut after 20 of its fragments
+            adapter.describe()
+            with pytest.raises(GameTimeout, match="run_rounds: the device stopped answering after 20 fragments"):
+                adapter.run_rounds(RULES, [m.BatchRound(cards=c) for c in SWEEP])
+        finally:
+            adapter.close()
+
+
+def test_the_suite_run_goes_on_past_a_silent_device(tmp_path):
+    """At the suite level: the scenarios caught by the silence fail as adapter errors with
+    the frames in their message, and the run continues to the end."""
+    with running_device("--fault", "stop-after:12,resume=1.5") as port:
+        run = run_suite(tmp_path, "--adapter", "serial", "--port", port, "--serial-timeout", "0.2",
+                        "--answer-timeout", "0.4", "--retries", "1", "-k", "natural", timeout=120)
+    outcomes = [r["outcome"] for r in run.results]
+    assert len(run.results) >= 4, run.output
+    failed = [r for r in run.results if r["outcome"] == "failed"]
+    assert failed, run.output
+    assert {r["category"] for r in failed} == {"adapter error"}, run.categories()
+    assert all("H>D" in r["message"] for r in failed), failed[0]["message"]
+    assert outcomes[-1] == "passed", outcomes  # back in business once the device speaks again
