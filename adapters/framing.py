@@ -85,6 +85,8 @@ class Frame:
     msg: int = 0
     flags: Flag = Flag.NONE
     payload: bytes = b""
+    raw: bytes = field(default=b"", compare=False, repr=False)
+    """As received: the COBS block between the delimiters (empty for frames built here)."""
 
     def describe(self) -> str:
         flags = "|".join(f.name for f in Flag if f and f in self.flags and f.name) or "-"
@@ -153,7 +155,8 @@ def decode_frame(encoded: bytes) -> Frame:
         ftype = FrameType(kind)
     except ValueError:
         raise FrameError(f"unknown frame type {kind}", encoded) from None
-    return Frame(ftype, seq=body[2], msg=body[3], flags=Flag(body[1] & 0x0F), payload=bytes(body[6:-CRC_SIZE]))
+    return Frame(ftype, seq=body[2], msg=body[3], flags=Flag(body[1] & 0x0F), payload=bytes(body[6:-CRC_SIZE]),
+                 raw=encoded)
 
 
 class FrameDecoder:

@@ -153,6 +153,9 @@ class SerialAdapter(GameAdapter):
         self.log = FrameLog()
         self.stats = collections.Counter()
 
+    def __repr__(self) -> str:
+        return f"<SerialAdapter {self.port_name} {self.baud} 8{self.parity}{self.stopbits}>"
+
     # ---------------------------------------------------------------- plugin surface
     @classmethod
     def add_options(cls, group: Any) -> None:
@@ -300,21 +303,21 @@ class SerialAdapter(GameAdapter):
         event = self._events.popleft()
         if isinstance(event, FrameError):
             self.stats["bad_frames"] += 1
-            self.log.add(f"D>H bad frame ({event.reason}): {fr.hexdump(event.raw)}", anomaly=True)
+            self.log.add(f"D>H bad frame ({event.reason}): {_wire(event.raw, 96)}", anomaly=True)
         else:
             self.stats["rx_frames"] += 1
             if event.type != FrameType.DATA:
-                self.log.add(f"D>H {event.describe()}")
+                self.log.add(f"D>H {event.describe()}: {_wire(event.raw)}")
         return event
 
     def _on_data(self, frame: Frame) -> bool:
         """Acknowledge a DATA frame; False when it is a duplicate (already delivered)."""
         if frame.seq == self.last_rx_seq:
             self.stats["duplicates"] += 1
-            self.log.add(f"D>H {frame.describe()} (duplicate, acknowledged again)", anomaly=True)
+            self.log.add(f"D>H {frame.describe()} (duplicate, acknowledged again): {_wire(frame.raw)}", anomaly=True)
             self._ack(frame.seq)
             return False
-        self.log.add(f"D>H {frame.describe()}")
+        self.log.add(f"D>H {frame.describe()}: {_wire(frame.raw)}")
         self.last_rx_seq = frame.seq
         self._ack(frame.seq)
         return True
@@ -406,6 +409,12 @@ class SerialAdapter(GameAdapter):
             self.log.add(f"answer {op}: {len(data)} bytes{' deflated' if deflated else ''} in {fragments} "
                          f"fragments")
             return answer  # type: ignore[return-value]
+
+
+def _wire(block: bytes, limit: int = 48) -> str:
+    """A received block as it was on the line, delimiters included."""
+    return fr.hexdump(b"\x00" + block + b"\x00", limit) if len(block) + 2 <= limit else \
+        fr.hexdump(b"\x00" + block, limit)
 
 
 def _times(n: int) -> str:

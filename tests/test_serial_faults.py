@@ -92,7 +92,7 @@ def test_a_line_too_noisy_to_recover_fails_the_exchange_with_the_transcript():
     assert message.startswith("[adapter error] link reset: frame seq=0 not acknowledged after 3 attempts"), message
     assert "D>H bad frame (bad CRC" in message  # the last frames, in hex, in the message itself
     raw = err.value.exchange["raw"]  # and the whole transcript in the exchange evidence
-    assert raw.count("H>D RESET") == 3 and "03 12 08 01 01 01 03" in raw  # the damaged ACKs, as received
+    assert raw.count("H>D RESET") == 3 and "00 03 12 08 01 01 01 03" in raw  # the damaged ACKs, as received
 
 
 def test_a_device_that_stops_answering_mid_round():

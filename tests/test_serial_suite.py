@@ -1,0 +1,37 @@
+"""The whole conformance suite over the serial adapter, against the reference game
+behind the device simulator on a real pseudo-terminal, at smoke depth: it passes,
+and every scenario's Allure result carries its frame transcript."""
+
+from __future__ import annotations
+
+import json
+
+from .serial_device import running_device
+from .suite_runner import run_suite
+
+
+def _attachments(node: dict) -> list[dict]:
+    found = list(node.get("attachments", []))
+    for step in node.get("steps", []):
+        found += _attachments(step)
+    return found
+
+
+def test_the_suite_passes_over_serial_with_frame_transcripts(tmp_path):
+    allure_dir = tmp_path / "allure"
+    with running_device() as port:
+        run = run_suite(tmp_path, "--adapter", "serial", "--port", port, "--alluredir", str(allure_dir),
+                        depth="smoke", timeout=600)
+    assert run.returncode == 0, run.output
+    assert run.results and not run.failed_clauses, run.output
+    assert {r["outcome"] for r in run.results} <= {"passed", "skipped"}
+
+    results = [json.loads(p.read_text()) for p in allure_dir.glob("*-result.json")]
+    assert len(results) == len(run.results)
+    for result in results:
+        transcripts = [a for a in _attachments(result) if a["name"] == "exchange transcript (serial)"]
+        if result["status"] == "skipped":
+            continue
+        assert transcripts, f"no frame transcript attached to {result['name']!r}"
+        text = "".join((allure_dir / a["source"]).read_text() for a in transcripts)
+        assert '"raw"' in text and "H>D DATA" in text and "D>H ACK" in text, result["name"]
