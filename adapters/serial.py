@@ -35,6 +35,7 @@ request, so the run goes on.
 from __future__ import annotations
 
 import collections
+import select
 import time
 from typing import Any, Optional, Union
 
@@ -142,6 +143,11 @@ class SerialAdapter(GameAdapter):
         else:
             self.ser = port
             self.port_name = getattr(port, "port", None) or repr(port)
+        try:
+            self._fd: Optional[int] = self.ser.fileno()
+            self.ser.timeout = 0  # reads after select() return what has arrived, at once
+        except (OSError, AttributeError, ValueError):  # io.UnsupportedOperation is an OSError
+            self._fd = None
         self.decoder = fr.FrameDecoder()
         self._events: collections.deque[Union[Frame, FrameError]] = collections.deque()
         self.tx_seq = 0
@@ -293,8 +299,15 @@ class SerialAdapter(GameAdapter):
             if now >= deadline:
                 return None
             try:
-                data = self.ser.read(self.ser.in_waiting or 1)
-            except (serial.SerialException, OSError) as e:
+                if self._fd is None:  # loop://, rfc2217://: reads wait up to READ_SLICE
+                    data = self.ser.read(self.ser.in_waiting or 1)
+                else:  # a real fd: wait in select, then take everything that has arrived
+                    wait = deadline - now
+                    if self.decoder.pending:
+                        wait = min(wait, self.idle_gap / 2)
+                    ready, _, _ = select.select([self._fd], [], [], max(0.0, wait))
+                    data = self.ser.read(65536) if ready else b""
+            except (serial.SerialException, OSError, ValueError) as e:
                 raise TransportError(f"reading from {self.port_name} failed: {e}") from None
             if data:
                 self._last_byte_at = time.perf_counter()
@@ -351,6 +364,9 @@ class SerialAdapter(GameAdapter):
                     naks += 1
                     self.stats["naks_received"] += 1
                     break
+                if event.type == FrameType.RESET:  # a device never sends RESET: our own frame, echoed
+                    self.stats["echoes"] += 1
+                    continue
                 if event.type == FrameType.DATA:
                     if (event.seq != self.last_rx_seq and Flag.LAST in frame.flags and frame.type == FrameType.DATA
                             and event.msg == frame.msg):
@@ -359,6 +375,9 @@ class SerialAdapter(GameAdapter):
                         self._events.appendleft(event)
                         return event
                     self._on_data(event)  # a late duplicate, or a fragment of an abandoned answer
+        if self.stats["echoes"]:
+            raise TransportError(f"{what}: the line echoes the host's own frames back and no device answers "
+                                 f"(a loop:// port, a loopback plug, or an RS-485 adapter with echo on)")
         if not heard:
             self.device_silent = frame.type == FrameType.RESET
             raise GameTimeout(f"{what}: the device does not answer: frame seq={frame.seq} sent "

@@ -42,6 +42,7 @@ import os
 import random
 import select
 import signal
+import socket
 import sys
 import threading
 import time
@@ -292,11 +293,17 @@ class Faults:
 
 
 # ------------------------------------------------------------------ the line
-class Line:
-    """The master side of the pseudo-terminal, paced to ``baud`` when ``pace``."""
+class Disconnected(Exception):
+    """The host closed its TCP connection (``--listen`` mode)."""
 
-    def __init__(self, fd: int, baud: int, bits_per_byte: float, pace: bool):
+
+class Line:
+    """The master side of the pseudo-terminal (or a TCP connection), paced to ``baud``
+    when ``pace``."""
+
+    def __init__(self, fd: int, baud: int, bits_per_byte: float, pace: bool, is_socket: bool = False):
         self.fd = fd
+        self.is_socket = is_socket
         self.byte_time = bits_per_byte / baud
         self.pace = pace
         self.tx_free_at = 0.0
@@ -324,7 +331,12 @@ class Line:
     def _write_all(self, data: bytes) -> None:
         view = memoryview(data)
         while view:
-            n = os.write(self.fd, view)
+            try:
+                n = os.write(self.fd, view)
+            except OSError as e:
+                if self.is_socket:
+                    raise Disconnected(str(e)) from None
+                raise
             view = view[n:]
 
     def read(self, timeout: Optional[float]) -> bytes:
@@ -334,9 +346,13 @@ class Line:
             return b""
         try:
             data = os.read(self.fd, 65536)
-        except OSError:  # EIO while no process holds the slave side
+        except OSError as e:  # EIO while no process holds the pty's slave side
+            if self.is_socket:
+                raise Disconnected(str(e)) from None
             time.sleep(0.01)
             return b""
+        if not data and self.is_socket:
+            raise Disconnected("the host closed the connection")
         self.rx_bytes += len(data)
         if self.pace and data:
             self.rx_free_at = max(time.monotonic(), self.rx_free_at) + len(data) * self.byte_time
@@ -595,6 +611,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--ack-timeout", type=float, default=0.5, help="seconds to wait for an ACK (default 0.5)")
     parser.add_argument("--retries", type=int, default=5, help="retransmissions of a frame (default 5)")
     parser.add_argument("--busy-interval", type=float, default=0.5, help="seconds between BUSY frames (default 0.5)")
+    parser.add_argument("--listen", metavar="127.0.0.1:PORT",
+                        help="serve on a loopback TCP port instead of a pty (port 0: any free port); prints "
+                             "socket://HOST:PORT for --port")
     parser.add_argument("--verbose", action="store_true", help="log every frame to stderr")
     args = parser.parse_args(argv)
     try:
@@ -602,12 +621,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     except ValueError as e:
         parser.error(str(e))
     game = load_game(args.game)
-    master, slave, path = open_pty()
     bits = 1 + 8 + (0 if args.parity == "N" else 1) + args.stopbits
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if args.listen:
+        return serve_tcp(args, game, faults, bits)
+    master, slave, path = open_pty()
     line = Line(master, args.baud, bits, args.pace)
     device = Device(line, game, faults, deflate=not args.no_deflate, ack_timeout=args.ack_timeout,
                     retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(path, flush=True)
     try:
         device.serve_forever()
@@ -616,6 +637,34 @@ def main(argv: Optional[list[str]] = None) -> int:
     finally:
         os.close(slave)
         os.close(master)
+    return 0
+
+
+def serve_tcp(args: argparse.Namespace, game: Any, faults: Faults, bits: float) -> int:
+    """``--listen HOST:PORT``: the same device behind a TCP socket (a serial server in
+    raw mode), one host connection at a time; prints ``socket://HOST:PORT``."""
+    host, _, port = args.listen.rpartition(":")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"--listen {args.listen}: the simulator listens on the loopback interface only")
+    server = socket.create_server((host, int(port)))
+    print(f"socket://{host}:{server.getsockname()[1]}", flush=True)
+    try:
+        while True:
+            conn, _ = server.accept()
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            line = Line(conn.fileno(), args.baud, bits, args.pace, is_socket=True)
+            device = Device(line, game, faults, deflate=not args.no_deflate, ack_timeout=args.ack_timeout,
+                            retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose)
+            try:
+                device.serve_forever()
+            except Disconnected:
+                pass
+            finally:
+                conn.close()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
     return 0
 
 

@@ -19,7 +19,8 @@ MODULE = "baccarat_conformance.reference_game.device"
 @contextlib.contextmanager
 def running_device(*args: str, startup_timeout: float = 15.0) -> Iterator[str]:
     """Run ``python -m baccarat_conformance.reference_game.device ARGS`` and yield the
-    path of its pseudo-terminal (``/dev/pts/N``); the process is ended (by its id) on exit.
+    path of its pseudo-terminal (``/dev/pts/N``), or with ``--listen 127.0.0.1:0`` its
+    ``socket://`` URL; the process is ended (by its id) on exit.
 
     :raises RuntimeError: when the simulator does not print its path within ``startup_timeout``
         seconds (its stderr is in the message).
@@ -33,11 +34,11 @@ def running_device(*args: str, startup_timeout: float = 15.0) -> Iterator[str]:
         if not sel.select(startup_timeout):
             raise RuntimeError(f"the device simulator printed no pty path within {startup_timeout} s")
         path = proc.stdout.readline().strip()  # type: ignore[union-attr]
-        if not path.startswith("/dev/"):
+        if not path.startswith(("/dev/", "socket://")):
             proc.wait(timeout=5)
             err.seek(0)
             raise RuntimeError(f"the device simulator did not start: {path!r} {err.read()}")
-        assert os.path.exists(path), path
+        assert path.startswith("socket://") or os.path.exists(path), path
         yield path
     finally:
         proc.terminate()

@@ -11,7 +11,7 @@ import pytest
 
 from baccarat_conformance.adapters.library import LibraryAdapter
 from baccarat_conformance.adapters.serial import SerialAdapter
-from baccarat_conformance.errors import GameTimeout, TransportError
+from baccarat_conformance.errors import ConfigurationError, GameTimeout, TransportError
 from baccarat_conformance.profile import load_profile
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import create_game
@@ -158,3 +158,28 @@ def test_the_suite_run_goes_on_past_a_silent_device(tmp_path):
     assert {r["category"] for r in failed} == {"adapter error"}, run.categories()
     assert all("H>D" in r["message"] for r in failed), failed[0]["message"]
     assert outcomes[-1] == "passed", outcomes  # back in business once the device speaks again
+
+
+def test_a_pyserial_url_reaches_a_device_behind_a_tcp_serial_server(expected):
+    """``--port socket://host:port`` (a serial server in raw mode), opened through
+    ``serial.serial_for_url``; a second session on a new connection works too."""
+    with running_device("--listen", "127.0.0.1:0") as url:
+        assert url.startswith("socket://127.0.0.1:")
+        for _ in range(2):
+            adapter = SerialAdapter(url, **FAST)
+            try:
+                assert play(adapter) == expected
+            finally:
+                adapter.close()
+
+
+def test_a_line_that_echoes_is_named_as_such():
+    adapter = SerialAdapter("loop://", timeout=0.05, retries=1)
+    with pytest.raises(TransportError, match="the line echoes the host's own frames back"):
+        adapter.describe()
+    adapter.close()
+
+
+def test_a_port_that_cannot_be_opened_says_how_to_fix_it():
+    with pytest.raises(ConfigurationError, match=r"--port /dev/ttyNOSUCH: cannot open the serial port: .*dialout"):
+        SerialAdapter("/dev/ttyNOSUCH")
