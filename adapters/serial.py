@@ -381,7 +381,8 @@ class SerialAdapter(GameAdapter):
         if not heard:
             self.device_silent = frame.type == FrameType.RESET
             raise GameTimeout(f"{what}: the device does not answer: frame seq={frame.seq} sent "
-                              f"{_times(retries + 1)}, no ACK within {self.timeout} s each (--serial-timeout, --retries)")
+                              f"{_times(retries + 1)}, no ACK within {self.timeout} s each "
+                              f"(--serial-timeout, --retries)")
         raise TransportError(f"{what}: frame seq={frame.seq} not acknowledged after {retries + 1} attempts "
                              f"({naks} NAKs, {self.stats['bad_frames']} bad frames so far): the line is too "
                              f"noisy or the settings differ from the device's (--baud, --parity, --stopbits)")
