@@ -39,8 +39,8 @@ MAX_PAYLOAD = 1024
 HEADER_SIZE = 6
 CRC_SIZE = 2
 MAX_BODY = HEADER_SIZE + MAX_PAYLOAD + CRC_SIZE
-MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 1 + 2
-"""Most bytes one frame takes on the line: COBS overhead and both delimiters."""
+MAX_ENCODED = MAX_BODY + MAX_BODY // 254 + 1
+"""Most bytes of one frame between its delimiters (the body and its COBS overhead)."""
 MAX_MESSAGE = 64 * 1024 * 1024
 """Largest reassembled message (after inflating) a receiver accepts."""
 DELIMITER = b"\x00"

@@ -5,8 +5,9 @@ The device simulator runs on a pseudo-terminal with ``--pace``, so each directio
 carries at most baud / 10 bytes per second (8N1), as a real RS-232 line would. For
 each baud rate and compression setting the benchmark plays:
 
-* **batch**: ``run_rounds`` with the exhaustive sweep's stacked shoes, in chunks of
-  2 500 rounds like steps/exhaustive.py (the bulk of a ``--depth`` run);
+* **batch**: ``run_rounds`` with the exhaustive sweep's stacked shoes, one chunk of
+  2 500 rounds as steps/exhaustive.py sends them (the bulk of a ``--depth`` run);
+  uncompressed, fewer rounds (sized by ``--seconds``);
 * **single**: one round the way a scenario plays it: open_table, start_shoe,
   place_wager, no_more_bets, deal_round, close_table.
 
@@ -14,7 +15,7 @@ and reports measured rounds per second beside the limit = baud / (bytes on the l
 per round, both directions, x 10 bits). Run::
 
     python benchmarks/bench_serial.py                      # 115200 baud, deflate on and off
-    python benchmarks/bench_serial.py --baud 9600 --baud 115200 --seconds 10 --json out.json
+    python benchmarks/bench_serial.py --baud 9600 --baud 115200 --deflate on --json out.json
 """
 
 from __future__ import annotations
@@ -74,15 +75,16 @@ def _result(adapter: SerialAdapter, rounds: int, seconds: float, line_bytes: int
             "efficiency": round(measured / limit, 3)}
 
 
-def run(baud: int, deflate: bool, seconds: float, pace: bool) -> dict:
+def run(baud: int, deflate: bool, seconds: float, pace: bool, batch_rounds: int) -> dict:
     args = ["--baud", str(baud)] + (["--pace"] if pace else []) + ([] if deflate else ["--no-deflate"])
     with running_device(*args) as port:
         adapter = SerialAdapter(port, baud=baud, deflate=deflate, answer_timeout=30.0)
         try:
             adapter.describe()
-            # size the runs so each takes about `seconds` at the line's limit
+            # compressed: one chunk of the sweep, as the suite sends it (compression depends on
+            # the size); uncompressed: sized to take about `seconds` at the line's limit
             probe = bench_batch(adapter, 50)
-            batch_n = max(100, int(seconds * probe["limit_rounds_per_second"]))
+            batch_n = batch_rounds if deflate else max(100, int(seconds * probe["limit_rounds_per_second"]))
             batch = bench_batch(adapter, min(batch_n, 10_000))
             probe = bench_single(adapter, 3)
             single = bench_single(adapter, max(5, int(seconds * probe["limit_rounds_per_second"])))
@@ -97,12 +99,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=8.0, help="about how long each measurement runs")
     parser.add_argument("--no-pace", action="store_true", help="do not pace the pty (the host's own speed)")
     parser.add_argument("--deflate", choices=["on", "off", "both"], default="both")
+    parser.add_argument("--batch-rounds", type=int, default=CHUNK,
+                        help=f"rounds of the compressed batch measurement (default {CHUNK}, one chunk of the sweep)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
     results = []
     for baud in args.baud or [115200]:
         for deflate in {"on": [True], "off": [False], "both": [True, False]}[args.deflate]:
-            results.append(run(baud, deflate, args.seconds, not args.no_pace))
+            results.append(run(baud, deflate, args.seconds, not args.no_pace, args.batch_rounds))
             r = results[-1]
             for kind in ("batch", "single"):
                 x = r[kind]

@@ -60,7 +60,7 @@ DATA, ACK, NAK, BUSY, RESET = 1, 2, 3, 4, 5
 TYPE_NAMES = {DATA: "DATA", ACK: "ACK", NAK: "NAK", BUSY: "BUSY", RESET: "RESET"}
 FIRST, LAST, DEFLATE, ACCEPTS_DEFLATE = 0x01, 0x02, 0x04, 0x08
 MAX_PAYLOAD = 1024
-MAX_BLOCK = 2 * (6 + MAX_PAYLOAD + 2)
+MAX_BLOCK = (6 + MAX_PAYLOAD + 2) + (6 + MAX_PAYLOAD + 2) // 254 + 1  # the longest COBS block of a frame
 MAX_MESSAGE = 64 * 1024 * 1024
 IDLE_GAP = 0.1  # seconds of silence that end an unterminated block (a truncated frame)
 
