@@ -149,7 +149,7 @@ def test_a_device_that_stops_in_the_middle_of_a_long_answer():
 def test_the_suite_run_goes_on_past_a_silent_device(tmp_path):
     """At the suite level: the scenarios caught by the silence fail as adapter errors with
     the frames in their message, and the run continues to the end."""
-    with running_device("--fault", "stop-after:12,resume=1.5") as port:
+    with running_device("--fault", "stop-after:12,resume=1") as port:
         run = run_suite(tmp_path, "--adapter", "serial", "--port", port, "--serial-timeout", "0.2",
                         "--answer-timeout", "0.4", "--retries", "1", "-k", "natural", timeout=120)
     outcomes = [r["outcome"] for r in run.results]
