@@ -27,7 +27,8 @@ def test_the_suite_passes_over_serial_with_frame_transcripts(tmp_path):
     assert {r["outcome"] for r in run.results} <= {"passed", "skipped"}
 
     results = [json.loads(p.read_text()) for p in allure_dir.glob("*-result.json")]
-    assert len(results) == len(run.results)
+    played = [r for r in run.results if r["outcome"] == "passed"]
+    assert played and len(results) >= len(played)  # scenarios skipped as "not offered" may have none
     for result in results:
         transcripts = [a for a in _attachments(result) if a["name"] == "exchange transcript (serial)"]
         if result["status"] == "skipped":
