@@ -18,7 +18,7 @@ from . import Clause, Corpus
 from .dispositions import Disposition, Dispositions
 from .features import ScenarioInfo, scenarios_by_clause
 
-__all__ = ["COVERAGE_KINDS", "Coverage", "resolve_coverage", "uncovered_hint", "coverage_counts"]
+__all__ = ["COVERAGE_KINDS", "Coverage", "resolve_coverage", "uncovered_hint", "coverage_counts", "is_lead_in"]
 
 #: Every disposition a clause can end up with, in the order listings use.
 COVERAGE_KINDS = ("automated", "manual", "not_applicable", "definitional", "subclauses", "uncovered")
@@ -79,6 +79,14 @@ def coverage_counts(coverage: dict[str, Coverage]) -> dict[str, Counter]:
     return out
 
 
+def is_lead_in(clause: Clause, corpus: Corpus) -> bool:
+    """A short text ending in ":" that introduces subclauses (not only a table): the
+    shape of a clause covered by its subclauses."""
+    text = " ".join(clause.text.split())
+    kids = corpus.children(clause.id)
+    return (text.endswith(":") and len(text) <= 160 and any(k.kind != "table" for k in kids))
+
+
 def uncovered_hint(clause: Clause, corpus: Corpus) -> str:
     """A suggestion for an uncovered clause, for the lead who reconciles the branches."""
     from .dispositions import defined_term
@@ -89,8 +97,10 @@ def uncovered_hint(clause: Clause, corpus: Corpus) -> str:
         return f"table: [[definitional]] used_by = [\"{clause.parent}\"], or tag a scenario @{clause.tag}"
     if clause.kind == "definition" or (defined_term(clause) and "—" in text[:80]):
         return "definition: [[definitional]] with used_by, or tag a scenario"
-    if kids and text.endswith(":"):
+    if is_lead_in(clause, corpus):
         return "lead-in ending in ':': [[subclauses]] if it adds no requirement, else tag a scenario"
+    if kids and text.endswith(":"):
+        return f"introduces {'a table' if all(k.kind == 'table' for k in kids) else 'its subclauses'} and states a requirement: tag a scenario @{clause.tag}"
     lowered = text.lower()
     for word in ("layout", "signage", "sign ", "drop box", "tip box", "discard", "floorperson", "wash",
                  "dealing shoe specifically", "lock-out", "wagering device"):

@@ -189,11 +189,12 @@ def parse_dispositions(text: str, corpus: Corpus, source: str = DISPOSITIONS_FIL
         problems.append(f"{source}:{where}: {key + ': ' if key else ''}{message}")
 
     for name, value in doc.items():
+        line = top_keys.get(name) or next((e.line for e in entries if e.array == name), 1)
         if name not in _FIELDS:
             bad(None, None, f"unknown table [[{name}]]; expected one of "
-                + ", ".join(f"[[{k}]]" for k in DISPOSITION_KINDS), line=top_keys.get(name, 1))
+                + ", ".join(f"[[{k}]]" for k in DISPOSITION_KINDS), line=line)
         elif not (isinstance(value, list) and all(isinstance(v, dict) for v in value)):
-            bad(None, None, f"{name} must be written as [[{name}]] tables", line=top_keys.get(name, 1))
+            bad(None, None, f"{name} must be written as [[{name}]] tables", line=line)
 
     out: list[Disposition] = []
     seen: dict[str, int] = {}

@@ -110,11 +110,12 @@ class _Reader:
             self.problems.append(f"{source}:{e.line or 1}: not valid TOML: {e}")
             return
         for name in doc:
+            line = top_keys.get(name) or next((e.line for e in entries if e.array == name), 1)
             if name != array:
-                self.problems.append(f"{source}:{top_keys.get(name, 1)}: {name}: unknown table or key; "
+                self.problems.append(f"{source}:{line}: {name}: unknown table or key; "
                                      f"write each entry as a [[{array}]] table")
             elif not (isinstance(doc[name], list) and all(isinstance(v, dict) for v in doc[name])):
-                self.problems.append(f"{source}:{top_keys.get(name, 1)}: {name}: write each entry as a "
+                self.problems.append(f"{source}:{line}: {name}: write each entry as a "
                                      f"[[{array}]] table")
                 return
         self.entries = [e for e in entries if e.array == array]

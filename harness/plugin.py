@@ -26,6 +26,9 @@ Options (``pytest --help``, group "baccarat-conformance"):
     the lab's manual attestations and accepted deviations (TOML), validated before the
     run starts (baccarat_conformance.attestations); a bad file stops the run with an
     error naming file, line and field.
+``--allow-pending``
+    manual clauses pending attestation and clauses without a disposition do not make
+    the matrix verdict "incomplete" (they stay in the matrix).
 ``--allure-report URL``
     where the matrix links the Allure report (default ``allure-report/index.html``,
     relative to the matrix folder).
@@ -87,6 +90,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="manual inspection attestations (TOML), validated before the run")
     group.addoption("--waivers", default=None, metavar="FILE",
                     help="waivers of accepted deviations (TOML), validated before the run")
+    group.addoption("--allow-pending", action="store_true",
+                    help="in the matrix verdict, manual clauses pending attestation and clauses without a "
+                         "disposition do not make the run incomplete (exit status 4)")
     group.addoption("--allure-report", default="allure-report/index.html", metavar="URL",
                     help="link from the matrix to the Allure report (default: allure-report/index.html, "
                          "relative to the matrix folder)")
@@ -575,7 +581,8 @@ class VerdictInputs:
         results = cfg._baccarat_results.entries  # type: ignore[attr-defined]
         alluredir = getattr(cfg.option, "allure_report_dir", None)
         m = build_matrix(ctx.corpus, ctx.coverage, results, run, attestations=self.attestations,
-                         waivers=self.waivers, allure=allure_ids(alluredir))
+                         waivers=self.waivers, allure=allure_ids(alluredir),
+                         allow_pending=bool(cfg.getoption("--allow-pending")))
         assert self.matrix_dir is not None
         return m, write_matrix(m, self.matrix_dir)
 
