@@ -524,6 +524,7 @@ class VerdictInputs:
         alluredir = getattr(self.config.option, "allure_report_dir", None)
         if alluredir:
             self.write_environment(Path(alluredir))
+        self.add_junit_properties()
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:
@@ -586,22 +587,37 @@ class VerdictInputs:
         assert self.matrix_dir is not None
         return m, write_matrix(m, self.matrix_dir)
 
-    def write_environment(self, alluredir: Path) -> None:
-        """``environment.properties`` for the Allure report: the regulation editions the
-        run used and their status on the as-of date, the profile, the adapter."""
+    def report_properties(self) -> list[tuple[str, str]]:
+        """What every report states about the run: the regulation editions used and their
+        status on the as-of date, the profile, the adapter, the harness version."""
         from baccarat_conformance.corpus.editions import edition_statuses
 
         facts = self.session_facts()
         props = [("harness", facts["harness_version"]),
                  ("regulations.as_of", facts["as_of"] + (" (expired clauses tested)" if facts["include_expired"] else "")),
                  ("rules_submission", f"{facts['profile']} ({facts['certificate_holder']}, variant {facts['variant']})"),
-                 ("adapter", f"{facts['adapter']} {facts['game'] or ''}".strip()), ("depth", facts["depth"])]
+                 ("adapter", f"{facts['adapter']} {facts['game'] or ''}".strip()), ("depth", str(facts["depth"]))]
         for e in edition_statuses(_corpus(), self.as_of):
             key = f"regulation.{e['chapter']}" + ("" if e["edition"] == "pa-code" else f".{e['edition']}")
             props.append((key, f"{e['description']} [{e['file']}; {' | '.join(e['citations'])}]: {e['summary']}"))
+        return props
+
+    def write_environment(self, alluredir: Path) -> None:
+        """``environment.properties`` for the Allure report (:meth:`report_properties`)."""
         alluredir.mkdir(parents=True, exist_ok=True)
-        text = "".join(f"{_properties_escape(k, key=True)}={_properties_escape(v)}\n" for k, v in props)
+        text = "".join(f"{_properties_escape(k, key=True)}={_properties_escape(v)}\n" for k, v in self.report_properties())
         (alluredir / "environment.properties").write_text(text, encoding="ascii")
+
+    def add_junit_properties(self) -> None:
+        """The same facts as ``<properties>`` of the JUnit XML test suite (``--junitxml``)."""
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - pytest internals moved
+            return
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None and hasattr(xml, "add_global_property"):
+            for k, v in self.report_properties():
+                xml.add_global_property(k, v)
 
 
 def _option(config: pytest.Config, name: str) -> Any:

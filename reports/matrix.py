@@ -442,7 +442,8 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
     for code in _PRECEDENCE:
         if code in found:
             return code, found[code]
-    return 0, []
+    hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered") if counts[k]]
+    return 0, ([f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else [])
 
 
 # ------------------------------------------------------------------ writers

@@ -171,3 +171,12 @@ def test_plugin_rejects_a_bad_file_before_the_run(tmp_path: Path) -> None:
     assert proc.returncode == 4, proc.stdout + proc.stderr  # pytest's usage error: nothing ran
     assert f"{bad}:5: expires: the waiver expired on 2020-01-01" in proc.stderr
     assert not log.exists()
+
+
+def test_documented_examples_are_valid() -> None:
+    """docs/examples/*.toml, quoted in docs/clause-matrix.md, stay valid."""
+    examples = REPO / "docs" / "examples"
+    (a, b) = load_attestations(examples / "attestations.toml", today=dt.date(2025, 6, 30))
+    assert (a.result, b.result) == ("pass", "fail")
+    (w,) = load_waivers(examples / "waivers.toml", today=dt.date(2025, 6, 30))
+    assert w.clause == b.clause
