@@ -31,7 +31,8 @@ __all__ = ["QuoteLine", "ScenarioInfo", "FeatureSyntaxError", "default_features_
            "scenarios_by_clause", "QUOTE_RE", "CLAUSE_TAG_RE"]
 
 #: A quote line: ``§ <id>: "<quote>"`` (the quote runs to the last double quote).
-QUOTE_RE = re.compile(r'^§\s*(?P<id>\S+?):\s*"(?P<quote>.*)"\s*$')
+QUOTE_RE = re.compile(r'^§\s*(?P<id>\d{3}[a-z]\.\d+(?:\([A-Za-z0-9]+\))*(?:\[[^\]]+\])?(?:@[a-z0-9-]+)?)'
+                      r':\s*"(?P<quote>.*)"\s*$')
 #: Any line that starts like a quote line (to report malformed ones).
 QUOTE_START_RE = re.compile(r"^§\s*\d{3}[a-z]\.\d+")
 INTERPRETATION_RE = re.compile(r"^Interpretation:\s*(?P<name>\S.*?)\s*$")

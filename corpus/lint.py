@@ -4,7 +4,7 @@ sentence (or None), in the manner of test262's linter.
 Subjects and their checks:
 
 * a scenario (:data:`SCENARIO_CHECKS`): it has a clause tag; it has a quote line
-  ``§ <id>: "<quote>"``; every clause it is tagged with is quoted;
+  ``§ <id>: "<quote>"``; with ``strict``, every clause it is tagged with is quoted;
 * a tag of a scenario (:data:`TAG_CHECKS`): a tag that looks like a clause tag names a
   clause of the corpus;
 * a quote line (:data:`QUOTE_CHECKS`): it names a clause of the corpus; the quote is a
@@ -33,7 +33,7 @@ from .dispositions import Dispositions, load_dispositions
 from .features import QuoteLine, ScenarioInfo, scan_features
 
 __all__ = ["Problem", "LintContext", "lint", "lint_installed", "quote_sources", "main",
-           "SCENARIO_CHECKS", "TAG_CHECKS", "QUOTE_CHECKS", "LINE_CHECKS", "INTERPRETATION_CHECKS",
+           "SCENARIO_CHECKS", "STRICT_SCENARIO_CHECKS", "TAG_CHECKS", "QUOTE_CHECKS", "LINE_CHECKS", "INTERPRETATION_CHECKS",
            "CLAUSE_CHECKS"]
 
 
@@ -99,7 +99,11 @@ def scenario_quotes_each_clause(sc: ScenarioInfo, ctx: LintContext) -> Optional[
 
 
 SCENARIO_CHECKS: tuple[Callable[[ScenarioInfo, LintContext], Optional[str]], ...] = (
-    scenario_has_clause_tag, scenario_has_quote_line, scenario_quotes_each_clause)
+    scenario_has_clause_tag, scenario_has_quote_line)
+#: Run with ``strict=True`` (``baccarat-conformance lint --strict``): stricter than the
+#: suite's convention, which lets a scenario carry extra clause tags it does not quote.
+STRICT_SCENARIO_CHECKS: tuple[Callable[[ScenarioInfo, LintContext], Optional[str]], ...] = (
+    scenario_quotes_each_clause,)
 
 
 # ------------------------------------------------------------------ tag checks
@@ -201,17 +205,18 @@ CLAUSE_CHECKS: tuple[Callable[[Coverage, LintContext], Optional[str]], ...] = (
 
 
 # ------------------------------------------------------------------ runner
-def lint(ctx: LintContext, *, clauses: bool = True) -> list[Problem]:
+def lint(ctx: LintContext, *, clauses: bool = True, strict: bool = False) -> list[Problem]:
     """Every problem found; ``clauses=False`` leaves out the per-clause checks (a run
-    of the feature files alone)."""
+    of the feature files alone); ``strict=True`` adds :data:`STRICT_SCENARIO_CHECKS`."""
     out: list[Problem] = []
 
     def add(check: Callable, where: str, message: Optional[str]) -> None:
         if message:
             out.append(Problem(check.__name__, where, message))
 
+    scenario_checks = SCENARIO_CHECKS + (STRICT_SCENARIO_CHECKS if strict else ())
     for sc in ctx.scenarios:
-        for check in SCENARIO_CHECKS:
+        for check in scenario_checks:
             add(check, sc.where, check(sc, ctx))
         for tag, line in sc.clause_tags:
             for tcheck in TAG_CHECKS:

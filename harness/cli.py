@@ -160,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     li.add_argument("--features", default=None, type=Path, help="feature folder (default: the installed suite)")
     li.add_argument("--no-coverage", action="store_true",
                     help="leave out the check that every clause has a disposition")
+    li.add_argument("--strict", action="store_true",
+                    help="also require every clause a scenario is tagged with to be quoted in it")
     return parser
 
 
@@ -579,7 +581,7 @@ def lint_command(args: argparse.Namespace) -> int:
     except (CorpusError, FeatureSyntaxError) as e:
         _error(str(e))
         return 3
-    problems = lint(ctx)
+    problems = lint(ctx, strict=args.strict)
     if args.no_coverage:
         problems = [p for p in problems if p.check != "clause_has_a_disposition"]
     for p in problems:

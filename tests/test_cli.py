@@ -170,8 +170,8 @@ def test_real_run_matrix_totals(reference_run) -> None:
     per: dict[str, Counter] = {}
     for r in rows:
         per.setdefault(r["chapter"], Counter())[r["result"]] += 1
-        if r["disposition"] == "automated":
-            assert r["result"] == "pass" and r["results"], r["id"]
+        if r["disposition"] == "automated":  # the reference game conforms; optional wagers may be not offered
+            assert r["result"] in ("pass", "not_offered") and r["results"], r["id"]
         elif r["disposition"] == "manual":
             assert r["result"] in ("manual_pending", "not_offered"), r["id"]
         elif r["disposition"] == "not_applicable":
