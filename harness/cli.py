@@ -1,24 +1,62 @@
 """``baccarat-conformance``: the command line of the harness.
 
 ``baccarat-conformance run [options] [-- PYTEST_ARGS...]``
-    the main job: run the conformance suite against a game, write Allure results,
-    the per-scenario results log and the clause matrix, and generate the HTML
-    Allure report with the Allure 3 CLI. Options mirror the pytest options
-    (``--adapter``, ``--game``, ``--profile``, ``--depth``, ``--as-of``,
-    ``--include-expired``); anything after ``--`` goes to pytest unchanged
-    (e.g. ``-- --url https://game.example -n auto``).
+    the main job: validate the inputs, run the conformance suite against a game with a
+    progress display, write Allure results, the per-scenario results log, JUnit XML and
+    the clause matrix, and generate the HTML Allure report with the Allure 3 CLI.
+    Options mirror the pytest options (``--adapter``, ``--game``, ``--profile``,
+    ``--depth``, ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``);
+    anything after ``--`` goes to pytest unchanged (e.g. ``-- --url https://game.example``).
+``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
+    list the clauses of the corpus and how each is covered.
+``baccarat-conformance matrix --results reports/results.jsonl --out reports``
+    rebuild the clause matrix from an existing results log.
+``baccarat-conformance lint``
+    check the clause anchors of the feature files and the dispositions.
+
+Exit status: see :data:`EXIT_STATUS_HELP` (the CI contract).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import json
+import os
 import shutil
 import subprocess
 import sys
+import time
+from collections import Counter
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
+
+EXIT_STATUS_HELP = """\
+exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
+  0  conformant: every clause in force passed, was waived, was attested pass,
+     is not offered or not applicable, and the run completed
+  1  nonconformance found: a clause failed (a scenario found a rule
+     nonconformance, or a manual inspection was attested fail) and no valid
+     waiver accepts it
+  2  harness or adapter error: a scenario ended in a protocol, adapter or
+     harness error; pytest reported an internal or collection error; or the
+     Allure report could not be generated
+  3  invalid input: the corpus, dispositions, feature anchors, profile,
+     attestation or waiver file, or a command-line option is invalid (the run
+     does not start); or a waiver matched no failure (found after the run)
+  4  incomplete run: interrupted, nothing collected, a scenario did not run, or
+     clauses pending (manual clause without attestation, clause with no
+     scenario and no disposition; --allow-pending ignores these two)
+"""
+PRECEDENCE = (3, 2, 1, 4, 0)
+
+
+def combine(*codes: Optional[int]) -> int:
+    """The exit status of several findings: the first of 3, 2, 1, 4, 0 present."""
+    present = {c for c in codes if c is not None}
+    return next((c for c in PRECEDENCE if c in present), 0)
 
 
 def features_dir() -> Path:
@@ -27,29 +65,143 @@ def features_dir() -> Path:
     return Path(features.__file__).parent
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors exiting 3 ("invalid input") as the contract says."""
+
+    def error(self, message: str) -> "NoReturn":  # type: ignore[name-defined]  # noqa: F821
+        self.print_usage(sys.stderr)
+        self.exit(3, f"{self.prog}: error: {message}\n")
+
+
+def _date(value: str) -> str:
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {value!r}") from None
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="baccarat-conformance",
-                                     description="Regulatory conformance harness for Baccarat games (58 Pa. Code).")
-    sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="run the conformance suite and write the reports")
+    parser = _Parser(prog="baccarat-conformance",
+                     description="Regulatory conformance harness for Baccarat games (58 Pa. Code).",
+                     epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    run = sub.add_parser("run", help="run the conformance suite and write the reports",
+                         description="Run the conformance suite against a game and write the reports: "
+                                     "OUT/allure-results, OUT/allure-report, OUT/results.jsonl, OUT/junit.xml, "
+                                     "OUT/matrix.{html,csv,json} (the verdict), OUT/pytest.log.",
+                         epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     run.add_argument("--adapter", default="library", help="adapter plugin (default: library)")
     run.add_argument("--game", default=None, help="library adapter: MODULE:FACTORY of the game")
     run.add_argument("--profile", default=None, help="Rules Submission profile (TOML path or bundled name)")
     run.add_argument("--depth", default="standard", choices=["smoke", "standard", "exhaustive"])
-    run.add_argument("--as-of", default=None, metavar="YYYY-MM-DD")
-    run.add_argument("--include-expired", action="store_true")
+    run.add_argument("--as-of", default=None, metavar="YYYY-MM-DD", type=_date,
+                     help="evaluate the regulations as of this date (default: today)")
+    run.add_argument("--include-expired", action="store_true",
+                     help="test clauses of temporary regulations that have expired by --as-of")
+    run.add_argument("--attestations", default=None, type=Path, metavar="FILE",
+                     help="manual inspection attestations (TOML)")
+    run.add_argument("--waivers", default=None, type=Path, metavar="FILE",
+                     help="waivers of accepted deviations (TOML)")
+    run.add_argument("--allow-pending", action="store_true",
+                     help="manual clauses pending attestation and clauses without a disposition do not "
+                          "make the exit status 4 (they stay in the matrix)")
     run.add_argument("--out", default="reports", type=Path,
-                     help="output folder: allure-results/, allure-report/, results.jsonl, matrix.* (default: reports)")
+                     help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
+                          "pytest.log (default: reports)")
     run.add_argument("--no-html", action="store_true", help="skip generating the Allure HTML report")
+    run.add_argument("--progress", default="auto", choices=["auto", "on", "off"],
+                     help="progress display (auto: on a terminal); off passes pytest's output through")
     run.add_argument("-n", "--workers", default=None, help="pytest-xdist workers (e.g. auto)")
     run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then extra pytest arguments")
+
+    cl = sub.add_parser("clauses", help="list the clauses and how each is covered",
+                        description="List the clauses of the corpus in regulation order with their disposition: "
+                                    "automated (tagged by a scenario), manual, not_applicable, definitional, "
+                                    "subclauses, or uncovered.",
+                        epilog="exit status: 0; with --check, 4 if any listed clause is uncovered; 3 if the "
+                               "corpus or dispositions are invalid.")
+    cl.add_argument("--chapter", action="append", default=[], help="only this chapter (repeatable): 631a, ...")
+    cl.add_argument("--section", action="append", default=[], help="only this section (repeatable): 631a.11")
+    cl.add_argument("--uncovered", action="store_true", help="only clauses with no scenario and no disposition")
+    cl.add_argument("--disposition", action="append", default=[],
+                    choices=["automated", "manual", "not_applicable", "n/a", "definitional", "subclauses",
+                             "uncovered"], help="only clauses with this disposition (repeatable)")
+    cl.add_argument("--format", default="table", choices=["table", "ids", "csv", "json", "toml"],
+                    help="table (default), ids (one per line), csv, json, or toml (dispositions.toml entries "
+                         "to start from, for uncovered clauses)")
+    cl.add_argument("--check", action="store_true", help="exit 4 if any listed clause is uncovered")
+    cl.add_argument("--features", default=None, type=Path, help="feature folder (default: the installed suite)")
+
+    mx = sub.add_parser("matrix", help="rebuild the clause matrix from an existing results log",
+                        description="Rebuild matrix.{html,csv,json} from a results log. Run facts (as-of date, "
+                                    "profile, collected count, pytest's exit status) come from session.json "
+                                    "beside the log when present; options override them.",
+                        epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    mx.add_argument("--results", required=True, type=Path, help="the results log (results.jsonl)")
+    mx.add_argument("--out", default=None, type=Path, help="output folder (default: the results log's folder)")
+    mx.add_argument("--session", default=None, type=Path, help="session.json of the run (default: beside the log)")
+    mx.add_argument("--as-of", default=None, type=_date, metavar="YYYY-MM-DD")
+    mx.add_argument("--include-expired", action="store_true", default=None)
+    mx.add_argument("--profile", default=None, help="Rules Submission profile (for manual clauses 'not offered')")
+    mx.add_argument("--attestations", default=None, type=Path, metavar="FILE")
+    mx.add_argument("--waivers", default=None, type=Path, metavar="FILE")
+    mx.add_argument("--allure-results", default=None, type=Path,
+                    help="allure-results folder to link into (default: beside the log)")
+    mx.add_argument("--allure-report", default=None, metavar="URL",
+                    help="link to the Allure report's index.html (default: allure-report/index.html)")
+    mx.add_argument("--allow-pending", action="store_true")
+
+    li = sub.add_parser("lint", help="check the clause anchors of the feature files and the dispositions",
+                        description="Check every scenario's clause tags and quote lines against the corpus, "
+                                    "and every clause's disposition. One sentence per problem.",
+                        epilog="exit status: 0 no problem; 3 problems found.")
+    li.add_argument("--features", default=None, type=Path, help="feature folder (default: the installed suite)")
+    li.add_argument("--no-coverage", action="store_true",
+                    help="leave out the check that every clause has a disposition")
+    li.add_argument("--strict", action="store_true",
+                    help="also require every clause a scenario is tagged with to be quoted in it")
     return parser
 
 
-def pytest_command(args: argparse.Namespace, results: Path, log: Path) -> list[str]:
+# ====================================================================== inputs
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+def load_context(features: Optional[Path] = None) -> Any:
+    """The lint context (corpus, dispositions, scenarios, coverage); raises CorpusError
+    or FeatureSyntaxError."""
+    from baccarat_conformance.corpus.lint import make_context
+
+    return make_context(features)
+
+
+def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
+    """Attestations and waivers of ``args`` (validated against ``ctx.coverage``).
+
+    :raises ConfigurationError: naming file, line and field."""
+    from baccarat_conformance.attestations import load_attestations, load_waivers
+
+    att = load_attestations(args.attestations, coverage=ctx.coverage) if args.attestations else []
+    wv = load_waivers(args.waivers, coverage=ctx.coverage) if args.waivers else []
+    return att, wv
+
+
+# ====================================================================== run
+def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
     cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "--import-mode=importlib",
            "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log),
            "--adapter", args.adapter, "--depth", args.depth, "-q"]
+    if out is not None:
+        cmd += ["--matrix-dir", str(out), "--junitxml", str(out / "junit.xml")]
     if args.game:
         cmd += ["--game", args.game]
     if args.profile:
@@ -58,6 +210,12 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path) -> list[s
         cmd += ["--as-of", args.as_of]
     if args.include_expired:
         cmd.append("--include-expired")
+    if getattr(args, "attestations", None):
+        cmd += ["--attestations", str(Path(args.attestations).resolve())]
+    if getattr(args, "waivers", None):
+        cmd += ["--waivers", str(Path(args.waivers).resolve())]
+    if getattr(args, "allow_pending", False):
+        cmd.append("--allow-pending")
     if args.workers:
         cmd += ["-n", str(args.workers)]
     extra = list(args.pytest_args)
@@ -66,16 +224,160 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path) -> list[s
     return cmd + extra
 
 
+class ResultsFollower:
+    """Reads ``results.jsonl`` as it grows (complete lines only) and counts outcomes."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.offset = 0
+        self.counts: Counter = Counter()
+        self.done = 0
+        self.last: Optional[dict] = None
+
+    def poll(self) -> None:
+        try:
+            with open(self.path, "rb") as fh:
+                fh.seek(self.offset)
+                chunk = fh.read()
+        except OSError:
+            return
+        end = chunk.rfind(b"\n")
+        if end < 0:
+            return
+        self.offset += end + 1
+        for line in chunk[:end].splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            self.done += 1
+            self.last = entry
+            cat = entry.get("category")
+            key = {"passed": "pass", "skipped": cat or "skipped"}.get(entry.get("outcome"),
+                                                                     "fail" if cat == "nonconformance" else "error")
+            self.counts[key] += 1
+
+    def summary(self) -> str:
+        order = ("pass", "fail", "error", "not offered", "expired", "not yet effective", "skipped")
+        return "  ".join(f"{self.counts[k]} {k}" for k in order if self.counts.get(k))
+
+
+def _read_json(path: Path) -> Optional[dict]:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def run_with_progress(cmd: list[str], out: Path, log: Path) -> tuple[int, bool]:
+    """Run pytest with its output in OUT/pytest.log and a rich progress bar following
+    the results log against the collected count. Returns (exit status, interrupted by
+    the user)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+
+    console = _console(stderr=True)
+    follower = ResultsFollower(log)
+    session = out / "session.json"
+    interrupted = False
+    with open(out / "pytest.log", "w", encoding="utf-8") as logfh, Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[counts]}"),
+            TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False) as progress:
+        task = progress.add_task("collecting", total=None, counts="")
+        proc = subprocess.Popen(cmd, stdout=logfh, stderr=subprocess.STDOUT)
+        while True:
+            try:
+                code = proc.wait(timeout=0.25)
+                follower.poll()
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            except KeyboardInterrupt:
+                interrupted = True  # pytest got the SIGINT too; let it write what it has
+                progress.update(task, description="interrupted, finishing")
+                continue
+            follower.poll()
+            facts = _read_json(session) or {}
+            total = facts.get("collected")
+            desc = "running" if total is not None else "collecting"
+            if follower.last:
+                desc = ", ".join(follower.last.get("clauses") or []) or desc
+            progress.update(task, total=total, completed=follower.done, description=f"{desc[:28]:28}",
+                            counts=follower.summary())
+        total = (_read_json(session) or {}).get("collected")
+        progress.update(task, total=total if total is not None else follower.done, completed=follower.done,
+                        description="done" if not interrupted else "interrupted", counts=follower.summary())
+    return code, interrupted
+
+
 def run(args: argparse.Namespace) -> int:
+    from baccarat_conformance.corpus import CorpusError
+    from baccarat_conformance.corpus.features import FeatureSyntaxError
+    from baccarat_conformance.corpus.lint import lint
+    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.profile import load_profile
+
+    # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers (exit 3)
+    try:
+        ctx = load_context()
+    except (CorpusError, FeatureSyntaxError) as e:
+        _error(str(e))
+        return 3
+    problems = lint(ctx)
+    conflicts = [p for p in problems if p.check == "clause_has_one_disposition"]
+    problems = [p for p in problems if p.check not in ("clause_has_a_disposition", "clause_has_one_disposition")]
+    if problems:
+        _error("the feature files' clause anchors are invalid:\n" + "\n".join(str(p) for p in problems))
+        return 3
+    for p in conflicts:  # the scenarios decide (automated); `lint` and the tests fail on it
+        print(f"warning: {p}", file=sys.stderr)
+    try:
+        load_profile(args.profile)
+        validate_inputs(args, ctx)
+    except ConfigurationError as e:
+        _error(str(e))
+        return 3
+
+    # 2. the run
     out: Path = args.out
     results = out / "allure-results"
     log = out / "results.jsonl"
     shutil.rmtree(results, ignore_errors=True)
-    log.unlink(missing_ok=True)
     out.mkdir(parents=True, exist_ok=True)
-    cmd = pytest_command(args, results, log)
+    for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix.html"):
+        (out / name).unlink(missing_ok=True)
+    cmd = pytest_command(args, results, log, out)
     print("+", " ".join(cmd), flush=True)
-    code = subprocess.call(cmd)
+    progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
+    interrupted = False
+    if progress:
+        code, interrupted = run_with_progress(cmd, out, log)
+    else:
+        try:
+            code = subprocess.call(cmd)
+        except KeyboardInterrupt:  # pragma: no cover - interactive
+            code, interrupted = 2, True
+
+    # 3. the matrix: the plugin's, or rebuilt from the results log if pytest died before writing it
+    matrix = _read_json(out / "matrix.json")
+    if matrix is not None:
+        verdict = matrix["verdict"]["exit_code"]
+        sentences = list(matrix["totals_sentences"].values())
+        reasons = matrix["verdict"]["reasons"]
+    else:
+        try:
+            m = rebuild_matrix(log, out, ctx=ctx, attestations=args.attestations, waivers=args.waivers,
+                               as_of=args.as_of, include_expired=args.include_expired, profile=args.profile,
+                               allure_results=results, allow_pending=args.allow_pending,
+                               pytest_exit_status=code, interrupted=True)
+        except Exception as e:
+            _error(f"the clause matrix could not be built: {e}")
+            return combine(2, 4)
+        verdict, reasons = m.exit_code, m.reasons
+        sentences = [m.totals_sentence(ch) for ch in m.totals]
+    final = combine(verdict, 4 if interrupted else None)
+
+    # 4. the Allure HTML report (a view of the same results)
     if not args.no_html:
         from baccarat_conformance.reports.allure import ReportError, generate
 
@@ -83,16 +385,223 @@ def run(args: argparse.Namespace) -> int:
             index = generate(results, out / "allure-report")
             print(f"Allure report: {index}")
         except ReportError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return code or 3
-    return code
+            _error(str(e))
+            final = combine(final, 2)
+    for s in sentences:
+        print(s)
+    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: "
+          f"{out / 'pytest.log' if progress else 'above'}")
+    from baccarat_conformance.reports.matrix import EXIT_CODES
+
+    print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
+    return final
+
+
+# ====================================================================== matrix
+def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Optional[Path] = None,
+                   attestations: Optional[Path] = None, waivers: Optional[Path] = None,
+                   as_of: Optional[str] = None, include_expired: Optional[bool] = None,
+                   profile: Optional[str] = None, allure_results: Optional[Path] = None,
+                   allure_report: Optional[str] = None, allow_pending: bool = False,
+                   pytest_exit_status: Optional[int] = None, interrupted: Optional[bool] = None) -> Any:
+    """Build and write the matrix of ``results`` into ``out``; run facts from
+    ``session`` (default: ``session.json`` beside the results log), overridden by the
+    arguments. Returns the :class:`~baccarat_conformance.reports.matrix.Matrix`.
+
+    :raises MatrixError, ConfigurationError, CorpusError: for unreadable or invalid inputs.
+    """
+    from baccarat_conformance.attestations import load_attestations, load_waivers
+    from baccarat_conformance.reports.matrix import RunInfo, allure_ids, build_matrix, read_results_log, write_matrix
+
+    ctx = ctx or load_context()
+    entries = read_results_log(results)
+    facts = _read_json(session or results.parent / "session.json") or {}
+    offered = facts.get("offered")
+    if profile:
+        from baccarat_conformance.plugin import offers
+        from baccarat_conformance.profile import load_profile
+        from baccarat_conformance.protocol.vocabulary import OPTIONS
+
+        prof = load_profile(profile)
+        offered = {o: offers(prof, o) for o in OPTIONS}
+        facts["profile"], facts["certificate_holder"] = profile, prof.certificate_holder
+    day = dt.date.fromisoformat(as_of or facts.get("as_of") or dt.date.today().isoformat())
+    exit_status = pytest_exit_status if pytest_exit_status is not None else facts.get("exitstatus")
+    if interrupted is None:
+        interrupted = bool(facts.get("interrupted")) or (facts and "finished" not in facts)
+    run = RunInfo(as_of=day, include_expired=bool(include_expired if include_expired is not None
+                                                  else facts.get("include_expired")),
+                  offered=offered, collected=facts.get("collected"), pytest_exit_status=exit_status,
+                  collection_errors=int(facts.get("collection_errors") or 0), interrupted=bool(interrupted),
+                  profile=facts.get("profile"), certificate_holder=facts.get("certificate_holder"),
+                  adapter=facts.get("adapter"), game=facts.get("game"), depth=facts.get("depth"),
+                  started=facts.get("started"), finished=facts.get("finished"), results_log=str(results),
+                  attestations=str(attestations) if attestations else facts.get("attestations"),
+                  waivers=str(waivers) if waivers else facts.get("waivers"),
+                  allure_report=allure_report or "allure-report/index.html",
+                  harness_version=facts.get("harness_version"))
+    att = load_attestations(attestations, coverage=ctx.coverage) if attestations else []
+    wv = load_waivers(waivers, coverage=ctx.coverage) if waivers else []
+    m = build_matrix(ctx.corpus, ctx.coverage, entries, run, attestations=att, waivers=wv,
+                     allure=allure_ids(allure_results if allure_results is not None
+                                       else results.parent / "allure-results"),
+                     allow_pending=allow_pending)
+    write_matrix(m, out)
+    return m
+
+
+def matrix_command(args: argparse.Namespace) -> int:
+    from baccarat_conformance.corpus import CorpusError
+    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.reports.matrix import EXIT_CODES, MatrixError
+
+    out = args.out or args.results.parent
+    try:
+        m = rebuild_matrix(args.results, out, session=args.session, attestations=args.attestations,
+                           waivers=args.waivers, as_of=args.as_of, include_expired=args.include_expired,
+                           profile=args.profile, allure_results=args.allure_results,
+                           allure_report=args.allure_report, allow_pending=args.allow_pending)
+    except (ConfigurationError, CorpusError, MatrixError) as e:
+        _error(str(e))
+        return 3
+    for ch in m.totals:
+        print(m.totals_sentence(ch))
+    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json)")
+    print(f"exit status {m.exit_code}: {EXIT_CODES[m.exit_code]}" + (f" — {'; '.join(m.reasons)}" if m.reasons else ""))
+    return m.exit_code
+
+
+# ====================================================================== clauses
+def clauses_command(args: argparse.Namespace) -> int:
+    from baccarat_conformance.corpus import CorpusError
+    from baccarat_conformance.corpus.coverage import COVERAGE_KINDS, uncovered_hint
+    from baccarat_conformance.corpus.features import FeatureSyntaxError
+
+    try:
+        ctx = load_context(args.features)
+    except (CorpusError, FeatureSyntaxError) as e:
+        _error(str(e))
+        return 3
+    kinds = {("not_applicable" if k == "n/a" else k) for k in args.disposition}
+    if args.uncovered:
+        kinds.add("uncovered")
+    chapters = set(args.chapter)
+    unknown = chapters - set(ctx.corpus.chapters())
+    if unknown:
+        _error(f"unknown chapter {', '.join(sorted(unknown))}; chapters: {', '.join(ctx.corpus.chapters())}")
+        return 3
+    sections = set(args.section)
+    rows = [cov for cov in ctx.coverage.values()
+            if (not chapters or cov.clause.chapter in chapters)
+            and (not sections or cov.clause.section in sections)
+            and (not kinds or cov.disposition in kinds)]
+
+    def detail(cov: Any) -> str:
+        return uncovered_hint(cov.clause, ctx.corpus) if cov.disposition == "uncovered" else cov.detail
+
+    def text(cov: Any) -> str:
+        t = " ".join(cov.clause.text.split()) or cov.clause.section_heading
+        return t if len(t) <= 110 else t[:109] + "…"
+
+    if args.format == "ids":
+        for cov in rows:
+            print(cov.clause.id)
+    elif args.format == "csv":
+        import csv
+
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(["id", "tag", "chapter", "disposition", "detail", "text"])
+        for cov in rows:
+            w.writerow([cov.clause.id, cov.clause.tag, cov.clause.chapter, cov.disposition, detail(cov), text(cov)])
+    elif args.format == "json":
+        print(json.dumps([{"id": cov.clause.id, "tag": cov.clause.tag, "chapter": cov.clause.chapter,
+                           "disposition": cov.disposition, "detail": detail(cov), "text": cov.clause.text,
+                           "scenarios": [s.where for s in cov.scenarios]} for cov in rows],
+                         indent=1, ensure_ascii=False))
+    elif args.format == "toml":
+        print(_toml_stubs(rows, ctx))
+    else:
+        from rich.table import Table
+        from rich.text import Text
+
+        console = _console()
+        table = Table(show_lines=False, expand=True, pad_edge=False)
+        table.add_column("clause", no_wrap=True, style="bold")
+        table.add_column("disposition", no_wrap=True)
+        table.add_column("detail", ratio=2)
+        table.add_column("text", ratio=3)
+        style = {"automated": "green", "manual": "cyan", "uncovered": "yellow"}
+        for cov in rows:
+            table.add_row(Text(cov.clause.id), Text(cov.disposition, style=style.get(cov.disposition, "")),
+                          Text(detail(cov)), Text(text(cov)))
+        console.print(table)
+        per: dict[str, Counter] = {}
+        for cov in rows:
+            per.setdefault(cov.clause.chapter, Counter())[cov.disposition] += 1
+        for ch, c in per.items():
+            console.print(f"{ch}: {sum(c.values())} clauses — "
+                          + ", ".join(f"{c[k]} {k.replace('_', ' ')}" for k in COVERAGE_KINDS if c.get(k)))
+    if args.check and any(cov.disposition == "uncovered" for cov in rows):
+        return 4
+    return 0
+
+
+def _toml_stubs(rows: list, ctx: Any) -> str:
+    """Entries of ``dispositions.toml`` to start from, for the uncovered clauses listed:
+    complete entries where the shape of the clause decides (tables, lead-ins), commented
+    stubs otherwise (a clause software can test needs a scenario, not an entry)."""
+    from baccarat_conformance.corpus.coverage import is_lead_in
+
+    out = ["# Entries for corpus/dispositions.toml, generated by `baccarat-conformance clauses --uncovered "
+           "--format toml`.", "# Check each one: a clause a scenario can test needs a tag, not an entry.", ""]
+    for cov in rows:
+        if cov.disposition != "uncovered":
+            continue
+        c = cov.clause
+        text = " ".join(c.text.split()) or c.section_heading
+        out.append(f"# {c.id}: {text[:150]}{'…' if len(text) > 150 else ''}")
+        if c.kind == "table":
+            out += ["[[definitional]]", f'clause = "{c.id}"', f'used_by = ["{c.parent}"]', ""]
+        elif is_lead_in(c, ctx.corpus):
+            out += ["[[subclauses]]", f'clause = "{c.id}"', 'note = "Lead-in to its subclauses."', ""]
+        else:
+            out += [f"# scenario tag: @{c.tag}", "# [[manual]]", f'# clause = "{c.id}"', '# inspection = """',
+                    "# ...", '# """', ""]
+    return "\n".join(out)
+
+
+# ====================================================================== lint
+def lint_command(args: argparse.Namespace) -> int:
+    from baccarat_conformance.corpus import CorpusError
+    from baccarat_conformance.corpus.features import FeatureSyntaxError
+    from baccarat_conformance.corpus.lint import lint
+
+    try:
+        ctx = load_context(args.features)
+    except (CorpusError, FeatureSyntaxError) as e:
+        _error(str(e))
+        return 3
+    problems = lint(ctx, strict=args.strict)
+    if args.no_coverage:
+        problems = [p for p in problems if p.check != "clause_has_a_disposition"]
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} problem(s) in {len(ctx.scenarios)} scenarios and {len(ctx.coverage)} clauses",
+          file=sys.stderr)
+    return 3 if problems else 0
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "run":
         return run(args)
-    return 2
+    if args.command == "clauses":
+        return clauses_command(args)
+    if args.command == "matrix":
+        return matrix_command(args)
+    if args.command == "lint":
+        return lint_command(args)
+    return 3  # pragma: no cover - argparse requires a command
 
 
 if __name__ == "__main__":  # pragma: no cover

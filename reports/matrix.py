@@ -1,0 +1,580 @@
+"""The clause matrix: the authoritative, clause-by-clause verdict of a run.
+
+One row per clause of the corpus, in regulation order, built from the closed clause
+list (a clause with no scenario is a row, never a gap). Written as ``matrix.html``,
+``matrix.csv`` and ``matrix.json``; the Allure report and the JUnit XML are views of the
+same per-scenario results (``results.jsonl``, written by the pytest plugin).
+
+Result of a clause (``Row.result``; label in parentheses)
+----------------------------------------------------------
+``pass``            every scenario of the clause that ran passed (or was not offered), at least one passed
+``fail``            a scenario found a rule nonconformance
+``error``           a scenario ended in a protocol, adapter or harness error (not a rule
+                    failure; the label names which)
+``not_offered``     the Rules Submission or the game does not offer what the clause governs
+``waived``          failed, and a valid waiver accepts the deviation
+``manual_pass`` / ``manual_fail``   manual inspection attested pass / fail
+``manual_pending``  manual clause without attestation
+``not_applicable``  disposed not applicable
+``expired``         the clause belongs to a temporary regulation that expired on or before
+                    the ``--as-of`` date ("expired on DATE"); unless ``--include-expired``
+``not_yet_effective``  the clause takes effect after the ``--as-of`` date
+``not_run``         the clause has scenarios, none of which ran (deselected, interrupted)
+``uncovered``       the clause has no scenario and no disposition
+
+A clause ``covered by its subclauses`` takes the aggregate of its children's results, a
+``definitional`` clause the aggregate of the results of the clauses in its ``used_by``.
+The aggregate is the worst result in :data:`AGGREGATE_ORDER`.
+
+Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0)
+---------------------------------------------------------------------------------
+0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
+profile, attestation or waiver file (including a waiver that matches no failure);
+4 incomplete run (interrupted, nothing collected, or clauses pending).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import html
+import io
+import json
+import os
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+from baccarat_conformance.corpus import Corpus, status_on
+from baccarat_conformance.corpus.coverage import Coverage
+from baccarat_conformance.corpus.editions import edition_statuses
+
+__all__ = ["RESULT_LABELS", "AGGREGATE_ORDER", "EXIT_CODES", "RunInfo", "Matrix", "build_matrix", "write_matrix",
+           "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION"]
+
+SCHEMA_VERSION = 1
+
+RESULT_LABELS: dict[str, str] = {
+    "pass": "pass",
+    "fail": "fail",
+    "error": "protocol/adapter error",
+    "not_offered": "not offered",
+    "waived": "waived",
+    "manual_pass": "manual attested pass",
+    "manual_fail": "manual attested fail",
+    "manual_pending": "manual pending",
+    "not_applicable": "not applicable",
+    "expired": "expired",
+    "not_yet_effective": "not yet effective",
+    "not_run": "not run",
+    "uncovered": "uncovered",
+}
+#: Worst first: the aggregate of several results is the first of them in this order.
+AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_run", "uncovered", "manual_pending",
+                                    "waived", "pass", "manual_pass", "not_offered", "expired", "not_yet_effective",
+                                    "not_applicable")
+#: Words of the per-chapter totals sentence (the first five are always printed).
+TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
+                               "manual_pending": "manual pending", "not_applicable": "n/a",
+                               "error": "protocol/adapter error", "waived": "waived",
+                               "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
+                               "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
+                               "uncovered": "uncovered"}
+EXIT_CODES: dict[int, str] = {
+    0: "conformant",
+    1: "nonconformance found",
+    2: "harness or adapter error",
+    3: "invalid corpus, profile, attestation or waiver file",
+    4: "incomplete run (interrupted, or clauses pending)",
+}
+_PRECEDENCE = (3, 2, 1, 4, 0)
+_CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
+                    "not yet effective": "not_yet_effective"}
+
+
+class MatrixError(Exception):
+    """The matrix cannot be built (a cycle of definitional/subclauses references, an
+    unreadable results log)."""
+
+
+@dataclass
+class RunInfo:
+    """What the matrix needs to know about the run besides its results.
+
+    ``as_of`` the date the regulations are evaluated on; ``include_expired`` whether
+    expired clauses were tested; ``offered`` option name -> offered by the Rules
+    Submission (None: unknown, manual clauses are then never "not offered");
+    ``collected`` the number of scenarios collected; ``pytest_exit_status``,
+    ``collection_errors`` and ``interrupted`` how pytest ended; ``allure_report`` the
+    link to the Allure report's ``index.html`` (relative to the matrix folder, or a URL).
+    """
+
+    as_of: dt.date
+    include_expired: bool = False
+    offered: Optional[dict[str, bool]] = None
+    collected: Optional[int] = None
+    pytest_exit_status: Optional[int] = None
+    collection_errors: int = 0
+    interrupted: bool = False
+    profile: Optional[str] = None
+    certificate_holder: Optional[str] = None
+    adapter: Optional[str] = None
+    game: Optional[str] = None
+    depth: Optional[str] = None
+    started: Optional[str] = None
+    finished: Optional[str] = None
+    results_log: Optional[str] = None
+    attestations: Optional[str] = None
+    waivers: Optional[str] = None
+    allure_report: str = "allure-report/index.html"
+    harness_version: Optional[str] = None
+
+    def as_dict(self) -> dict:
+        d = asdict(self)
+        d["as_of"] = self.as_of.isoformat()
+        return d
+
+
+@dataclass
+class Matrix:
+    """The built matrix: ``rows`` (dicts, regulation order), ``totals`` (chapter ->
+    result -> count, plus ``"all"``), ``problems`` (errors of the lab's input files found
+    after the run), ``editions``, ``run``, ``exit_code`` and ``reasons``."""
+
+    rows: list[dict[str, Any]]
+    totals: dict[str, dict[str, int]]
+    problems: list[str]
+    editions: list[dict[str, Any]]
+    run: RunInfo
+    exit_code: int = 0
+    reasons: list[str] = field(default_factory=list)
+    allow_pending: bool = False
+    results_count: int = 0
+
+    def totals_sentence(self, chapter: str) -> str:
+        """``631a: 159 clauses — 16 pass, 0 fail, 0 not offered, 27 manual pending, 2 n/a, ...``"""
+        counts = self.totals[chapter]
+        n = sum(counts.values())
+        parts = [f"{counts.get(k, 0)} {TOTAL_WORDS[k]}" for k in ("pass", "fail", "not_offered", "manual_pending",
+                                                                  "not_applicable")]
+        parts += [f"{counts[k]} {TOTAL_WORDS[k]}" for k in AGGREGATE_ORDER
+                  if k not in ("pass", "fail", "not_offered", "manual_pending", "not_applicable") and counts.get(k)]
+        name = "all chapters" if chapter == "all" else chapter
+        return f"{name}: {n} clauses — " + ", ".join(parts)
+
+    def as_dict(self) -> dict:
+        return {"schema": SCHEMA_VERSION, "generated": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                "run": self.run.as_dict(), "editions": self.editions,
+                "verdict": {"exit_code": self.exit_code, "meaning": EXIT_CODES[self.exit_code],
+                            "reasons": self.reasons, "allow_pending": self.allow_pending},
+                "results_count": self.results_count,
+                "problems": self.problems, "totals": self.totals,
+                "totals_sentences": {ch: self.totals_sentence(ch) for ch in self.totals},
+                "rows": self.rows}
+
+
+# ------------------------------------------------------------------ inputs
+def read_results_log(path: Union[str, Path]) -> list[dict]:
+    """The entries of a ``results.jsonl`` (one JSON object per line; a torn last line,
+    left by a killed run, is ignored).
+
+    :raises MatrixError: if the file cannot be read or a line other than the last is not JSON.
+    """
+    p = Path(path)
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise MatrixError(f"cannot read the results log {p}: {e.strerror}") from None
+    out = []
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            if i == len(lines):
+                break
+            raise MatrixError(f"{p}:{i}: not a JSON line ({e.msg})") from None
+    return out
+
+
+def allure_ids(results_dir: Union[str, Path, None]) -> dict[str, str]:
+    """pytest node id -> Allure 3 test result id, from an ``allure-results`` folder.
+
+    The plugin labels every Allure result with ``nodeid``; Allure 3 names a test result
+    ``md5(uuid)`` of the result file (``@allurereport/core``, ``testResultRawToState``),
+    and its report opens it at ``index.html#<id>``.
+    """
+    out: dict[str, tuple[int, str]] = {}
+    if not results_dir or not Path(results_dir).is_dir():
+        return {}
+    for f in Path(results_dir).glob("*-result.json"):
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        nodeid = next((lab.get("value") for lab in data.get("labels", []) if lab.get("name") == "nodeid"), None)
+        uuid = data.get("uuid")
+        if nodeid and uuid:
+            stop = int(data.get("stop") or 0)
+            if nodeid not in out or stop >= out[nodeid][0]:
+                out[nodeid] = (stop, hashlib.md5(uuid.encode("utf-8")).hexdigest())
+    return {k: v[1] for k, v in out.items()}
+
+
+# ------------------------------------------------------------------ build
+def _excerpt(text: str, limit: int = 160) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= limit else one[:limit - 1].rstrip() + "…"
+
+
+def _entry_result(entry: Mapping[str, Any]) -> str:
+    outcome = entry.get("outcome")
+    if outcome == "passed":
+        return "pass"
+    category = entry.get("category")
+    if outcome == "skipped":
+        return _CATEGORY_RESULT.get(category or "not offered", "not_offered")
+    if category == "nonconformance":
+        return "fail"
+    return "error"
+
+
+def _worst(results: Iterable[str]) -> Optional[str]:
+    rs = set(results)
+    return next((r for r in AGGREGATE_ORDER if r in rs), None)
+
+
+def _count_phrase(counter: Counter) -> str:
+    return ", ".join(f"{n} {RESULT_LABELS[k]}" for k, n in sorted(counter.items(), key=lambda kv: AGGREGATE_ORDER.index(kv[0])))
+
+
+def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequence[Mapping[str, Any]],
+                 run: RunInfo, *, attestations: Sequence[Any] = (), waivers: Sequence[Any] = (),
+                 allure: Optional[Mapping[str, str]] = None, allow_pending: bool = False) -> Matrix:
+    """Build the matrix of a run.
+
+    ``coverage`` is :func:`baccarat_conformance.corpus.coverage.resolve_coverage` of the
+    suite; ``results`` the entries of the results log; ``attestations`` and ``waivers``
+    validated records (:mod:`baccarat_conformance.attestations`); ``allure`` node id ->
+    Allure test result id (:func:`allure_ids`).
+
+    :raises MatrixError: on a cycle of definitional/subclauses references.
+    """
+    allure = allure or {}
+    by_clause: dict[str, list[Mapping[str, Any]]] = {}
+    unknown_clauses: list[str] = []
+    for entry in results:
+        for cid in entry.get("clauses") or ():
+            if cid in coverage:
+                by_clause.setdefault(cid, []).append(entry)
+            elif cid not in unknown_clauses:
+                unknown_clauses.append(cid)
+    attested = {a.clause: a for a in attestations}
+    waived = {w.clause: w for w in waivers}
+    memo: dict[str, tuple[str, str]] = {}
+    failed_before_waiver: set[str] = set()
+
+    def compute(cid: str, stack: tuple[str, ...]) -> tuple[str, str]:
+        if cid in memo:
+            return memo[cid]
+        if cid in stack:
+            raise MatrixError("cycle of definitional/subclauses references: " + " -> ".join(stack + (cid,)))
+        cov = coverage[cid]
+        clause = cov.clause
+        status = status_on(clause, run.as_of)
+        if status == "expired" and not run.include_expired:
+            res = ("expired", f"expired on {clause.expires.isoformat()}")  # type: ignore[union-attr]
+        elif status == "not_yet_effective":
+            res = ("not_yet_effective", f"not yet effective on {run.as_of.isoformat()} "
+                   f"(effective {clause.effective.isoformat()})")
+        else:
+            res = by_disposition(cov, stack + (cid,))
+            if status == "expired":
+                res = (res[0], f"{res[1]} (expired on {clause.expires.isoformat()}; "  # type: ignore[union-attr]
+                       "tested with --include-expired)".lstrip())
+        if res[0] in ("fail", "manual_fail"):
+            failed_before_waiver.add(cid)
+            if cid in waived:
+                w = waived[cid]
+                res = ("waived", f"{RESULT_LABELS[res[0]]}, waived by {w.approver} until {w.expires.isoformat()}: "
+                       f"{_excerpt(w.justification, 200)}")
+        memo[cid] = res
+        return res
+
+    def by_disposition(cov: Coverage, stack: tuple[str, ...]) -> tuple[str, str]:
+        cid = cov.clause.id
+        kind = cov.disposition
+        if kind == "automated":
+            entries = by_clause.get(cid, [])
+            if not entries:
+                return ("not_run", f"{len(cov.scenarios)} scenario(s), none ran")
+            counts = Counter(_entry_result(e) for e in entries)
+            worst = _worst(counts)
+            detail = _count_phrase(counts)
+            if worst in ("fail", "error"):
+                first = next(e for e in entries if _entry_result(e) == worst)
+                msg = (first.get("message") or "").strip().splitlines()
+                if msg:
+                    detail += " — " + _excerpt(msg[0] if worst == "fail" else msg[-1], 240)
+                if worst == "error":
+                    cats = sorted({e.get("category") or "harness error" for e in entries if _entry_result(e) == "error"})
+                    detail = ", ".join(cats) + ": " + detail
+            return (worst or "not_run", detail)
+        if kind == "manual":
+            a = attested.get(cid)
+            if a is not None:
+                return ("manual_pass" if a.result == "pass" else "manual_fail",
+                        f"attested {a.result} by {a.inspector} on {a.date.isoformat()} (evidence: {a.evidence})")
+            missing = [o for o in (cov.entry.options if cov.entry else ()) if run.offered is not None
+                       and not run.offered.get(o, False)]
+            if missing:
+                return ("not_offered", "the Rules Submission does not offer " + ", ".join(missing))
+            return ("manual_pending", "no attestation")
+        if kind == "not_applicable":
+            return ("not_applicable", cov.entry.detail if cov.entry else "")
+        if kind in ("subclauses", "definitional"):
+            refs = ([c.id for c in corpus.children(cid)] if kind == "subclauses"
+                    else list(cov.entry.used_by if cov.entry else ()))
+            sub = Counter(compute(r, stack)[0] for r in refs)
+            worst = _worst(sub) or "not_applicable"
+            what = f"{len(refs)} subclause{'s' if len(refs) != 1 else ''}" if kind == "subclauses" \
+                else "used by " + ", ".join(refs)
+            return (worst, f"{'aggregate of ' if kind == 'subclauses' else ''}{what}: {_count_phrase(sub)}")
+        return ("uncovered", "no scenario and no disposition")
+
+    rows: list[dict[str, Any]] = []
+    totals: dict[str, Counter] = {}
+    for cid, cov in coverage.items():
+        clause = cov.clause
+        result, detail = compute(cid, ())
+        entries = by_clause.get(cid, [])
+        row_results = []
+        for e in entries:
+            aid = allure.get(e.get("nodeid", ""))
+            row_results.append({"nodeid": e.get("nodeid"), "outcome": e.get("outcome"), "category": e.get("category"),
+                                "result": _entry_result(e), "message": e.get("message"),
+                                "allure": f"{run.allure_report}#{aid}" if aid else None})
+        label = RESULT_LABELS[result]
+        if result == "error":
+            cats = sorted({r["category"] or "harness error" for r in row_results if r["result"] == "error"})
+            if cats:
+                label = " / ".join(cats)
+        elif result == "expired":
+            label = detail
+        entry = cov.entry
+        rows.append({
+            "id": cid, "tag": clause.tag, "chapter": clause.chapter, "section": clause.section,
+            "kind": clause.kind, "label": clause.label, "depth": len(corpus.ancestors(cid)),
+            "excerpt": _excerpt(clause.text) if clause.text.strip() else clause.section_heading,
+            "disposition": cov.disposition,
+            "disposition_detail": entry.detail if entry else ("" if cov.disposition == "automated"
+                                                              else "no scenario and no disposition"),
+            "options": list(entry.options) if entry else [],
+            "status": status_on(clause, run.as_of),
+            "scenarios": [{"name": s.name, "file": s.file, "line": s.line} for s in cov.scenarios],
+            "results": row_results,
+            "result": result, "result_label": label, "result_detail": detail,
+            "attestation": attested[cid].as_dict() if cid in attested else None,
+            "waiver": waived[cid].as_dict() if cid in waived else None,
+            "allure_filter": (f"{run.allure_report}?tags={clause.tag}"
+                              if any(r["allure"] for r in row_results) else None),
+            "url": clause.url, "edition": clause.edition,
+        })
+        totals.setdefault(clause.chapter, Counter())[result] += 1
+    all_counts: Counter = Counter()
+    for c in totals.values():
+        all_counts.update(c)
+    totals_out = {ch: dict(c) for ch, c in totals.items()}
+    totals_out["all"] = dict(all_counts)
+    problems = [f"{w.where}: clause: the waiver of {w.clause} matches no failure in this run "
+                f"(its result is {RESULT_LABELS[memo[w.clause][0]]}); a waiver is never a silent pass"
+                for w in waivers if w.clause not in failed_before_waiver and w.clause in memo]
+    problems += [f"results log: clause {c} is not in the corpus" for c in unknown_clauses]
+    m = Matrix(rows, totals_out, problems, edition_statuses(corpus, run.as_of), run, allow_pending=allow_pending,
+               results_count=len(results))
+    m.exit_code, m.reasons = exit_code(m, allow_pending=allow_pending)
+    return m
+
+
+def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]]:
+    """The exit status of a run and the reasons for it (see the module docstring).
+
+    ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
+    stay in the matrix); a scenario that did not run still does.
+    """
+    counts = Counter(r["result"] for r in m.rows)
+    run = m.run
+    found: dict[int, list[str]] = {}
+
+    def add(code: int, why: str) -> None:
+        found.setdefault(code, []).append(why)
+
+    for p in m.problems:
+        add(3, p)
+    if counts["error"]:
+        add(2, f"{counts['error']} clause(s) with a protocol, adapter or harness error")
+    if run.pytest_exit_status == 3:
+        add(2, "pytest reported an internal error")
+    if run.collection_errors:
+        add(2, f"{run.collection_errors} collection error(s)")
+    if run.pytest_exit_status == 4:
+        add(3, "pytest rejected the options (usage error)")
+    fails = counts["fail"] + counts["manual_fail"]
+    if fails:
+        add(1, f"{fails} clause(s) fail" + (f" ({counts['manual_fail']} by manual inspection)"
+                                            if counts["manual_fail"] else ""))
+    if run.pytest_exit_status == 1 and not fails and not counts["error"] and not counts["waived"]:
+        add(2, "pytest reported failures outside the clause matrix (a test without a clause tag failed)")
+    if run.interrupted or (run.pytest_exit_status == 2 and not run.collection_errors):
+        add(4, "the run was interrupted")
+    if run.pytest_exit_status == 5 or run.collected == 0:
+        add(4, "no scenario was collected")
+    if counts["not_run"]:
+        add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
+    if not allow_pending:
+        if counts["manual_pending"]:
+            add(4, f"{counts['manual_pending']} manual clause(s) pending attestation")
+        if counts["uncovered"]:
+            add(4, f"{counts['uncovered']} clause(s) with no scenario and no disposition")
+    for code in _PRECEDENCE:
+        if code in found:
+            return code, found[code]
+    hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered") if counts[k]]
+    return 0, ([f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else [])
+
+
+# ------------------------------------------------------------------ writers
+CSV_COLUMNS = ("id", "chapter", "section", "kind", "excerpt", "disposition", "disposition_detail", "options",
+               "scenarios", "passed", "failed", "errors", "skipped", "result", "result_label", "result_detail",
+               "attestation", "waiver", "allure", "url")
+
+
+def _csv(m: Matrix) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for r in m.rows:
+        res = Counter(x["outcome"] for x in r["results"])
+        errs = sum(1 for x in r["results"] if x["result"] == "error")
+        a, wv = r["attestation"], r["waiver"]
+        w.writerow([r["id"], r["chapter"], r["section"], r["kind"], r["excerpt"], r["disposition"],
+                    r["disposition_detail"], " ".join(r["options"]),
+                    "; ".join(f"{s['file']}:{s['line']} {s['name']}" for s in r["scenarios"]),
+                    res.get("passed", 0), res.get("failed", 0) - errs, errs, res.get("skipped", 0),
+                    r["result"], r["result_label"], r["result_detail"],
+                    f"{a['result']} {a['inspector']} {a['date']} ({a['evidence']})" if a else "",
+                    f"{wv['approver']} until {wv['expires']}" if wv else "",
+                    r["allure_filter"] or "", r["url"]])
+    for ch in m.totals:
+        w.writerow([f"total {ch}", "" if ch == "all" else ch, "", "total", m.totals_sentence(ch)]
+                   + [""] * (len(CSV_COLUMNS) - 5))
+    return buf.getvalue()
+
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5em;color:#222}
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.5em}
+table{border-collapse:collapse;width:100%;font-size:.86em}
+th,td{border:1px solid #ddd;padding:.3em .45em;vertical-align:top;text-align:left}
+th{background:#f3f3f3;position:sticky;top:0}
+td.id{white-space:nowrap;font-family:ui-monospace,monospace}
+tr.section td{background:#fafafa;font-weight:600}
+.r{display:inline-block;padding:.05em .45em;border-radius:.7em;font-size:.9em;white-space:nowrap}
+.pass,.manual_pass{background:#d8f3dc;color:#1b4332}.fail,.manual_fail{background:#ffd6d6;color:#7a0000}
+.error{background:#ffe0b3;color:#7a3e00}.waived{background:#e9d8fd;color:#44337a}
+.manual_pending,.not_run,.uncovered{background:#fff3bf;color:#5c4400}
+.not_offered,.not_applicable,.expired,.not_yet_effective{background:#e9ecef;color:#495057}
+.detail{color:#555;font-size:.92em}details summary{cursor:pointer}
+.verdict{font-size:1.1em;padding:.6em;border-radius:.3em;margin:.5em 0}
+.v0{background:#d8f3dc}.v1{background:#ffd6d6}.v2{background:#ffe0b3}.v3{background:#ffd6d6}.v4{background:#fff3bf}
+"""
+
+
+def _h(x: Any) -> str:
+    return html.escape("" if x is None else str(x))
+
+
+def _html(m: Matrix) -> str:
+    run = m.run
+    out = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+           "<title>Clause matrix — 58 Pa. Code Baccarat conformance</title>", f"<style>{_CSS}</style></head><body>",
+           "<h1>Clause matrix — 58 Pa. Code Baccarat conformance</h1>",
+           f"<div class='verdict v{m.exit_code}'><b>Verdict: {_h(EXIT_CODES[m.exit_code])}</b> (exit status "
+           f"{m.exit_code})" + ("".join(f"<br>{_h(r)}" for r in m.reasons)) + "</div>",
+           "<h2>Run</h2><table>"]
+    facts = [("Regulations as of", run.as_of.isoformat() + (" (expired clauses tested: --include-expired)"
+                                                            if run.include_expired else "")),
+             ("Rules Submission profile", f"{run.profile or ''} {('— ' + run.certificate_holder) if run.certificate_holder else ''}"),
+             ("Adapter / game", f"{run.adapter or ''} {run.game or ''}"), ("Depth", run.depth),
+             ("Scenarios collected / with a result", f"{run.collected if run.collected is not None else '?'} / "
+                                                    f"{m.results_count}"),
+             ("Started / finished", f"{run.started or ''} / {run.finished or ''}"),
+             ("Attestations", run.attestations or "none"), ("Waivers", run.waivers or "none"),
+             ("Results log", run.results_log), ("Allure report", run.allure_report),
+             ("Harness", run.harness_version)]
+    for k, v in facts:
+        out.append(f"<tr><th>{_h(k)}</th><td>{_h(v)}</td></tr>")
+    out.append("</table><h2>Regulation editions</h2><table><tr><th>Source text</th><th>Publisher</th>"
+               "<th>Citation</th><th>Status on " + _h(run.as_of.isoformat()) + "</th></tr>")
+    for e in m.editions:
+        out.append(f"<tr><td>{_h(e['description'])}<br><span class='detail'>{_h(e['file'])}</span></td>"
+                   f"<td>{_h(e['publisher'])}</td><td>{'<br>'.join(_h(c) for c in e['citations'])}</td><td>{_h(e['summary'])}</td></tr>")
+    out.append("</table>")
+    if m.problems:
+        out.append("<h2>Problems of the input files</h2><ul>" + "".join(f"<li>{_h(p)}</li>" for p in m.problems)
+                   + "</ul>")
+    out.append("<h2>Clauses</h2><table><tr><th>Clause</th><th>Text</th><th>Disposition</th><th>Scenarios</th>"
+               "<th>Result</th></tr>")
+    for r in m.rows:
+        cls = " class='section'" if r["kind"] == "section" else ""
+        indent = "&nbsp;" * 2 * r["depth"]
+        link = f"<a href='{_h(r['url'])}' title='official text'>{_h(r['id'])}</a>"
+        scen = ""
+        if r["scenarios"] or r["results"]:
+            items = "".join(f"<li>{_h(s['name'])} <span class='detail'>({_h(s['file'])}:{s['line']})</span></li>"
+                            for s in r["scenarios"])
+            res = "".join(
+                f"<li><span class='r {x['result']}'>{_h(RESULT_LABELS[x['result']])}</span> "
+                + (f"<a href='{_h(x['allure'])}'>{_h(x['nodeid'])}</a>" if x["allure"] else _h(x["nodeid"]))
+                + "</li>" for x in r["results"])
+            summary = f"{len(r['scenarios'])} scenario(s), {len(r['results'])} result(s)"
+            scen = f"<details><summary>{_h(summary)}</summary><ul>{items}</ul><ul>{res}</ul></details>"
+            if r["allure_filter"]:
+                scen += f"<a class='detail' href='{_h(r['allure_filter'])}'>in the Allure report</a>"
+        disp = _h(r["disposition"].replace("_", " "))
+        if r["disposition_detail"]:
+            disp += f"<div class='detail'>{_h(r['disposition_detail'])}</div>"
+        extra = ""
+        if r["attestation"]:
+            a = r["attestation"]
+            extra = f"<div class='detail'>attestation {_h(a['source'])}</div>"
+        if r["waiver"]:
+            extra += f"<div class='detail'>waiver {_h(r['waiver']['source'])}</div>"
+        out.append(f"<tr{cls} id='{_h(r['tag'])}'><td class='id'>{indent}{link}</td><td>{_h(r['excerpt'])}</td>"
+                   f"<td>{disp}</td><td>{scen}</td><td><span class='r {r['result']}'>{_h(r['result_label'])}</span>"
+                   f"<div class='detail'>{_h(r['result_detail'])}</div>{extra}</td></tr>")
+    out.append("</table><h2>Totals</h2><ul>")
+    for ch in m.totals:
+        out.append(f"<li>{_h(m.totals_sentence(ch))}</li>")
+    out.append("</ul></body></html>\n")
+    return "\n".join(out)
+
+
+def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix") -> dict[str, Path]:
+    """Write ``matrix.json``, ``matrix.csv`` and ``matrix.html`` into ``out_dir`` (each
+    written to a temporary file and renamed, so a reader never sees half a file).
+    Returns the paths by format."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for fmt, text in (("json", json.dumps(m.as_dict(), indent=1, ensure_ascii=False) + "\n"),
+                      ("csv", _csv(m)), ("html", _html(m))):
+        path = out / f"{basename}.{fmt}"
+        tmp = path.with_suffix(f".{fmt}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+        paths[fmt] = path
+    return paths

@@ -1,0 +1,309 @@
+"""The clause matrix on a small synthetic corpus and results log: every result, the
+aggregation rules, the totals, the three formats, the Allure links and the exit status."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from baccarat_conformance.attestations import Attestation, Waiver
+from baccarat_conformance.corpus import Corpus, load_corpus
+from baccarat_conformance.corpus.coverage import resolve_coverage
+from baccarat_conformance.corpus.dispositions import parse_dispositions
+from baccarat_conformance.corpus.features import ScenarioInfo
+from baccarat_conformance.reports import matrix as M
+
+KEEP_631A_1 = {"631a.1", "631a.1[Natural]"}
+SECTIONS = {"631a.4", "631a.11", "629b.4"}
+
+DISPOSITIONS = '''
+[[subclauses]]
+clause = "631a.1"
+
+[[definitional]]
+clause = "631a.1[Natural]"
+used_by = ["631a.11(a)"]
+
+[[manual]]
+clause = "631a.4(a)"
+inspection = "Observe the inspection of the decks."
+
+[[manual]]
+clause = "631a.4(b)"
+option = "dragon_bonus"
+inspection = "Observe the spread of the cards."
+
+[[manual]]
+clause = "631a.4(c)"
+inspection = "Observe the washing of the cards."
+
+[[not_applicable]]
+clause = "631a.4(d)"
+reason = "An exemption."
+
+[[subclauses]]
+clauses = ["631a.11(b)", "631a.11(c)", "631a.11(c)(2)"]
+
+[[definitional]]
+clauses = ["631a.11(c)(2)(iii)[Table 1]", "631a.11(d)", "631a.11(e)", "631a.11(f)"]
+used_by = ["631a.11(c)(2)(iii)"]
+
+[[manual]]
+clause = "629b.4(a)"
+inspection = "Observe the alternative reveal."
+'''
+TAGGED = ["631a.11", "631a.11(a)", "631a.11(b)(1)", "631a.11(b)(2)", "631a.11(c)(1)", "631a.11(c)(2)(i)",
+          "631a.11(c)(2)(ii)", "631a.11(c)(2)(iii)", "631a.11(g)", "629b.4(b)"]
+
+
+@pytest.fixture(scope="module")
+def mini() -> tuple[Corpus, dict]:
+    full = load_corpus()
+    corpus = Corpus([c for c in full.clauses if c.id in KEEP_631A_1 or (c.section in SECTIONS and not c.edition)],
+                    full.interpretations, full.editions)
+    dispositions = parse_dispositions(DISPOSITIONS, corpus, "mini.toml")
+    scenarios = [ScenarioInfo(file="x.feature", line=i + 1, name=f"checks {cid}", keyword="Scenario",
+                              tags=((corpus.get(cid).tag, i + 1),), clauses=(cid,)) for i, cid in enumerate(TAGGED)]
+    return corpus, resolve_coverage(corpus, dispositions, scenarios)
+
+
+def entry(cid: str, outcome: str = "passed", category: str | None = None, n: int = 0, message: str | None = None):
+    return {"nodeid": f"features/test_x.py::test_{cid}[{n}]", "clauses": [cid], "outcome": outcome,
+            "category": category, "message": message, "duration": 0.01}
+
+
+RESULTS = [
+    entry("631a.11(a)"), entry("631a.11(a)", n=1),
+    entry("631a.11(b)(1)"), entry("631a.11(b)(1)", "failed", "nonconformance", 1,
+                                  "58 Pa. Code § 631a.11(b)(1): Player's Hand must draw\n  cards: 5C 7D KH QS"),
+    entry("631a.11(b)(2)", "failed", "protocol error", message="[protocol error] deal_round: bad JSON"),
+    entry("631a.11(c)(1)", "skipped", "not offered", message="not offered: the Rules Submission does not offer x"),
+    entry("631a.11(c)(2)(i)"),
+    entry("631a.11(c)(2)(ii)"), entry("631a.11(c)(2)(ii)", "skipped", "not offered", 1),
+    entry("631a.11(c)(2)(iii)", "failed", "nonconformance", message="58 Pa. Code § 631a.11(c)(2)(iii): stay"),
+    entry("631a.11"),
+    entry("629b.4(b)", "skipped", "expired", message="expired on 2024-09-04: ..."),
+]
+ATTESTATIONS = [Attestation("631a.4(a)", "pass", "J. Doe", dt.date(2025, 1, 1), "IMG_1", source="a.toml", line=1),
+                Attestation("631a.4(c)", "fail", "J. Doe", dt.date(2025, 1, 1), "IMG_2", source="a.toml", line=8)]
+WAIVERS = [Waiver("631a.11(b)(1)", "variance 12", "A. Smith", dt.date(2026, 1, 1), source="w.toml", line=1)]
+AS_OF = dt.date(2025, 1, 1)
+
+
+def build(mini, results=RESULTS, *, attestations=ATTESTATIONS, waivers=WAIVERS, offered=None, **run) -> M.Matrix:
+    corpus, coverage = mini
+    info = M.RunInfo(as_of=run.pop("as_of", AS_OF), offered=offered if offered is not None else {"dragon_bonus": False},
+                     collected=run.pop("collected", len(results)), pytest_exit_status=run.pop("pytest_exit_status", 1),
+                     **run)
+    return M.build_matrix(corpus, coverage, results, info, attestations=attestations, waivers=waivers)
+
+
+def results_by_id(m: M.Matrix) -> dict[str, str]:
+    return {r["id"]: r["result"] for r in m.rows}
+
+
+# ------------------------------------------------------------------ results
+def test_every_result(mini) -> None:
+    got = results_by_id(build(mini))
+    assert got == {
+        "631a.1": "pass", "631a.1[Natural]": "pass",                     # definitional via 631a.11(a)
+        "631a.4": "manual_fail", "631a.4(a)": "manual_pass", "631a.4(b)": "not_offered",
+        "631a.4(c)": "manual_fail", "631a.4(d)": "not_applicable",
+        "631a.11": "pass", "631a.11(a)": "pass",
+        "631a.11(b)": "error", "631a.11(b)(1)": "waived", "631a.11(b)(2)": "error",
+        "631a.11(c)": "fail", "631a.11(c)(1)": "not_offered", "631a.11(c)(2)": "fail",
+        "631a.11(c)(2)(i)": "pass", "631a.11(c)(2)(ii)": "pass", "631a.11(c)(2)(iii)": "fail",
+        "631a.11(c)(2)(iii)[Table 1]": "fail", "631a.11(d)": "fail", "631a.11(e)": "fail", "631a.11(f)": "fail",
+        "631a.11(g)": "not_run",
+        "629b.4": "expired", "629b.4(a)": "expired", "629b.4(b)": "expired", "629b.4(c)": "expired",
+    }
+
+
+def test_totals(mini) -> None:
+    m = build(mini)
+    assert m.totals["631a"] == {"pass": 6, "fail": 7, "manual_fail": 2, "manual_pass": 1, "not_offered": 2,
+                                "not_applicable": 1, "waived": 1, "error": 2, "not_run": 1}
+    assert m.totals["629b"] == {"expired": 4}
+    assert sum(m.totals["all"].values()) == len(m.rows) == 27
+    assert m.totals_sentence("631a") == (
+        "631a: 23 clauses — 6 pass, 7 fail, 2 not offered, 0 manual pending, 1 n/a, 2 manual attested fail, "
+        "2 protocol/adapter error, 1 not run, 1 waived, 1 manual attested pass")
+    assert m.totals_sentence("629b") == ("629b: 4 clauses — 0 pass, 0 fail, 0 not offered, 0 manual pending, 0 n/a, "
+                                         "4 expired")
+
+
+def test_rows_follow_the_closed_clause_list(mini) -> None:
+    corpus, _ = mini
+    m = build(mini, results=[])
+    assert [r["id"] for r in m.rows] == [c.id for c in corpus.clauses]
+    row = next(r for r in m.rows if r["id"] == "631a.11(a)")
+    assert row["result"] == "not_run" and row["scenarios"] == [{"name": "checks 631a.11(a)", "file": "x.feature",
+                                                               "line": 2}]
+
+
+def test_details(mini) -> None:
+    rows = {r["id"]: r for r in build(mini).rows}
+    assert rows["631a.11(b)(1)"]["result_detail"].startswith(
+        "fail, waived by A. Smith until 2026-01-01: variance 12")
+    assert rows["631a.11(b)(2)"]["result_label"] == "protocol error"
+    assert rows["631a.11(b)(2)"]["result_detail"].startswith("protocol error: 1 protocol/adapter error — [protocol error]")
+    assert rows["631a.11(c)(2)(iii)"]["result_detail"] == ("1 fail — 58 Pa. Code § 631a.11(c)(2)(iii): stay")
+    assert rows["631a.4(a)"]["result_detail"] == "attested pass by J. Doe on 2025-01-01 (evidence: IMG_1)"
+    assert rows["631a.4(b)"]["result_detail"] == "the Rules Submission does not offer dragon_bonus"
+    assert rows["631a.11(d)"]["result_detail"] == "used by 631a.11(c)(2)(iii): 1 fail"
+    assert rows["631a.11(c)"]["result_detail"] == "aggregate of 2 subclauses: 1 fail, 1 not offered"
+    assert rows["629b.4(b)"]["result_label"] == "expired on 2024-09-04"
+    assert rows["631a.4(d)"]["disposition_detail"] == "An exemption."
+
+
+def test_as_of_and_include_expired(mini) -> None:
+    early = results_by_id(build(mini, as_of=dt.date(2024, 1, 1)))
+    assert early["629b.4(a)"] == "manual_pending" and early["629b.4(b)"] == "expired"  # its scenario was skipped
+    assert early["629b.4(c)"] == "uncovered"
+    before = results_by_id(build(mini, as_of=dt.date(2021, 1, 1)))
+    assert before["629b.4(a)"] == "not_yet_effective"
+    late = build(mini, results=RESULTS[:-1] + [entry("629b.4(b)")], include_expired=True)
+    row = next(r for r in late.rows if r["id"] == "629b.4(b)")
+    assert row["result"] == "pass" and "expired on 2024-09-04; tested with --include-expired" in row["result_detail"]
+
+
+def test_manual_clause_without_known_profile_is_pending(mini) -> None:
+    corpus, coverage = mini
+    m = M.build_matrix(corpus, coverage, RESULTS, M.RunInfo(as_of=AS_OF), attestations=[], waivers=[])
+    assert results_by_id(m)["631a.4(b)"] == "manual_pending"
+
+
+def test_waiver_matching_no_failure_is_a_problem(mini) -> None:
+    w = Waiver("631a.11(a)", "x", "A", dt.date(2026, 1, 1), source="w.toml", line=3)
+    m = build(mini, waivers=[w])
+    assert m.problems == ["w.toml:3: clause: the waiver of 631a.11(a) matches no failure in this run (its result is "
+                          "pass); a waiver is never a silent pass"]
+    assert m.exit_code == 3
+
+
+def test_cycle_is_reported(mini) -> None:
+    import dataclasses
+
+    corpus, coverage = mini
+    cov = dict(coverage)
+    natural = cov["631a.1[Natural]"]
+    cov["631a.1[Natural]"] = dataclasses.replace(natural, entry=dataclasses.replace(natural.entry, used_by=("631a.1",)))
+    with pytest.raises(M.MatrixError, match="cycle .*631a.1 -> 631a.1\\[Natural\\] -> 631a.1"):
+        M.build_matrix(corpus, cov, [], M.RunInfo(as_of=AS_OF))
+
+
+# ------------------------------------------------------------------ exit status
+PASSING = [entry(c) for c in TAGGED if c != "629b.4(b)"]
+DONE = dict(attestations=[Attestation("631a.4(a)", "pass", "J", AS_OF, "e"), Attestation("631a.4(c)", "pass", "J", AS_OF, "e")],
+            waivers=[], pytest_exit_status=0)
+
+
+def code(mini, results, allow_pending: bool = False, **kw) -> int:
+    m = build(mini, results, **{**DONE, **kw})
+    return M.exit_code(m, allow_pending=allow_pending)[0]
+
+
+def test_exit_0_conformant(mini) -> None:
+    # 629b.4(c) is expired, 631a.4(b) not offered: nothing pending
+    assert code(mini, PASSING) == 0
+
+
+def test_exit_1_nonconformance(mini) -> None:
+    assert code(mini, PASSING + [entry("631a.11(a)", "failed", "nonconformance", 9)], pytest_exit_status=1) == 1
+    bad = [Attestation("631a.4(a)", "fail", "J", AS_OF, "e"), Attestation("631a.4(c)", "pass", "J", AS_OF, "e")]
+    assert code(mini, PASSING, attestations=bad) == 1
+
+
+def test_exit_2_harness_or_adapter_error(mini) -> None:
+    for cat in ("protocol error", "adapter error", "harness error", None):
+        assert code(mini, PASSING + [entry("631a.11(a)", "failed", cat, 9)], pytest_exit_status=1) == 2
+    # an error outranks a nonconformance
+    assert code(mini, PASSING + [entry("631a.11(a)", "failed", "adapter error", 9),
+                                 entry("631a.11(g)", "failed", "nonconformance", 9)], pytest_exit_status=1) == 2
+    assert code(mini, PASSING, pytest_exit_status=3) == 2
+    assert code(mini, PASSING, pytest_exit_status=2, collection_errors=1) == 2
+    assert code(mini, PASSING, pytest_exit_status=1) == 2  # a failure outside the matrix
+
+
+def test_exit_3_invalid_input(mini) -> None:
+    w = [Waiver("631a.11(a)", "x", "A", dt.date(2026, 1, 1), source="w.toml", line=3)]
+    assert code(mini, PASSING + [entry("631a.11(g)", "failed", "adapter error", 9)], waivers=w) == 3
+    assert code(mini, PASSING, pytest_exit_status=4) == 3
+
+
+def test_exit_4_incomplete(mini) -> None:
+    assert code(mini, PASSING, interrupted=True) == 4
+    assert code(mini, PASSING, pytest_exit_status=2) == 4
+    assert code(mini, [], pytest_exit_status=5, collected=0) == 4
+    assert code(mini, [e for e in PASSING if "631a.11(g)" not in e["clauses"]]) == 4  # not run
+    assert code(mini, PASSING, attestations=[]) == 4  # manual pending
+    assert code(mini, PASSING, attestations=[], allow_pending=True) == 0
+    assert code(mini, [e for e in PASSING if "631a.11(g)" not in e["clauses"]], allow_pending=True) == 4
+    early = dict(as_of=dt.date(2024, 1, 1))  # 629b.4(c) in force and uncovered
+    assert code(mini, PASSING + [entry("629b.4(b)")], attestations=DONE["attestations"]
+                + [Attestation("629b.4(a)", "pass", "J", AS_OF, "e")], **early) == 4
+    assert code(mini, PASSING + [entry("629b.4(b)")], allow_pending=True, **early) == 0
+    # nonconformance outranks incompleteness
+    assert code(mini, PASSING + [entry("631a.11(a)", "failed", "nonconformance", 9)], attestations=[]) == 1
+
+
+# ------------------------------------------------------------------ formats and links
+def test_writes_three_formats(mini, tmp_path: Path) -> None:
+    corpus, _ = mini
+    m = build(mini)
+    paths = M.write_matrix(m, tmp_path)
+    assert sorted(paths) == ["csv", "html", "json"] and all(p.exists() for p in paths.values())
+    data = json.loads(paths["json"].read_text(encoding="utf-8"))
+    assert [r["id"] for r in data["rows"]] == [c.id for c in corpus.clauses]
+    assert data["totals"]["631a"]["fail"] == 7 and data["verdict"]["exit_code"] == m.exit_code == 2
+    assert data["totals_sentences"]["all"].startswith("all chapters: 27 clauses — ")
+    assert data["run"]["as_of"] == "2025-01-01"
+    assert {e["file"] for e in data["editions"]} >= {"631a-baccarat.txt", "629b-midibaccarat-side-wagers-temporary.txt"}
+    rows = list(csv.DictReader(paths["csv"].read_text(encoding="utf-8").splitlines()))
+    assert [r["id"] for r in rows[:27]] == [c.id for c in corpus.clauses]
+    assert [r["id"] for r in rows[27:]] == ["total 629b", "total 631a", "total all"]
+    assert rows[28]["excerpt"] == m.totals_sentence("631a")
+    html = paths["html"].read_text(encoding="utf-8")
+    for c in corpus.clauses:
+        assert f"id='{c.tag}'" in html
+    assert "Verdict: harness or adapter error" in html and m.totals_sentence("629b") in html
+    assert "expired on 2024-09-04" in html and "Regulation editions" in html
+
+
+def test_allure_links(mini, tmp_path: Path) -> None:
+    results = tmp_path / "allure-results"
+    results.mkdir()
+    nodeid = RESULTS[0]["nodeid"]
+    (results / "u1-result.json").write_text(json.dumps(
+        {"uuid": "u1", "stop": 5, "labels": [{"name": "nodeid", "value": nodeid}]}), encoding="utf-8")
+    (results / "u0-result.json").write_text(json.dumps(
+        {"uuid": "u0", "stop": 1, "labels": [{"name": "nodeid", "value": nodeid}]}), encoding="utf-8")
+    (results / "x-result.json").write_text("{not json", encoding="utf-8")
+    ids = M.allure_ids(results)
+    assert ids == {nodeid: hashlib.md5(b"u1").hexdigest()}  # the latest result of a retried test
+    corpus, coverage = mini
+    m = M.build_matrix(corpus, coverage, RESULTS, M.RunInfo(as_of=AS_OF, allure_report="../allure-report/index.html"),
+                       allure=ids)
+    row = next(r for r in m.rows if r["id"] == "631a.11(a)")
+    assert row["results"][0]["allure"] == f"../allure-report/index.html#{ids[nodeid]}"
+    assert row["results"][1]["allure"] is None
+    assert row["allure_filter"] == "../allure-report/index.html?tags=631a.11.a"
+    assert next(r for r in m.rows if r["id"] == "631a.11(g)")["allure_filter"] is None
+    assert M.allure_ids(tmp_path / "missing") == {}
+
+
+def test_read_results_log(tmp_path: Path) -> None:
+    log = tmp_path / "results.jsonl"
+    log.write_text(json.dumps(RESULTS[0]) + "\n\n" + json.dumps(RESULTS[1]) + "\n{\"nodeid\": \"torn", encoding="utf-8")
+    assert [e["nodeid"] for e in M.read_results_log(log)] == [RESULTS[0]["nodeid"], RESULTS[1]["nodeid"]]
+    log.write_text("{bad\n" + json.dumps(RESULTS[0]) + "\n", encoding="utf-8")
+    with pytest.raises(M.MatrixError, match="results.jsonl:1: not a JSON line"):
+        M.read_results_log(log)
+    with pytest.raises(M.MatrixError, match="cannot read the results log"):
+        M.read_results_log(tmp_path / "none.jsonl")
