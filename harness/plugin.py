@@ -226,6 +226,8 @@ def offers(profile: RulesSubmission, option: str) -> bool:
         return profile.card_reveal == "631a.9(" + option.split(".", 1)[1] + ")"
     if option.startswith("vigorish."):
         return profile.vigorish_collection == option.split(".", 1)[1]
+    if option.startswith("commission."):
+        return profile.commission == option.split(".", 1)[1]
     if option.startswith("irregularity."):
         return profile.irregularity_procedure.endswith("(" + option.split(".", 1)[1] + ")")
     if hasattr(profile, option) and isinstance(getattr(profile, option), bool):
