@@ -192,6 +192,18 @@ def _gate_scenario(request: pytest.FixtureRequest) -> None:
     item = request.node
     if not clause_tags(item) and not any(m.name.startswith(OFFERED_PREFIX) for m in item.iter_markers()):
         return
+    # an expired clause is reported as expired whatever the Rules Submission offers
+    if clause_tags(item):
+        corpus = _corpus()
+        from baccarat_conformance.corpus import status_on
+
+        day = request.getfixturevalue("as_of")
+        include = request.config.getoption("--include-expired")
+        for cid in clause_tags(item):
+            c = corpus.by_id[cid]
+            if status_on(c, day) == "expired" and not include:
+                pytest.skip(f"expired on {c.expires}: 58 Pa. Code § {cid} is a temporary regulation "
+                            f"(run with --include-expired or --as-of before {c.expires} to test it)")
     profile: RulesSubmission = request.getfixturevalue("rules_submission")
     for mark in item.iter_markers():
         if mark.name.startswith(OFFERED_PREFIX):
@@ -204,17 +216,6 @@ def _gate_scenario(request: pytest.FixtureRequest) -> None:
         missing = [c for c in caps if c not in have]
         if missing:
             pytest.skip(f"not offered: the game does not declare capability {', '.join(missing)}")
-    if clause_tags(item):
-        corpus = _corpus()
-        from baccarat_conformance.corpus import status_on
-
-        day = request.getfixturevalue("as_of")
-        include = request.config.getoption("--include-expired")
-        for cid in clause_tags(item):
-            c = corpus.by_id[cid]
-            if status_on(c, day) == "expired" and not include:
-                pytest.skip(f"expired on {c.expires}: 58 Pa. Code § {cid} is a temporary regulation "
-                            f"(run with --include-expired or --as-of before {c.expires} to test it)")
 
 
 def offers(profile: RulesSubmission, option: str) -> bool:
