@@ -10,7 +10,8 @@ Settlement is checked with the steps of :mod:`.wagers`; a Bonus wager is the tar
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -20,8 +21,10 @@ from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import rising_phoenix
 from baccarat_conformance.protocol import models as m
 
-from .table import TableHandle
-from .wagers import Target, Wagers, _check, _result_of, money, option_name, parse_target
+from ._support import TableHandle
+
+if TYPE_CHECKING:
+    from .wagers import Target, Wagers
 
 HAND_NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
 SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
@@ -31,13 +34,20 @@ def _cards(record: m.RoundRecord) -> list[str]:
     return [c.card for c in record.cards]
 
 
+def _wagers() -> Any:
+    """The wager step module (:mod:`.wagers`): its target phrases, placed wagers and
+    settlement checks. Looked up when a step runs, after pytest has loaded it, so this
+    module does not import a step module before pytest does."""
+    return importlib.import_module(f"{__package__}.wagers")
+
+
 # ------------------------------------------------------------------ Rules Submission gates
 @given(parsers.parse('the Rules Submission offers the Rising Phoenix Bonus "{hand}"'))
 def offers_bonus(rules_submission: Any, hand: str) -> None:
     """Skip as "not offered" unless the profile offers this Bonus wager (§ 629b.5(e), (g)(4))."""
     from baccarat_conformance.wager_options import MODELS
 
-    option = option_name(hand)
+    option = _wagers().option_name(hand)
     if option not in rising_phoenix.BONUS_ODDS:
         raise ValueError(f"{hand!r} is no row of the § 629b.5(h)(2) odds table")
     offered = rules_submission.wagers.get("rising_phoenix_bonus")
@@ -60,8 +70,9 @@ def golden_talons_paytable(rules_submission: Any, letter: str) -> None:
 # ------------------------------------------------------------------ wagers the game must refuse
 @when(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempted_wager")
 def attempt(table: TableHandle, seat: int, amount: str, target: str) -> tuple[Target, m.WagerAck]:
-    t = parse_target(target)
-    ack = table.game.place_wager(table.table_id, seat, t.wager_type, money(amount), hand=t.hand, option=t.option)
+    w = _wagers()
+    t = w.parse_target(target)
+    ack = table.game.place_wager(table.table_id, seat, t.wager_type, w.money(amount), hand=t.hand, option=t.option)
     return t, ack
 
 
@@ -114,16 +125,17 @@ def player_hand_turned_by(round_record: m.RoundRecord, clause: str, seat: int) -
 @then(parsers.parse("the wager of seat {seat:d} on {target} is a winning wager"))
 def is_winning(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
     """The wager wins; what it is paid is checked by the paytable's own scenarios."""
-    _check(round_record, wagers, seat, target, clause, "win", None, "wins")
+    _wagers()._check(round_record, wagers, seat, target, clause, "win", None, "wins")
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} is paid at the Tie odds of the Rules Submission"))
 def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str,
                              seat: int) -> None:
     odds = Odds.parse(rules_submission.tie_odds)
-    _, stake = wagers.placed[(seat, Target("tie"))]
+    w = _wagers()
+    _, stake = wagers.placed[(seat, w.Target("tie"))]
     paid = odds.total_return(stake)
-    _check(round_record, wagers, seat, "a Tie", clause, "win", paid,
+    w._check(round_record, wagers, seat, "a Tie", clause, "win", paid,
            f"wins at the Rules Submission's Tie odds of {odds} (${paid} returned in all)")
 
 
@@ -131,8 +143,9 @@ def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_
 def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
     """§ 629b.6(d): the wager's settlement event comes after the last card of the round
     and after an announcement made once every card was dealt (the result)."""
-    t = parse_target(target)
-    r = _result_of(round_record, wagers, seat, t, clause)
+    w = _wagers()
+    t = w.parse_target(target)
+    r = w._result_of(round_record, wagers, seat, t, clause)
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.type in SETTLEMENT_EVENTS and e.wager_id == r.wager_id),
                      None)
