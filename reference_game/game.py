@@ -118,7 +118,8 @@ class ReferenceGame:
             + [f"wager.{k}" for k in kinds],
             "rules_options": {"decks": [6, 7, 8], "vigorish_collection": ["at_payout", "tracked"],
                               "vigorish_rounding": [True, False], "card_reveal": ["631a.9(c)", "631a.9(d)"],
-                              "irregularity_procedure": ["631a.15(c)(1)", "631a.15(c)(2)"]},
+                              "irregularity_procedure": ["631a.15(c)(1)", "631a.15(c)(2)"],
+                              "commission": ["standard", "commission_free"], "alternative_card_reveal": [True, False]},
         }
 
     def _table(self, table_id: str) -> Table:
