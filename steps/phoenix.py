@@ -100,7 +100,8 @@ def _reveals(record: m.RoundRecord, clause: str) -> list[m.Event]:
     return reveals
 
 
-@then(parsers.parse("the {first} is revealed before the {second}"))
+@then(parsers.re(r"the (?P<first>Player's Hand|Banker's Hand) is revealed before the "
+                 r"(?P<second>Player's Hand|Banker's Hand)"))
 def revealed_before(round_record: m.RoundRecord, clause: str, first: str, second: str) -> None:
     names = {v: k for k, v in HAND_NAMES.items()}
     a, b = names[first], names[second]
