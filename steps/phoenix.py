@@ -68,19 +68,13 @@ def golden_talons_paytable(rules_submission: Any, letter: str) -> None:
 
 
 # ------------------------------------------------------------------ wagers the game must refuse
-@when(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempted_wager")
-def attempt(table: TableHandle, seat: int, amount: str, target: str) -> tuple[Target, m.WagerAck]:
-    w = _wagers()
-    t = w.parse_target(target)
-    ack = table.game.place_wager(table.table_id, seat, t.wager_type, w.money(amount), hand=t.hand, option=t.option)
-    return t, ack
-
-
 @then("the game refuses the attempted wager")
-def refused(attempted_wager: tuple[Target, m.WagerAck], clause: str) -> None:
-    t, ack = attempted_wager
+def refused(attempt: tuple[Target, Any, m.WagerAck], clause: str) -> None:
+    """Judges the wager of ``seat N attempts to wager $X on <target>`` (a step of
+    :mod:`.progressives`, target fixture ``attempt``)."""
+    t, stake, ack = attempt
     if ack.accepted:
-        raise Nonconformance(clause, f"the game refuses the {t.describe()} wager",
+        raise Nonconformance(clause, f"the game refuses the ${stake} {t.describe()} wager",
                              f"accepted it as wager {ack.wager_id}")
 
 

@@ -75,7 +75,7 @@ def _target(text: str) -> tuple[str, Optional[str], Optional[str]]:
     m = re.match(r"^Golden Talons on the (Player|Banker)'s Hand$", text)
     if m:
         return "golden_talons", m.group(1).lower(), None
-    return {"the Player's Hand": "player", "the Banker's Hand": "banker", "a Tie": "tie"}[text], None, None
+    return {"the Player's Hand": "player", "the Banker's Hand": "banker", "a Tie": "tie"}.get(text), None, None
 
 
 def _expected(kind, hand, option, coup, stake, paytables, commission_free) -> set[tuple[str, Optional[Decimal]]]:
@@ -120,6 +120,8 @@ def test_examples_agree_with_the_oracle(name, feature, scenario, rendered):
             if not m:
                 continue
             seat, target, how = int(m.group(1)), m.group(2), m.group(3)
+            if _target(target)[0] is None:  # another chapter's wager (Harmony: § 629b.7's own oracle)
+                continue
             stake = stakes[(seat, target)]
             got = _expected(*_target(target), coup, stake, paytables, free)
             results = {r for r, _ in got}

@@ -119,6 +119,15 @@ Feature: § 629b.5 Rising Phoenix Baccarat
     When the round is dealt
     Then the wager of seat 2 on Golden Talons on the Player's Hand wins at 1 to 1
 
+  @629b.5.g.6 @option.harmony
+  Scenario: A Rising Phoenix table takes the Harmony Progressive wager
+    § 629b.5(g)(6): "The Harmony Progressive wager, offered in accordance with the provisions of § 629b.7."
+    Given the dealing shoe is stacked with 9C 2D KH 4S
+    And seat 2 wagers $10.00 on the Banker's Hand
+    And seat 2 wagers $10.00 on Harmony
+    When the round is dealt
+    Then the wager of seat 2 on Harmony loses
+
   @629b.5.h.1
   Scenario: A winning wager on the Player's Hand is paid 1 to 1
     § 629b.5(h)(1): "Winning wagers made on the Player's hand, the Banker's hand, or on a tie wager shall be paid consistent with § 629a.12(a)—(d) (relating to payout odds; vigorish)."
