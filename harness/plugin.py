@@ -230,18 +230,7 @@ def _gate_scenario(request: pytest.FixtureRequest) -> None:
     item = request.node
     if not clause_tags(item) and not any(m.name.startswith(OFFERED_PREFIX) for m in item.iter_markers()):
         return
-    profile: RulesSubmission = request.getfixturevalue("rules_submission")
-    for mark in item.iter_markers():
-        if mark.name.startswith(OFFERED_PREFIX):
-            option = mark.name[len(OFFERED_PREFIX):]
-            if not offers(profile, option):
-                pytest.skip(f"not offered: the Rules Submission does not offer {option}")
-    caps = [m.name[len(CAPABILITY_PREFIX):] for m in item.iter_markers() if m.name.startswith(CAPABILITY_PREFIX)]
-    if caps:
-        have = set(request.getfixturevalue("game_adapter").describe().capabilities)
-        missing = [c for c in caps if c not in have]
-        if missing:
-            pytest.skip(f"not offered: the game does not declare capability {', '.join(missing)}")
+    # an expired clause is reported as expired whatever the Rules Submission offers
     if clause_tags(item):
         corpus = _corpus()
         from baccarat_conformance.corpus import status_on
@@ -255,6 +244,18 @@ def _gate_scenario(request: pytest.FixtureRequest) -> None:
                             f"(run with --include-expired or --as-of before {c.expires} to test it)")
             if status_on(c, day) == "not_yet_effective":
                 pytest.skip(f"not yet effective on {day}: 58 Pa. Code § {cid} takes effect on {c.effective}")
+    profile: RulesSubmission = request.getfixturevalue("rules_submission")
+    for mark in item.iter_markers():
+        if mark.name.startswith(OFFERED_PREFIX):
+            option = mark.name[len(OFFERED_PREFIX):]
+            if not offers(profile, option):
+                pytest.skip(f"not offered: the Rules Submission does not offer {option}")
+    caps = [m.name[len(CAPABILITY_PREFIX):] for m in item.iter_markers() if m.name.startswith(CAPABILITY_PREFIX)]
+    if caps:
+        have = set(request.getfixturevalue("game_adapter").describe().capabilities)
+        missing = [c for c in caps if c not in have]
+        if missing:
+            pytest.skip(f"not offered: the game does not declare capability {', '.join(missing)}")
 
 
 def offers(profile: RulesSubmission, option: str) -> bool:
@@ -266,6 +267,8 @@ def offers(profile: RulesSubmission, option: str) -> bool:
         return profile.card_reveal == "631a.9(" + option.split(".", 1)[1] + ")"
     if option.startswith("vigorish."):
         return profile.vigorish_collection == option.split(".", 1)[1]
+    if option.startswith("commission."):
+        return profile.commission == option.split(".", 1)[1]
     if option.startswith("irregularity."):
         return profile.irregularity_procedure.endswith("(" + option.split(".", 1)[1] + ")")
     if hasattr(profile, option) and isinstance(getattr(profile, option), bool):

@@ -12,6 +12,8 @@ A profile is a TOML file::
     vigorish_rounding = true         # § 631a.13(c): round up to a multiple of 25¢
     card_reveal = "631a.9(c)"        # or "631a.9(d)"
     irregularity_procedure = "631a.15(c)(1)"   # or "631a.15(c)(2)"
+    commission = "standard"          # § 629b.5(b), Rising Phoenix only: or "commission_free"
+    alternative_card_reveal = false  # § 629b.4(a), Midibaccarat games only
 
     [wagers.dragon_bonus]            # one table per optional wager offered
     paytable = "A"
@@ -28,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from .errors import ConfigurationError
 
@@ -75,6 +77,10 @@ class RulesSubmission(_Strict):
     irregularity_procedure: Literal["631a.15(c)(1)", "631a.15(c)(2)"] = "631a.15(c)(1)"
     table_positions: int = Field(14, description="§ 631a.2(a): numbered positions for 10 to 14 seated players")
     fully_automated_table: bool = Field(False, description="§ 631c.4: Lucky Nines needs a fully automated table")
+    commission: Literal["standard", "commission_free"] = Field(
+        "standard", description="§ 629b.5(b): Rising Phoenix Baccarat as a standard commission or a commission-free offering")
+    alternative_card_reveal: bool = Field(
+        False, description="§ 629b.4(a): Midibaccarat offers the alternative card reveal procedure of § 629b.4(b)")
     wagers: dict[str, WagerOptions] = Field(default_factory=dict)
     limits: dict[str, Limits] = Field(default_factory=dict)
 
@@ -83,6 +89,29 @@ class RulesSubmission(_Strict):
     def _decks(cls, v: int) -> int:
         if v not in (6, 7, 8):
             raise ValueError(f"must be 6, 7 or 8 (58 Pa. Code § 631a.3(a)), got {v}")
+        return v
+
+    @field_validator("decks")
+    @classmethod
+    def _rising_phoenix_decks(cls, v: int, info: ValidationInfo) -> int:
+        if info.data.get("variant") == "rising_phoenix" and v not in (6, 8):
+            raise ValueError(f"must be 6 or 8 for Rising Phoenix Baccarat (58 Pa. Code § 629b.5(f)), got {v}")
+        return v
+
+    @field_validator("commission")
+    @classmethod
+    def _commission(cls, v: str, info: ValidationInfo) -> str:
+        if v != "standard" and info.data.get("variant") != "rising_phoenix":
+            raise ValueError("applies to Rising Phoenix Baccarat only (58 Pa. Code § 629b.5(b)); a commission-free "
+                             "game of another variant is variant = \"commission_free\"")
+        return v
+
+    @field_validator("alternative_card_reveal")
+    @classmethod
+    def _alternative_card_reveal(cls, v: bool, info: ValidationInfo) -> bool:
+        if v and info.data.get("variant") not in ("midibaccarat", "rising_phoenix", "commission_free"):
+            raise ValueError("the alternative card reveal procedure is offered in Midibaccarat only (58 Pa. Code "
+                             f"§ 629b.4(a)), not with variant {info.data.get('variant')!r}")
         return v
 
     @field_validator("table_positions")
@@ -122,6 +151,14 @@ class RulesSubmission(_Strict):
                     problems = "; ".join(f"{'.'.join(str(x) for x in err['loc']) or name}: {err['msg']}"
                                          for err in e.errors())
                     raise ValueError(f"[wagers.{name}] {problems}") from None
+        return v
+
+    @field_validator("wagers")
+    @classmethod
+    def _rising_phoenix_wagers(cls, v: dict[str, WagerOptions], info: ValidationInfo) -> dict[str, WagerOptions]:
+        if "rising_phoenix_bonus" in v and info.data.get("variant") != "rising_phoenix":
+            raise ValueError("[wagers.rising_phoenix_bonus] is offered in Rising Phoenix Baccarat only "
+                             "(58 Pa. Code § 629b.5(g)(4)); set variant = \"rising_phoenix\"")
         return v
 
     def offers(self, wager: str) -> bool:

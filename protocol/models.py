@@ -304,7 +304,10 @@ class Meter(Extensible):
 class DealChoice(Model):
     """A player's choice during the round (e.g. adding a House Money payout to the
     original wager, § 631a.9(e)(1)(i): ``house_money_add`` is ``"none"``, ``"all"``
-    or a decimal portion in dollars)."""
+    or a decimal portion in dollars). ``reveal_banker_first``: the player asks for the
+    alternative card reveal of § 629b.4(b), honoured when every Banker, Player and Tie
+    wager is on the Player's Hand and the seat has the highest wager on it: the Banker's
+    Hand's ``reveal`` event comes first and the Player's Hand's carries this seat."""
 
     seat: Seat
     house_money_add: Optional[str] = None

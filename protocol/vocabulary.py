@@ -32,4 +32,23 @@ OPTIONS = WAGER_TYPES + (
     "vigorish.at_payout", "vigorish.tracked",
     "irregularity.1", "irregularity.2",
     "fully_automated_table", "vigorish_rounding",
+    # Ch. 629b: § 629b.4 alternative card reveal, § 629b.5(b) standard commission or commission-free
+    "alternative_card_reveal", "commission.standard", "commission.commission_free",
 )
+
+# § 629b.5(g)(4): the twenty Rising Phoenix Bonus wagers, the ``option`` of wager type
+# ``rising_phoenix_bonus``. Each name is the row of the § 629b.5(h)(2) odds table ("Hand"
+# column) in snake case, any parenthesised words left out: "Sun 7" -> ``sun_7``,
+# "Player pair (initial two cards)" -> ``player_pair``. In (g)(4) order, (i) to (xx).
+RISING_PHOENIX_BONUSES = (
+    "sun_7", "moon_8", "9_over_7", "2_card_8_over_2_card_1", "player_win_with_a_3_card_6",
+    "banker_win_with_1_or_2", "player_and_banker_have_an_8_or_9", "1_over_0", "3_card_6_over_3_card_3",
+    "3_card_8_over_3_card_0", "banker_win_over_a_2_card_7", "3_card_9_over_3_card_6", "3_card_9_over_3_card_8",
+    "player_win_with_a_3_card_8_over_3_card_0", "tie_with_0", "tie_with_1_2_or_3", "tie_with_4_5_6_or_7",
+    "tie_with_8_or_9", "player_pair", "banker_pair",
+)
+
+WAGER_OPTIONS = {
+    "rising_phoenix_bonus": RISING_PHOENIX_BONUSES,
+}
+"""Wager types whose ``option`` is a closed list: wager type -> the accepted options."""

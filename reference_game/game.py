@@ -118,7 +118,8 @@ class ReferenceGame:
             + [f"wager.{k}" for k in kinds],
             "rules_options": {"decks": [6, 7, 8], "vigorish_collection": ["at_payout", "tracked"],
                               "vigorish_rounding": [True, False], "card_reveal": ["631a.9(c)", "631a.9(d)"],
-                              "irregularity_procedure": ["631a.15(c)(1)", "631a.15(c)(2)"]},
+                              "irregularity_procedure": ["631a.15(c)(1)", "631a.15(c)(2)"],
+                              "commission": ["standard", "commission_free"], "alternative_card_reveal": [True, False]},
         }
 
     def _table(self, table_id: str) -> Table:
@@ -233,6 +234,9 @@ class ReferenceGame:
         stake = _money(amount, "amount")
         if kind.needs_hand and hand not in ("player", "banker"):
             return self._reject(f"a {wager_type} wager must name the Player's Hand or the Banker's Hand")
+        problem = kind.check(table.rules, hand, option) if kind.check else None
+        if problem:
+            return self._reject(problem)
         limit = self.check_limits(table, kind, stake, seat, hand, option)
         if limit:
             return self._reject(limit)
@@ -359,10 +363,7 @@ class ReferenceGame:
                 void = True
                 break
         if not void:
-            events.append({"type": "reveal", "hand": "player"})
-            events.append({"type": "reveal", "hand": "banker"})
-            events.append({"type": "announcement", "text": f"player {self.point_count(player)}"})
-            events.append({"type": "announcement", "text": f"banker {self.point_count(banker)}"})
+            events += self.reveal_initial_hands(table, player, banker, choices or [])
             # wagers settled after the initial cards and before any third card (§ 631a.9(e))
             initial = W.Hands(list(player), list(banker), table.rules)
             for wager in sorted(table.wagers, key=lambda w: w.seat):
@@ -397,6 +398,38 @@ class ReferenceGame:
             events += self._select_curator(table, start=table.curator % 15 + 1)
         return self._record(table, round_id, "completed", dealt, player, banker, winner, events, results,
                             shoe_state)
+
+    def reveal_initial_hands(self, table: Table, player: list[str], banker: list[str],
+                             choices: list) -> list[dict]:
+        """The reveal of the initial two cards of each hand and the announcement of
+        their Point Counts: the Player's Hand first (§ 631a.9(c)), or the Banker's Hand
+        first under the alternative procedure of § 629b.4(b)."""
+        p, b = self.point_count(player), self.point_count(banker)
+        seat = self.banker_first_seat(table, choices)
+        if seat is not None:
+            return [{"type": "reveal", "hand": "banker"}, {"type": "announcement", "text": f"banker {b}"},
+                    {"type": "reveal", "hand": "player", "seat": seat},
+                    {"type": "announcement", "text": f"player {p}"}]
+        return [{"type": "reveal", "hand": "player"}, {"type": "reveal", "hand": "banker"},
+                {"type": "announcement", "text": f"player {p}"}, {"type": "announcement", "text": f"banker {b}"}]
+
+    def banker_first_seat(self, table: Table, choices: list) -> Optional[int]:
+        """§ 629b.4(b): the seat to hand the Player's Hand to when the Banker's Hand is
+        revealed first, else None. Only where the Rules Submission offers the procedure
+        (§ 629b.4(a)), when every Banker, Player and Tie wager is on the Player's Hand,
+        and at the request (``reveal_banker_first``) of the player with the highest
+        wager on the Player's Hand (the lowest-numbered seat of several)."""
+        if not table.rules.get("alternative_card_reveal"):
+            return None
+        base = [w for w in table.wagers if w.wager_type in ("banker", "player", "tie")]
+        if not base or any(w.wager_type != "player" for w in base):
+            return None
+        per_seat: dict[int, Decimal] = {}
+        for w in base:
+            per_seat[w.seat] = per_seat.get(w.seat, Decimal(0)) + w.amount
+        highest = sorted(per_seat, key=lambda s: (-per_seat[s], s))[0]
+        asked = {c.get("seat") for c in choices if isinstance(c, dict) and c.get("reveal_banker_first")}
+        return highest if highest in asked else None
 
     def announce_extra(self, table: Table, hands: W.Hands, events: list[dict]) -> None:
         """Hook for variant announcements (e.g. "Lucky Six")."""

@@ -88,6 +88,8 @@ class WagerKind:
     phase: str = "final"
     needs_hand: bool = False
     needs_baccarat_wager: bool = False
+    # (rules, hand, option) -> a reason to refuse the wager's hand or option, or None
+    check: Optional[Callable[[dict, Optional[str], Optional[str]], Optional[str]]] = None
 
 
 WAGER_KINDS: dict[str, WagerKind] = {}

@@ -6,7 +6,10 @@ Wager phrases (``target``) read like the regulation:
 * ``the Banker's Hand``, ``the Player's Hand``, ``a Tie`` -> banker, player, tie;
 * ``<wager name>`` or ``<wager name> on the Player's Hand`` / ``on the Banker's Hand``,
   where the name is a protocol wager type written with spaces (``Dragon Bonus``,
-  ``Dragon 7``, ``Perfect Pairs``, ``House Money``) -> ``dragon_bonus`` etc.
+  ``Dragon 7``, ``Perfect Pairs``, ``House Money``) -> ``dragon_bonus`` etc.;
+* ``<wager name> "<option>"`` for a wager with a sub-choice: the quoted option in snake
+  case, parenthesised words left out (``Rising Phoenix Bonus "Sun 7"`` ->
+  ``rising_phoenix_bonus`` with option ``sun_7``).
 """
 
 from __future__ import annotations
@@ -22,12 +25,13 @@ from pytest_bdd import given, parsers, then, when
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.protocol import models as m
-from baccarat_conformance.protocol.vocabulary import WAGER_TYPES
+from baccarat_conformance.protocol.vocabulary import WAGER_OPTIONS, WAGER_TYPES
 
 from ._support import TableHandle
 
 HAND_SUFFIX = re.compile(r"\s+on the (Player|Banker)'s Hand$")
 FIXED = {"the banker's hand": "banker", "the player's hand": "player", "a tie": "tie", "the tie": "tie"}
+QUOTED_OPTION = re.compile(r'^(?P<name>[^"]*?)\s+"(?P<option>[^"]+)"(?P<rest>.*)$')
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,16 @@ class Target:
 
     wager_type: str
     hand: Optional[str] = None
+    option: Optional[str] = None
 
     def describe(self) -> str:
-        name = self.wager_type.replace("_", " ")
+        name = self.wager_type.replace("_", " ") + (f' "{self.option}"' if self.option else "")
         return f"{name} on the {self.hand.capitalize()}'s Hand" if self.hand else name
+
+
+def option_name(text: str) -> str:
+    """``"Player pair (initial two cards)"`` -> ``"player_pair"``; ``"Sun 7"`` -> ``"sun_7"``."""
+    return re.sub(r"[^a-z0-9]+", "_", re.sub(r"\([^)]*\)", " ", text).lower()).strip("_")
 
 
 def parse_target(text: str) -> Target:
@@ -47,8 +57,13 @@ def parse_target(text: str) -> Target:
 
     :raises ValueError: naming the phrase when it names no protocol wager type.
     """
+    option = None
+    quoted = QUOTED_OPTION.match(text.strip())
+    if quoted:
+        option = option_name(quoted["option"])
+        text = quoted["name"] + quoted["rest"]
     text = text.strip().strip('"')
-    if text.lower() in FIXED:
+    if text.lower() in FIXED and option is None:
         return Target(FIXED[text.lower()])
     hand = None
     m_ = HAND_SUFFIX.search(text)
@@ -60,7 +75,9 @@ def parse_target(text: str) -> Target:
     wager_type = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
     if wager_type not in WAGER_TYPES:
         raise ValueError(f"{text!r} names no wager type; known: {', '.join(WAGER_TYPES)}")
-    return Target(wager_type, hand)
+    if option is not None and option not in WAGER_OPTIONS.get(wager_type, (option,)):
+        raise ValueError(f"{option!r} is no option of {wager_type}; known: {', '.join(WAGER_OPTIONS[wager_type])}")
+    return Target(wager_type, hand, option)
 
 
 def money(text: str) -> Decimal:
@@ -87,7 +104,7 @@ def wagers() -> Wagers:
 def place(table: TableHandle, seat: int, amount: str, target: str, clause: str, wagers: Wagers) -> Wagers:
     t = parse_target(target)
     stake = money(amount)
-    ack = table.game.place_wager(table.table_id, seat, t.wager_type, stake, hand=t.hand)
+    ack = table.game.place_wager(table.table_id, seat, t.wager_type, stake, hand=t.hand, option=t.option)
     wagers.acks.append((seat, t, stake, ack))
     if not ack.accepted:
         raise Nonconformance(clause, f"the game accepts a {amount} {t.describe()} wager at seat {seat}",

@@ -30,6 +30,10 @@ class SuiteRun:
     def categories(self) -> dict[str, str]:
         return {r["nodeid"]: r["category"] for r in self.results if r["outcome"] != "passed"}
 
+    def failure_categories(self) -> dict[str, str]:
+        """nodeid -> category of the failed scenarios only (skips are "expired" or "not offered")."""
+        return {r["nodeid"]: r["category"] for r in self.results if r["outcome"] == "failed"}
+
 
 def run_suite(tmp_path: Path, *args: str, game: str | None = None, depth: str = "smoke",
               features: str | os.PathLike = FEATURES, timeout: float = 600) -> SuiteRun:
