@@ -19,7 +19,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
 PROTOCOL_VERSION = "1.0"
 
@@ -48,7 +48,7 @@ Money = Annotated[
     Decimal,
     BeforeValidator(_money),
     PlainSerializer(lambda d: format(d, "f"), return_type=str, when_used="json"),
-    Field(json_schema_extra={"type": "string", "pattern": r"^-?\d+(\.\d+)?$"}),
+    WithJsonSchema({"type": "string", "pattern": r"^-?\d+(\.\d+)?$", "examples": ["12.50"]}),
 ]
 """Dollars as :class:`decimal.Decimal`; on the wire a decimal string (``"12.50"``)."""
 

@@ -1,0 +1,268 @@
+"""The reference game as an HTTP server: protocol version 1 over HTTP/JSON.
+
+Every operation is ``POST /v1/<operation>`` with the params object as the JSON
+body; the answer is the result object with status 200, or an error object
+``{"error": {"code", "message"}}`` with status 400 (``invalid_request``), 409
+(``invalid_state``), 422 (``unsupported``) or 500 (``internal``). The contract is
+``protocol/openapi.json``; docs/http.md explains it.
+
+Run it::
+
+    python -m baccarat_conformance.reference_game.server --host 127.0.0.1 --port 8765
+    python -m baccarat_conformance.reference_game.server --port 0 --game tests.broken_games:no_modulo
+
+It prints its URL on standard output (one line) once it accepts connections;
+``--port 0`` picks a free port. ``--game module:factory`` serves another game
+object (anything with ``handle(op, params) -> dict``), e.g. a deliberately broken
+one. ``--certfile``/``--keyfile`` serve HTTPS; ``--client-ca`` also requires a
+client certificate signed by that CA.
+
+The server is the standard library's :class:`http.server.ThreadingHTTPServer`
+speaking HTTP/1.1 with keep-alive. Accepted sockets get ``TCP_NODELAY``: without
+it a keep-alive client on loopback waits for the delayed ACK after every request
+(Nagle's algorithm holds back the body sent after the headers), about 23 requests
+per second instead of several hundred. Game calls are serialised by a lock (the
+game is one object with many tables).
+
+Like the rest of the reference game it never imports the harness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import signal
+import socket
+import ssl
+import sys
+import threading
+import traceback
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable, Optional, Sequence
+
+from . import create_game
+
+API_PREFIX = "/v1/"
+DEFAULT_GAME = "baccarat_conformance.reference_game:create_game"
+MAX_BODY = 256 * 1024 * 1024  # a run_rounds batch of tens of thousands of rounds is a few MB
+ERROR_STATUS = {"invalid_request": 400, "invalid_state": 409, "unsupported": 422, "internal": 500}
+"""HTTP status of each protocol error code (docs/http.md)."""
+
+
+class GameRequestHandler(BaseHTTPRequestHandler):
+    """Serves ``POST /v1/<operation>`` from ``self.server.game``.
+
+    Subclasses (tests/misbehaving_servers.py) override :meth:`respond` to answer
+    badly on purpose.
+    """
+
+    protocol_version = "HTTP/1.1"
+    server_version = "BaccaratReferenceGame/1"
+    server: "GameServer"
+
+    # ----------------------------------------------------------------- HTTP
+    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+        if not self.path.startswith(API_PREFIX) or "/" in self.path[len(API_PREFIX):]:
+            self.send_json(404, _error("invalid_request", f"no endpoint {self.path}: POST /v1/<operation>"))
+            return
+        op = self.path[len(API_PREFIX):]
+        params = self.read_params()
+        if params is None:
+            return
+        self.respond(op, params)
+
+    def do_GET(self) -> None:  # noqa: N802
+        if self.path in ("/", "/v1", API_PREFIX):
+            text = (f"{self.server.game_name}: protocol v1 over HTTP. POST /v1/<operation> with a JSON "
+                    "object body (docs/http.md).\n").encode()
+            self.send_bytes(200, text, "text/plain; charset=utf-8")
+        else:
+            self.send_json(405, _error("invalid_request", f"GET {self.path}: every operation is a POST"),
+                           extra_headers={"Allow": "POST"})
+
+    def read_params(self) -> Optional[dict]:
+        """Read the JSON body; answer 4xx and return None if it is not a JSON object."""
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            self.close_connection = True
+            self.send_json(411, _error("invalid_request", "send the body with a Content-Length"))
+            return None
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            length = -1
+        if length < 0 or length > MAX_BODY:
+            self.close_connection = True
+            self.send_json(400, _error("invalid_request", f"bad Content-Length {self.headers.get('Content-Length')!r}"))
+            return None
+        raw = self.rfile.read(length) if length else b"{}"
+        try:
+            params = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as e:
+            self.send_json(400, _error("invalid_request", f"the body is not JSON: {e}"))
+            return None
+        if not isinstance(params, dict):
+            self.send_json(400, _error("invalid_request", "the body must be a JSON object (the operation's params)"))
+            return None
+        return params
+
+    def respond(self, op: str, params: dict) -> None:
+        """Answer ``op``: the game's result (200) or its error object (4xx/5xx)."""
+        status, answer = self.server.call_game(op, params)
+        self.send_json(status, answer)
+
+    def send_json(self, status: int, document: Any, extra_headers: Optional[dict] = None) -> None:
+        body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        self.send_bytes(status, body, "application/json", extra_headers)
+
+    def send_bytes(self, status: int, body: bytes, content_type: str, extra_headers: Optional[dict] = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (extra_headers or {}).items():
+            self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (http.server's signature)
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class GameServer(ThreadingHTTPServer):
+    """A threading HTTP/1.1 server around one game object (``handle(op, params) -> dict``)."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 64
+
+    def __init__(self, address: tuple[str, int], game: Any,
+                 handler: type[GameRequestHandler] = GameRequestHandler, verbose: bool = False,
+                 ssl_context: Optional[ssl.SSLContext] = None):
+        if not callable(getattr(game, "handle", None)):
+            raise TypeError(f"the game object {game!r} has no handle(op, params) method")
+        self.game = game
+        self.game_name = getattr(game, "name", type(game).__name__)
+        self.verbose = verbose
+        self.ssl_context = ssl_context
+        self._lock = threading.Lock()
+        super().__init__(address, handler)
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        sock, addr = super().get_request()
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if self.ssl_context is not None:
+            sock = self.ssl_context.wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
+        return sock, addr
+
+    def finish_request(self, request: Any, client_address: Any) -> None:
+        if isinstance(request, ssl.SSLSocket):  # handshake on the worker thread, not the accept loop
+            try:
+                request.do_handshake()
+            except (ssl.SSLError, OSError):
+                return
+        super().finish_request(request, client_address)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        scheme = "https" if self.ssl_context is not None else "http"
+        host = f"[{host}]" if ":" in str(host) else host
+        return f"{scheme}://{host}:{port}"
+
+    def call_game(self, op: str, params: dict) -> tuple[int, dict]:
+        """Run one operation on the game; returns (HTTP status, answer)."""
+        try:
+            with self._lock:
+                answer = self.game.handle(op, params)
+        except Exception as e:  # the game crashed: the protocol's "internal" error
+            if self.verbose:
+                traceback.print_exc()
+            return 500, _error("internal", f"{op}: {type(e).__name__}: {e}")
+        if not isinstance(answer, dict):
+            return 500, _error("internal", f"{op}: the game answered {type(answer).__name__}, not an object")
+        if set(answer) == {"error"} and isinstance(answer["error"], dict):
+            return ERROR_STATUS.get(answer["error"].get("code"), 400), answer
+        return 200, answer
+
+
+def _error(code: str, message: str) -> dict:
+    return {"error": {"code": code, "message": message}}
+
+
+def load_factory(spec: str) -> Callable[[], Any]:
+    """Resolve ``package.module:callable``; raises ValueError naming what does not resolve."""
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f"--game {spec!r}: expected 'package.module:factory'")
+    try:
+        obj: Any = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"--game {spec!r}: cannot import {module_name!r}: {e}") from e
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise ValueError(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
+    return obj
+
+
+def tls_context(certfile: str, keyfile: Optional[str], client_ca: Optional[str]) -> ssl.SSLContext:
+    """A server-side TLS context; with ``client_ca``, clients must present a certificate it signed."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+    if client_ca:
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.load_verify_locations(client_ca)
+    return context
+
+
+def build_parser(prog: str = "python -m baccarat_conformance.reference_game.server") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description="Serve a Baccarat game over the protocol's HTTP API.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free port)")
+    parser.add_argument("--game", default=DEFAULT_GAME, metavar="MODULE:FACTORY",
+                        help=f"factory of the game object to serve (default {DEFAULT_GAME})")
+    parser.add_argument("--certfile", help="serve HTTPS with this PEM certificate (chain)")
+    parser.add_argument("--keyfile", help="private key of --certfile, if not in the same file")
+    parser.add_argument("--client-ca", help="require client certificates signed by this CA (PEM)")
+    parser.add_argument("--verbose", action="store_true", help="log every request to standard error")
+    return parser
+
+
+def serve(args: argparse.Namespace, handler: type[GameRequestHandler] = GameRequestHandler) -> int:
+    """Build the game and the server from parsed ``args`` and serve until SIGINT/SIGTERM."""
+    try:
+        factory = create_game if args.game == DEFAULT_GAME else load_factory(args.game)
+        game = factory()
+        context = tls_context(args.certfile, args.keyfile, args.client_ca) if args.certfile else None
+        server = GameServer((args.host, args.port), game, handler, verbose=args.verbose, ssl_context=context)
+    except (ValueError, TypeError, OSError, ssl.SSLError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    print(server.url, flush=True)
+    print(f"serving {server.game_name} at {server.url} (POST /v1/<operation>; Ctrl-C to stop)",
+          file=sys.stderr, flush=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    return serve(build_parser().parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
