@@ -324,44 +324,42 @@ class HttpAdapter(GameAdapter):
         return TransportError(self.redactor.text(f"{op}: the request to {url} failed: {type(e).__name__}: {e}"), op=op)
 
     def _decode(self, op: str, url: str, response: requests.Response) -> dict:
-        """Check the status against the body and return the JSON object."""
+        """Check the status against the body and return the JSON object (a result with
+        200, an error object with 4xx)."""
         status = response.status_code
         content = response.content
         if any(secret.encode() in content for secret in self.redactor.secrets):  # a server echoing credentials
             content = self.redactor.text(content.decode("utf-8", "replace")).encode("utf-8")
         try:
-            answer = json.loads(content)
+            answer: Any = json.loads(content)
+            not_json = None
         except ValueError as e:
-            snippet = self.redactor.text(content[:300].decode("utf-8", "replace"))
-            if status >= 500:
-                raise GameCrash(f"{op}: the game server failed: HTTP {status} {response.reason} "
-                                f"(body {snippet!r})", op=op) from None
-            if status in (401, 403, 407):
-                raise self._refused_credentials(op, url, response) from None
-            raise ProtocolViolation(f"{op}: the answer (HTTP {status}) is not JSON: {e}; the body begins "
-                                    f"{snippet!r}", op=op) from None
+            answer, not_json = None, e
         is_error = isinstance(answer, dict) and set(answer) == {"error"}
+        begins = f"the body begins {self.redactor.text(content[:300].decode('utf-8', 'replace'))!r}"
         if status == 200:
+            if not_json is not None:
+                raise ProtocolViolation(f"{op}: the answer (HTTP 200) is not JSON: {not_json}; {begins}", op=op)
             if not isinstance(answer, dict):
-                raise ProtocolViolation(f"{op}: the answer is not a JSON object but {type(answer).__name__}: "
-                                        f"{self.redactor.text(str(answer)[:200])!r}", op=op)
+                raise ProtocolViolation(f"{op}: the answer is not a JSON object but {type(answer).__name__}; "
+                                        f"{begins}", op=op)
             if is_error:
                 raise ProtocolViolation(f"{op}: an error object came with HTTP status 200; the protocol answers "
                                         f"errors with 4xx (refused) or 5xx (failed): {answer['error']!r}", op=op)
             return answer
         if status >= 500:
-            detail = answer["error"] if is_error else self.redactor.text(str(answer)[:300])
+            detail = f"{answer['error'].get('message')!r}" if is_error and isinstance(answer["error"], dict) else begins
             raise GameCrash(f"{op}: the game failed: HTTP {status} {response.reason}: {detail}", op=op)
         if 400 <= status < 500:
             if is_error:
-                return answer  # GameAdapter.call validates it and raises GameRefused / Unsupported
+                return answer  # GameAdapter.call validates it and raises GameRefused / Unsupported / GameCrash
             if status in (401, 403, 407):
                 raise self._refused_credentials(op, url, response)
             if status == 404:
                 raise ProtocolViolation(f"{op}: {url} answered 404 without an error object: check --url (the "
                                         f"server's base URL; endpoints are URL/v1/<operation>)", op=op)
             raise ProtocolViolation(f"{op}: HTTP {status} {response.reason} without an error object "
-                                    f"{{\"error\": {{\"code\", \"message\"}}}}", op=op)
+                                    f"{{\"error\": {{\"code\", \"message\"}}}}; {begins}", op=op)
         where = f" to {response.headers.get('Location')}" if 300 <= status < 400 else ""
         raise ProtocolViolation(f"{op}: unexpected HTTP status {status} {response.reason}{where}; results come "
                                 f"with 200, errors with 4xx/5xx (redirects are not followed: give the final URL "

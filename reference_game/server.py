@@ -233,13 +233,15 @@ def build_parser(prog: str = "python -m baccarat_conformance.reference_game.serv
     return parser
 
 
-def serve(args: argparse.Namespace, handler: type[GameRequestHandler] = GameRequestHandler) -> int:
-    """Build the game and the server from parsed ``args`` and serve until SIGINT/SIGTERM."""
+def serve(args: argparse.Namespace, handler: type[GameRequestHandler] = GameRequestHandler,
+          server_class: Callable[..., GameServer] = GameServer) -> int:
+    """Build the game and the server from parsed ``args`` and serve until SIGINT/SIGTERM.
+    Returns the exit status (2 when the game, the TLS files or the address are bad)."""
     try:
         factory = create_game if args.game == DEFAULT_GAME else load_factory(args.game)
         game = factory()
         context = tls_context(args.certfile, args.keyfile, args.client_ca) if args.certfile else None
-        server = GameServer((args.host, args.port), game, handler, verbose=args.verbose, ssl_context=context)
+        server = server_class((args.host, args.port), game, handler, verbose=args.verbose, ssl_context=context)
     except (ValueError, TypeError, OSError, ssl.SSLError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
