@@ -233,6 +233,22 @@ def test_a_token_is_sent_and_redacted(monkeypatch):
     assert f"{ECHO_HEADER}: Bearer <redacted>" in text and "Authorization: <redacted>" in text
 
 
+def test_basic_credentials_are_sent_and_redacted(monkeypatch):
+    basic = "Basic " + base64.b64encode(b"lab:pw-987654").decode()
+    monkeypatch.setenv(EXPECTED_AUTH_ENV, basic)
+    env = {"BACCARAT_GAME_USER": "lab", "BACCARAT_GAME_PASSWORD": "pw-987654"}
+    with running(faulty("echo_auth")) as server:
+        http = HttpAdapter(server.url, credentials=credentials_from_env(env))
+        record = play_one(http)
+        wrong = HttpAdapter(server.url, credentials=credentials_from_env({**env, "BACCARAT_GAME_PASSWORD": "nope-0"}))
+        with pytest.raises(TransportError, match="BACCARAT_GAME_USER/BACCARAT_GAME_PASSWORD was refused") as info:
+            wrong.open_table(RULES)
+    assert record.model_extra["x_echo_authorization"] == "Basic <redacted>"
+    text = http.transcript.as_json() + wrong.transcript.as_json() + str(info.value) + str(info.value.exchange)
+    assert "pw-987654" not in text and basic.split()[1] not in text and "nope-0" not in text
+    assert f"{ECHO_HEADER}: Basic <redacted>" in text
+
+
 def test_a_password_in_the_url_is_redacted():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

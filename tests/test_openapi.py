@@ -109,3 +109,17 @@ def test_the_server_refuses_what_is_not_a_json_object(server_url):
         assert r.status_code == status and r.json()["error"]["code"] == "invalid_request"
     assert requests.get(f"{server_url}/v1/describe", timeout=10).status_code == 405
     assert requests.post(f"{server_url}/v2/describe", json={}, timeout=10).status_code == 404
+
+
+def test_docs_http_names_every_endpoint_and_option():
+    from pathlib import Path
+
+    from baccarat_conformance.adapters.http import HttpAdapter
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "http.md").read_text(encoding="utf-8")
+    for op in OPERATIONS:
+        assert f"`POST /v1/{op}`" in text, op
+    options: list[str] = []
+    HttpAdapter.add_options(type("Group", (), {"addoption": lambda self, name, **kw: options.append(name)})())
+    for option in options:
+        assert f"`{option}" in text, option
