@@ -13,7 +13,7 @@ Select it with ``--adapter http --url https://game.example:8443``. Options
 ``--http-timeout CONNECT,READ`` (default ``5,60``; one number sets both)
     seconds to wait for a connection, and for each answer.
 ``--ca-bundle PEM`` / ``--insecure``
-    TLS verification is on by default against the system's CAs; ``--ca-bundle``
+    TLS verification is on by default against requests' CA bundle (certifi); ``--ca-bundle``
     names the CA (file or directory) that signed the server's certificate,
     ``--insecure`` turns verification off (testing only).
 ``--client-cert PEM`` and ``--client-key PEM``
@@ -190,7 +190,7 @@ class HttpAdapter(GameAdapter):
 
     :param url: the server's base URL (``http://127.0.0.1:8765``).
     :param timeout: ``(connect, read)`` seconds.
-    :param verify: ``True`` (system CAs), a CA bundle path, or ``False`` (no verification).
+    :param verify: ``True`` (requests' certifi bundle), a CA bundle path, or ``False`` (no verification).
     :param cert: a client certificate path, or ``(cert, key)`` paths.
     :param credentials: auth and secrets (default: from the environment).
     :param retries: attempts after the first for idempotent operations.
