@@ -86,11 +86,9 @@ def wire_batch(post: Callable[[str, dict], dict]) -> Callable[[int], int]:
     return run
 
 
-def requests_poster(url: str, trust_env: bool = True) -> Callable[[str, dict], dict]:
-    """A plain ``requests.Session`` loop. With ``trust_env`` (requests' default) every
-    request also looks up proxy variables and .netrc, which the adapter turns off."""
+def requests_poster(url: str) -> Callable[[str, dict], dict]:
+    """A plain ``requests.Session`` loop: no validation, no transcript."""
     session = requests.Session()
-    session.trust_env = trust_env
 
     def post(op: str, params: dict) -> dict:
         r = session.post(f"{url}/v1/{op}", data=json.dumps(params), headers=HEADERS, timeout=(5, 120))
@@ -151,7 +149,6 @@ def main() -> int:
         rows = [
             ("single", "HttpAdapter", adapter_single(http_adapter), args.rounds),
             ("single", "bare requests loop", wire_single(requests_poster(url)), args.rounds),
-            ("single", "  same, trust_env=False", wire_single(requests_poster(url, trust_env=False)), args.rounds),
             ("single", "raw http.client loop", wire_single(http_client_poster(url)), args.rounds),
             ("single", "LibraryAdapter (in-process)", adapter_single(library), args.rounds),
             ("batch", "HttpAdapter run_rounds", adapter_batch(http_adapter), args.batch_rounds),

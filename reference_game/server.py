@@ -117,15 +117,19 @@ class GameRequestHandler(BaseHTTPRequestHandler):
         self.send_bytes(status, body, "application/json", extra_headers)
 
     def send_bytes(self, status: int, body: bytes, content_type: str, extra_headers: Optional[dict] = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (extra_headers or {}).items():
-            self.send_header(name, value)
+        """Write the status line, headers and body in one ``send`` (one TCP segment for a
+        small answer, so the client wakes once per answer)."""
+        try:
+            phrase = HTTPStatus(status).phrase
+        except ValueError:
+            phrase = ""
+        headers = {"Server": self.version_string(), "Date": self.date_time_string(),
+                   "Content-Type": content_type, "Content-Length": str(len(body)), **(extra_headers or {})}
         if self.close_connection:
-            self.send_header("Connection", "close")
-        self.end_headers()
-        self.wfile.write(body)
+            headers["Connection"] = "close"
+        head = f"{self.protocol_version} {status} {phrase}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        self.wfile.write(head.encode("latin-1") + b"\r\n" + body)
+        self.log_request(status, len(body))
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (http.server's signature)
         if self.server.verbose:
