@@ -45,6 +45,7 @@ Transport details stay here, like the transports behind requests' ``BaseAdapter`
 from __future__ import annotations
 
 import base64
+import importlib.metadata
 import json
 import os
 import warnings
@@ -82,6 +83,17 @@ SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "s
 RAW_BODY_LIMIT = 20_000
 RAW_BULKY_BODY_LIMIT = 2_000
 JSON_HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
+
+
+def _user_agent() -> str:
+    try:
+        harness = importlib.metadata.version("baccarat-conformance")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover (running from a source tree)
+        harness = "0"
+    return f"baccarat-conformance/{harness} python-requests/{requests.__version__}"
+
+
+USER_AGENT = _user_agent()
 
 
 # ---------------------------------------------------------------------- credentials
@@ -215,7 +227,7 @@ class HttpAdapter(GameAdapter):
         session.cert = cert
         session.auth = self.credentials.auth
         session.trust_env = False  # no .netrc or proxy variables: the harness talks to exactly --url
-        session.headers.update({"User-Agent": f"baccarat-conformance/{requests.__version__}"})
+        session.headers.update({"User-Agent": USER_AGENT})
         once = Retry(total=0, connect=0, read=False, redirect=0, status=0, raise_on_status=False)
         session.mount(self.url + "/", HTTPAdapter(pool_connections=1, pool_maxsize=4, max_retries=once))
         retry = Retry(total=retries, connect=retries, read=retries, redirect=0, status=retries,
