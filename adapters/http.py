@@ -48,6 +48,7 @@ import base64
 import importlib.metadata
 import json
 import os
+import re
 import warnings
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Optional
@@ -83,6 +84,7 @@ SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "s
 RAW_BODY_LIMIT = 20_000
 RAW_BULKY_BODY_LIMIT = 2_000
 JSON_HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
+ERROR_OBJECT_START = re.compile(rb'\s*\{\s*"error"\s*:')
 
 
 def _user_agent() -> str:
@@ -285,8 +287,8 @@ class HttpAdapter(GameAdapter):
         self.session.close()
 
     # ---------------------------------------------------------------- transport
-    def send(self, op: str, params: dict) -> dict:
-        """``POST /v1/<op>``; returns the decoded JSON object (result or error object).
+    def send(self, op: str, params: dict) -> dict | bytes:
+        """``POST /v1/<op>``; returns the result's JSON text, or the decoded error object.
 
         :raises GameTimeout: no connection or no answer within ``--http-timeout``.
         :raises TransportError: connection refused or dropped, TLS failure, credentials refused.
@@ -335,13 +337,15 @@ class HttpAdapter(GameAdapter):
             return TransportError(self.redactor.text(message), op=op)
         return TransportError(self.redactor.text(f"{op}: the request to {url} failed: {type(e).__name__}: {e}"), op=op)
 
-    def _decode(self, op: str, url: str, response: requests.Response) -> dict:
-        """Check the status against the body and return the JSON object (a result with
-        200, an error object with 4xx)."""
+    def _decode(self, op: str, url: str, response: requests.Response) -> dict | bytes:
+        """Check the status against the body: return a result's JSON text (200; the base
+        class validates it) or an error object (4xx)."""
         status = response.status_code
         content = response.content
         if any(secret.encode() in content for secret in self.redactor.secrets):  # a server echoing credentials
             content = self.redactor.text(content.decode("utf-8", "replace")).encode("utf-8")
+        if status == 200 and not ERROR_OBJECT_START.match(content[:200]):
+            return content  # the fast path: GameAdapter.call validates the JSON text directly
         try:
             answer: Any = json.loads(content)
             not_json = None

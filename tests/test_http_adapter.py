@@ -112,7 +112,7 @@ def test_a_batch_is_attached_cut_to_size():
     ("drop", TransportError, "dropped without an answer"),
     ("500", GameCrash, "HTTP 500"),
     ("503", GameCrash, "temporarily unavailable"),
-    ("invalid_json", ProtocolViolation, "is not JSON"),
+    ("invalid_json", ProtocolViolation, "not valid JSON"),
     ("not_object", ProtocolViolation, "not a JSON object"),
     ("error_200", ProtocolViolation, "error object came with HTTP status 200"),
 ])
