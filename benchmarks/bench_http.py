@@ -169,7 +169,7 @@ def main() -> int:
             http_adapter.transcript.exchanges.clear()
             library.transcript.exchanges.clear()
             seconds, sent, cpu = best(run, n, args.repeat)
-            print(f"{mode:<7} {name:<29} {n:>7} {sent:>8} {seconds:>8.3f} {n / seconds:>9.0f} {sent / seconds:>8.0f} "
+            print(f"{mode:<7} {name:<29} {n:>7} {sent:>8} {seconds:>8.3f} {n / seconds:>9.0f} {sent / seconds:>8.1f} "
                   f"{1000 * cpu / n:>20.3f}")
         http_adapter.close()
     finally:
