@@ -199,7 +199,8 @@ def game_adapter(pytestconfig: pytest.Config) -> Iterator[Any]:
     try:
         adapter = load_adapter_class(name).from_config(pytestconfig)
     except ConfigurationError as e:
-        raise pytest.UsageError(str(e)) from None
+        # Once for the run, not once per scenario: a bad --url or --game is a usage error.
+        pytest.exit(f"baccarat-conformance: {e}", returncode=pytest.ExitCode.USAGE_ERROR)
     yield adapter
     adapter.close()
 
