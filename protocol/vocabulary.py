@@ -31,5 +31,5 @@ OPTIONS = WAGER_TYPES + (
     "reveal.c", "reveal.d",
     "vigorish.at_payout", "vigorish.tracked",
     "irregularity.1", "irregularity.2",
-    "fully_automated_table", "vigorish_rounding",
+    "fully_automated_table", "vigorish_rounding", "commission_free",
 )
