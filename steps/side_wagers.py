@@ -254,3 +254,29 @@ def check_sweep(sweep: dict, section: str) -> None:
         raise Nonconformance(first["clause"], first.get("required", "a completed round"),
                              f"{first.get('observed', first.get('problem'))}; {len(failures)} wrong settlements in "
                              f"{len(sweep['records'])} rounds ({summary})", first["cards"])
+
+
+# ------------------------------------------------------------------ settlement order
+def _final_settlements(record: m.RoundRecord) -> list[tuple[int, m.Event]]:
+    cards = _hand_card_indexes(record)
+    last = cards[-1] if cards else -1
+    return [(i, e) for i, e in enumerate(record.events) if i > last and e.type in ("pay", "collect")]
+
+
+@then("the losing wagers are collected before any winning wager is paid")
+def losers_collected_first(round_record: m.RoundRecord, clause: str) -> None:
+    events = _final_settlements(round_record)
+    pays = [i for i, e in events if e.type == "pay"]
+    late = [e for i, e in events if e.type == "collect" and pays and i > pays[0]]
+    if late:
+        raise Nonconformance(clause, "every losing wager is collected before the first winning wager is paid",
+                             f"collected the wager {late[0].wager_id} of seat {late[0].seat} after paying a winner",
+                             [c.card for c in round_record.cards])
+
+
+@then("the winning wagers are paid from the highest-numbered seat down")
+def paid_highest_seat_first(round_record: m.RoundRecord, clause: str) -> None:
+    seats = [e.seat for _, e in _final_settlements(round_record) if e.type == "pay"]
+    if any(a is None or b is None or a < b for a, b in zip(seats, seats[1:])):
+        raise Nonconformance(clause, "winning wagers are paid starting at the highest-numbered seat",
+                             f"paid seats in the order {seats}", [c.card for c in round_record.cards])
