@@ -32,4 +32,5 @@ OPTIONS = WAGER_TYPES + (
     "vigorish.at_payout", "vigorish.tracked",
     "irregularity.1", "irregularity.2",
     "fully_automated_table", "vigorish_rounding", "commission_free",
+    "game.baccarat",  # any variant of Baccarat as described in Ch. 631a (baccarat, ez_baccarat, commission_free)
 )

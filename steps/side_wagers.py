@@ -14,7 +14,7 @@ import random
 import time
 import zlib
 from collections import Counter
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -26,8 +26,24 @@ from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
-from .table import TableHandle
-from .wagers import Wagers, money, parse_target
+from ._support import TableHandle
+
+if TYPE_CHECKING:
+    from .wagers import Wagers
+
+
+def parse_target(text: str) -> Any:
+    """The wager phrase parser of :mod:`.wagers`, imported when first used (a step
+    module imports no other step module before pytest has loaded it)."""
+    from .wagers import parse_target as parse
+
+    return parse(text)
+
+
+def money(text: str) -> Any:
+    from .wagers import money as parse
+
+    return parse(text)
 
 SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
 SWEEP_ROUNDS = {"smoke": 200, "standard": 2000, "exhaustive": 20000}
@@ -164,6 +180,35 @@ def _candidate(rng: random.Random) -> list[str]:
     return cards
 
 
+def near_misses(section: str, player: tuple, banker: tuple) -> set[tuple]:
+    """Deals that a game could mistake for a win of ``section`` (the sweep deals each
+    of them too): a pair of equal value but different rank, a king and queen of
+    different suits, a nine among the third cards, a 7 against a 7 on different card
+    counts, a six that ties or loses."""
+    p, b = ch631a.point_count(player), ch631a.point_count(banker)
+    keys: set[tuple] = set()
+    if section in ("631c.1", "629b.1", "627b.1", "631c.5", "629b.2", "627b.2"):
+        for two in (player[:2], banker[:2]):
+            if ch631a.rank(two[0]) != ch631a.rank(two[1]) and ch631a.card_value(two[0]) == ch631a.card_value(two[1]):
+                keys.add(("equal value, different rank",))
+    if section == "631c.7":
+        for two in (player[:2], banker[:2]):
+            if {ch631a.rank(c) for c in two} == {"K", "Q"} and ch631a.suit(two[0]) != ch631a.suit(two[1]):
+                keys.add(("king and queen of different suits",))
+    if section == "631c.4" and any(ch631a.rank(c) == "9" for c in player[2:] + banker[2:]):
+        keys.add(("a nine among the third cards",))
+    if section == "631c.3":
+        if (p, b) == (7, 7) and len(player) != len(banker):
+            keys.add(("7 against 7 on different card counts",))
+        if p == b and (len(player) == 3 or len(banker) == 3) and p in (7, 8):
+            keys.add(("3-card 7 or 8 ties",))
+        if p > b and p == 8 and len(player) == 2 or b > p and b == 7 and len(banker) == 2:
+            keys.add(("2-card 7 or 8 wins",))
+    if section in ("631c.5", "629b.2", "627b.2") and b == 6 and p >= 6:
+        keys.add(("a six that ties or loses",))
+    return keys
+
+
 def sweep_stacks(section: str, rules: dict, n: int, seed: int) -> list[list[str]]:
     """``n`` stacked shoes (six cards each) for the sweep of ``section``: a quarter
     plain, the rest chosen so that every paytable row the section can reach is
@@ -178,7 +223,7 @@ def sweep_stacks(section: str, rules: dict, n: int, seed: int) -> list[list[str]
         stack = _candidate(rng)
         coup = ch631a.deal(stack)
         keys = {(w, h, oracle.expected(section, w, h, coup.player, coup.banker, rules).row)
-                for w, h in oracle.SECTION_WAGERS[section]}
+                for w, h in oracle.SECTION_WAGERS[section]} | near_misses(section, coup.player, coup.banker)
         if len(out) < n // 4 or any(counts[k] < quota for k in keys) or rng.random() < 0.02 or tries > 400 * n:
             out.append(stack)
             counts.update(keys)

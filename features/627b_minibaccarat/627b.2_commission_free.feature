@@ -185,6 +185,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
   Scenario Outline: The dealer announces "Lucky Six" when the Banker's Hand wins with six
     § 627b.2(e): "If the Point Counts of the Banker's Hand and Player's Hand results in a Lucky Six, the dealer shall announce Lucky Six."
     Interpretation: 627a-629a-base-game-is-631a
+    Interpretation: lucky-six-call-unquoted
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>
     When the round is dealt
@@ -199,6 +200,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
   Scenario Outline: The dealer does not announce "Lucky Six" unless the Banker's Hand wins with six
     § 627b.2(e): "If the Point Counts of the Banker's Hand and Player's Hand results in a Lucky Six, the dealer shall announce Lucky Six."
     Interpretation: 627a-629a-base-game-is-631a
+    Interpretation: lucky-six-call-unquoted
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>
     When the round is dealt

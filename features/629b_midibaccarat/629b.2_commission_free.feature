@@ -190,6 +190,7 @@ Feature: § 629b.2 Commission-free Midibaccarat
   Scenario Outline: The dealer announces "Lucky Six" when the Banker's Hand wins with six
     § 629b.2(e): "If the Point Counts of the Banker's Hand and Player's Hand results in a Lucky Six, the dealer shall announce Lucky Six."
     Interpretation: 627a-629a-base-game-is-631a
+    Interpretation: lucky-six-call-unquoted
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>
     When the round is dealt
@@ -204,6 +205,7 @@ Feature: § 629b.2 Commission-free Midibaccarat
   Scenario Outline: The dealer does not announce "Lucky Six" unless the Banker's Hand wins with six
     § 629b.2(e): "If the Point Counts of the Banker's Hand and Player's Hand results in a Lucky Six, the dealer shall announce Lucky Six."
     Interpretation: 627a-629a-base-game-is-631a
+    Interpretation: lucky-six-call-unquoted
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>
     When the round is dealt

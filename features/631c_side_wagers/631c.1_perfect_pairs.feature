@@ -1,4 +1,4 @@
-@option.perfect_pairs
+@option.game.baccarat @option.perfect_pairs
 Feature: § 631c.1 Perfect Pairs wager
   A wager on the Player's Hand, the Banker's Hand or both that the hand's initial two
   cards are a pair, paid by the kind of pair under the paytable the Rules Submission
@@ -8,7 +8,7 @@ Feature: § 631c.1 Perfect Pairs wager
 
   @631c.1.d @631c.1.e.def.Perfect_pair
   Scenario Outline: A perfect pair is paid at the Perfect pair odds of the paytable
-    § 631c.1(e): "Perfect pair—The initial two cards dealt to the player or banker that are of the same rank, the same color and the same suit."
+    § 631c.1(e)[Perfect pair]: "Perfect pair—The initial two cards dealt to the player or banker that are of the same rank, the same color and the same suit."
     § 631c.1(d): "The certificate holder shall pay out a winning Perfect Pairs wager at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
     Given the Rules Submission selects Perfect Pairs paytable <paytable>
     And a table opened under the Rules Submission
@@ -28,7 +28,7 @@ Feature: § 631c.1 Perfect Pairs wager
 
   @631c.1.d @631c.1.e.def.Colored_pair
   Scenario Outline: A colored pair is paid at the Colored pair odds of the paytable
-    § 631c.1(e): "Colored pair—The initial two cards dealt to the player or banker that are of the same rank and the same color but different suits."
+    § 631c.1(e)[Colored pair]: "Colored pair—The initial two cards dealt to the player or banker that are of the same rank and the same color but different suits."
     § 631c.1(d): "The certificate holder shall pay out a winning Perfect Pairs wager at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
     Given the Rules Submission selects Perfect Pairs paytable <paytable>
     And a table opened under the Rules Submission
@@ -48,7 +48,7 @@ Feature: § 631c.1 Perfect Pairs wager
 
   @631c.1.d @631c.1.e.def.Mixed_pair
   Scenario Outline: A mixed pair is paid at the Mixed pair odds of the paytable
-    § 631c.1(e): "Mixed pair—The initial two cards dealt to the player or banker that are of the same rank but different colors."
+    § 631c.1(e)[Mixed pair]: "Mixed pair—The initial two cards dealt to the player or banker that are of the same rank but different colors."
     § 631c.1(d): "The certificate holder shall pay out a winning Perfect Pairs wager at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
     Given the Rules Submission selects Perfect Pairs paytable <paytable>
     And a table opened under the Rules Submission

@@ -1,3 +1,4 @@
+@option.game.baccarat
 Feature: § 631c.3 5 Treasures Baccarat wagers
   Five wagers placed after a Baccarat wager (Fortune 7, Golden 8, Heavenly 9 bonus,
   Blazing 7s, Cover All), settled with the Baccarat wagers once the round is complete,
@@ -209,7 +210,7 @@ Feature: § 631c.3 5 Treasures Baccarat wagers
       | AH AS AC 6D AD AS | the Banker's Hand wins with a 2-card 7           |
       | QS QD 7S QD 7S 7D | a 2-card 7 ties a 3-card 7                       |
 
-  @631c.3.g @option.cover_all
+  @631c.3.h @631c.3.g @option.cover_all
   Scenario Outline: Under Paytable A two 2-card 7s do not win Cover All
     § 631c.3(h): "If one of the 5 Treasures Baccarat wagers wins, it shall be paid out based upon one of the following paytables"
     Interpretation: 631c.3-h-2-card-blazing-7s-not-offered-in-a

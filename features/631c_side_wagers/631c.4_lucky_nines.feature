@@ -1,4 +1,4 @@
-@option.lucky_nines @option.fully_automated_table
+@option.game.baccarat @option.lucky_nines @option.fully_automated_table
 Feature: § 631c.4 Lucky Nines
   Offered only on a fully automated electronic gaming table (profile option
   fully_automated_table; a profile offering Lucky Nines without it is rejected, and
@@ -11,6 +11,7 @@ Feature: § 631c.4 Lucky Nines
   Scenario Outline: Lucky Nines is paid by the number and suits of the nines among the four initial cards
     § 631c.4(d)(2): "Contain a nine, the winning Lucky Nines wagers shall be paid in accordance with subsection (e) based on the number of nines in the player and banker hands."
     § 631c.4(e): "The certificate holder shall pay out winning Lucky Nines wagers at the odds in one of the following payout tables selected by the certificate holder in its Rules Submission"
+    Interpretation: 631c.4-e-same-suit-rows
     Given the Rules Submission selects Lucky Nines paytable <paytable>
     And a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>

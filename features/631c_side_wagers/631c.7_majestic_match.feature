@@ -1,4 +1,4 @@
-@option.majestic_match
+@option.game.baccarat @option.majestic_match
 Feature: § 631c.7 Majestic Match wager
   A wager on the Player's Hand, the Banker's Hand or both, placed with or without a
   Baccarat wager, that the hand's initial two cards are suited: 25 to 1 for a suited
@@ -8,7 +8,7 @@ Feature: § 631c.7 Majestic Match wager
 
   @631c.7.d @631c.7.e.def.Royal_Match
   Scenario Outline: A Royal Match is paid 25 to 1
-    § 631c.7(e): "Royal Match—The initial two cards dealt to the player or banker that are a king and queen of the same suit."
+    § 631c.7(e)[Royal Match]: "Royal Match—The initial two cards dealt to the player or banker that are a king and queen of the same suit."
     § 631c.7(d): "The certificate holder shall pay out a winning Majestic Match wager at the odds in the following paytable"
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>
@@ -23,7 +23,7 @@ Feature: § 631c.7 Majestic Match wager
 
   @631c.7.d @631c.7.e.def.Suited_Match
   Scenario Outline: A Suited Match is paid 2.5 to 1, to the cent
-    § 631c.7(e): "Suited Match—The initial two cards dealt to the player or banker that are of the same suit but are not a king and queen."
+    § 631c.7(e)[Suited Match]: "Suited Match—The initial two cards dealt to the player or banker that are of the same suit but are not a king and queen."
     § 631c.7(d): "The certificate holder shall pay out a winning Majestic Match wager at the odds in the following paytable"
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with <shoe>
