@@ -1,6 +1,6 @@
 """Steps of the non-progressive side wagers and variations of 58 Pa. Code
-Ch. 631c, 629b and 627b: paytable selection, settlement timing, refused wagers,
-the dealer's calls, and a settlement sweep against the rules oracle.
+Ch. 631c, 629b and 627b: paytable selection, refused wagers, the dealer's calls,
+the order of settlement, and a settlement sweep against the rules oracle.
 
 The paytable steps gate a scenario on the Rules Submission: an Examples row for
 paytable B is reported "not offered" when the profile files paytable A, so a run
@@ -45,7 +45,6 @@ def money(text: str) -> Any:
 
     return parse(text)
 
-SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
 SWEEP_ROUNDS = {"smoke": 200, "standard": 2000, "exhaustive": 20000}
 CHUNK = 2000
 
@@ -64,55 +63,10 @@ def paytable_selected(rules_submission: Any, wager: str, letter: str) -> None:
 
 
 # ------------------------------------------------------------------ timing
-def _settlement_index(record: m.RoundRecord, wager_id: str) -> Optional[int]:
-    for i, e in enumerate(record.events):
-        if e.type in SETTLEMENT_EVENTS and e.wager_id == wager_id:
-            return i
-    return None
-
-
+# "the wager of seat N on X is settled before any third card is dealt" and "... is
+# settled after the result is announced" are steps of steps/progressives.py.
 def _hand_card_indexes(record: m.RoundRecord) -> list[int]:
     return [i for i, e in enumerate(record.events) if e.type == "card" and e.to in ("player", "banker")]
-
-
-def _timing(record: m.RoundRecord, wagers: Wagers, seat: int, target: str, clause: str) -> tuple[str, int]:
-    t = parse_target(target)
-    wager_id, stake = wagers.placed[(seat, t)]
-    at = _settlement_index(record, wager_id)
-    if at is None:
-        raise Nonconformance(clause, f"the round's events show the ${stake} {t.describe()} wager of seat {seat} "
-                             "collected or paid", "no pay, collect or push event for it",
-                             [c.card for c in record.cards])
-    return t.describe(), at
-
-
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled before any third card is dealt"))
-def settled_before_third_card(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int,
-                              target: str) -> None:
-    name, at = _timing(round_record, wagers, seat, target, clause)
-    cards = _hand_card_indexes(round_record)
-    dealt = [c.card for c in round_record.cards]
-    if len(cards) < 4 or at < cards[3]:
-        raise Nonconformance(clause, f"the {name} wager of seat {seat} is settled after the initial two cards of "
-                             "each hand are dealt", f"settled it after {sum(1 for c in cards if c < at)} cards",
-                             dealt)
-    if len(cards) > 4 and at > cards[4]:
-        third = round_record.events[cards[4]]
-        raise Nonconformance(clause, f"the {name} wager of seat {seat} is settled before any third card is dealt",
-                             f"settled it after dealing {third.card} to the {third.to}'s hand", dealt)
-
-
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled after the result is announced"))
-def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
-    name, at = _timing(round_record, wagers, seat, target, clause)
-    cards = _hand_card_indexes(round_record)
-    last = cards[-1] if cards else -1
-    announced = [i for i, e in enumerate(round_record.events) if e.type == "announcement" and last < i < at]
-    if at < last or not announced:
-        raise Nonconformance(clause, f"the {name} wager of seat {seat} is settled after the round is completed and "
-                             "its result announced",
-                             "settled it before the last card was dealt" if at < last
-                             else "settled it before announcing the result", [c.card for c in round_record.cards])
 
 
 # ------------------------------------------------------------------ refused wagers
