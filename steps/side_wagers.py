@@ -81,7 +81,7 @@ def try_wager(table: TableHandle, seat: int, amount: str, target: str) -> tuple[
 def wager_refused(wager_attempt: tuple[int, str, m.WagerAck], clause: str) -> None:
     seat, what, ack = wager_attempt
     if ack.accepted:
-        raise Nonconformance(clause, f"the game refuses a {what} wager at seat {seat}, which has no Baccarat wager",
+        raise Nonconformance(clause, f"the game refuses the {what} wager of seat {seat}",
                              f"accepted it (wager {ack.wager_id})")
 
 

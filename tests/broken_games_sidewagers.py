@@ -67,6 +67,21 @@ class CoverAllNeedsAnother(ReferenceGame):
         return super().check_limits(table, kind, stake, seat, hand, option)
 
 
+class FiveTreasuresAfterNoMoreBets(ReferenceGame):
+    """§ 631c.3(c): 5 Treasures wagers are still accepted after the dealer calls "no more bets"."""
+
+    def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
+        table = self._table(table_id)
+        if wager_type in ("fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s", "cover_all") \
+                and not table.betting_open:
+            table.betting_open = True
+            try:
+                return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+            finally:
+                table.betting_open = False
+        return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+
+
 class SuitedMatchPays2To1(ReferenceGame):
     """§ 631c.7(d): a Suited Match is paid 2 to 1 instead of 2.5 to 1."""
 
@@ -139,6 +154,10 @@ def lucky_nines_counts_third_cards():
 
 def mixed_blazing_7s_win():
     return MixedBlazing7sWin()
+
+
+def five_treasures_after_no_more_bets():
+    return FiveTreasuresAfterNoMoreBets()
 
 
 def cover_all_needs_another():

@@ -29,6 +29,7 @@ BROKEN = {
     "perfect_pairs_settled_after_third_card": (("--profile", "midibaccarat", *EXPIRED), {"629b.1(d)"}),
     "pairs_by_value": (("--profile", "minibaccarat", *EXPIRED), {"627b.1", "627b.1(c)"}),
     "mixed_blazing_7s_win": (("--profile", "side_wagers_631c"), {"631c.3", "631c.3(f)(4)", "631c.3(g)"}),
+    "five_treasures_after_no_more_bets": (("--profile", "side_wagers_631c"), {"631c.3(c)"}),
     "cover_all_needs_another": (("--profile", "side_wagers_631c"), {"631c.3(f)(5)", "631c.3(g)", "631c.3(h)"}),
     "lucky_nines_counts_third_cards": (("--profile", "side_wagers_631c"),
                                        {"631c.4", "631c.4(a)", "631c.4(d)", "631c.4(d)(1)", "631c.4(f)"}),

@@ -242,6 +242,16 @@ Feature: § 631c.3 5 Treasures Baccarat wagers
       | Blazing 7s       |
       | Cover All        |
 
+  @631c.3.c @option.fortune_7
+  Scenario: A 5 Treasures wager is refused after the dealer calls "no more bets"
+    § 631c.3(c): "a player may place one or more of the 5 Treasures Baccarat wagers at any time before the dealer calls, "no more bets.""
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with 9C 4D 4S 9D 9S 4D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    When the dealer announces "no more bets"
+    And seat 3 tries to wager $5.00 on Fortune 7
+    Then the game refuses the wager
+
   @631c.3.e @option.fortune_7 @option.golden_8 @option.heavenly_9_bonus @option.blazing_7s @option.cover_all
   Scenario: 5 Treasures wagers are settled after the round is completed and its result announced
     § 631c.3(e): "After the round of play is completed and the announcement of the result is made, the dealer shall settle the player's 5 Treasures Baccarat wagers while settling the Baccarat wagers and other optional wagers placed by each player."
