@@ -169,9 +169,10 @@ Feature: § 627b.2 Commission-free Minibaccarat
     When the round is dealt
     Then the wager of seat 3 on the Player's Hand wins at 1 to 1
 
-  @627b.2.j
-  Scenario: A winning Tie wager is paid 8 to 1
+  @627b.2.j @627b.2.c
+  Scenario: A winning Tie wager is paid 8 to 1 and a Banker wager pushes
     § 627b.2(j): "A winning Tie wager shall be paid at odds of 8 to 1."
+    § 627b.2(c): "In addition to the wager on the Player Hand, Banker Hand and Tie Hand, which shall win or lose as provided in § 627a.7(a)"
     Interpretation: 627a-629a-base-game-is-631a
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with 6C 4D KD 2S 5C 6D

@@ -173,9 +173,10 @@ Feature: § 629b.2 Commission-free Midibaccarat
     When the round is dealt
     Then the wager of seat 3 on the Player's Hand wins at 1 to 1
 
-  @629b.2.j
-  Scenario: A winning Tie wager is paid 8 to 1
+  @629b.2.j @629b.2.c
+  Scenario: A winning Tie wager is paid 8 to 1 and a Banker wager pushes
     § 629b.2(j): "A winning Tie wager shall be paid at odds of 8 to 1."
+    § 629b.2(c): "In addition to the wager on the Player Hand, Banker Hand and Tie Hand, which shall win or lose as provided in § 629a.7(a)(1)—(3)"
     Interpretation: 629b.2-duplicate-i-tie-odds
     Interpretation: 627a-629a-base-game-is-631a
     Given a table opened under the Rules Submission

@@ -101,9 +101,10 @@ Feature: § 631c.3 5 Treasures Baccarat wagers
     When the round is dealt
     Then the wager of seat 3 on Heavenly 9 bonus loses
 
-  @631c.3.f.4 @631c.3.h @option.blazing_7s
+  @631c.3.f.4 @631c.3.h @631c.3.d @option.blazing_7s
   Scenario Outline: Blazing 7s pays the 3-card Blazing 7s odds when both hands are 3-card 7s
     § 631c.3(f)(4): "The Blazing 7s bonus wager shall win if the banker's and player's hands are either a 2-card total of 7 or 3-card total of 7."
+    § 631c.3(d): "the round of play shall be played and completed in accordance to the house rules and provisions of §§ 631a.10—631a.12"
     Interpretation: 631c.3-f-4-blazing-7s-card-count
     Given the Rules Submission selects Blazing 7s paytable <paytable>
     And a table opened under the Rules Submission

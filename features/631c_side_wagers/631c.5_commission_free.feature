@@ -164,9 +164,10 @@ Feature: § 631c.5 Commission-free Baccarat
     When the round is dealt
     Then the wager of seat 3 on the Player's Hand wins at 1 to 1
 
-  @631c.5.j
-  Scenario: A winning Tie wager is paid 8 to 1
+  @631c.5.j @631c.5.c
+  Scenario: A winning Tie wager is paid 8 to 1 and a Banker wager pushes
     § 631c.5(j): "A winning tie wager shall be paid at odds of 8 to 1."
+    § 631c.5(c): "In addition to the wager on the player's hand, banker's hand and tie hand, which shall win or lose as provided in § 631a.8(a)(1)—(3)"
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with 6C 4D KD 2S 5C 6D
     And seat 3 wagers $10.00 on a Tie
