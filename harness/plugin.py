@@ -58,6 +58,8 @@ pytest_plugins = STEP_MODULES
 CLAUSES_KEY = pytest.StashKey[list]()
 OFFERED_PREFIX = "option."
 CAPABILITY_PREFIX = "capability."
+#: Variants that are Baccarat as described in Chapter 631a (not Midibaccarat or Minibaccarat).
+BACCARAT_VARIANTS = ("baccarat", "ez_baccarat", "commission_free")
 CHAPTER_TITLES = {
     "631a": "58 Pa. Code Ch. 631a Baccarat",
     "631c": "58 Pa. Code Ch. 631c Baccarat Side Wagers and Variations",
@@ -261,9 +263,12 @@ def _gate_scenario(request: pytest.FixtureRequest) -> None:
 
 def offers(profile: RulesSubmission, option: str) -> bool:
     """Whether ``profile`` offers ``option`` (a wager name, a variant ``variant.X``,
-    or a boolean profile field such as ``fully_automated_table``)."""
+    ``game.baccarat`` for any variant of Chapter 631a Baccarat, or a boolean profile
+    field such as ``fully_automated_table``)."""
     if option.startswith("variant."):
         return profile.variant == option.split(".", 1)[1]
+    if option == "game.baccarat":  # "Baccarat as described in Chapter 631a" (Ch. 631c side wagers)
+        return profile.variant in BACCARAT_VARIANTS
     if option.startswith("reveal."):
         return profile.card_reveal == "631a.9(" + option.split(".", 1)[1] + ")"
     if option.startswith("vigorish."):

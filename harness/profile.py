@@ -6,6 +6,7 @@ A profile is a TOML file::
     [rules_submission]
     certificate_holder = "Example Casino"
     variant = "baccarat"             # baccarat | ez_baccarat | commission_free | midibaccarat | minibaccarat | rising_phoenix
+    commission_free = false          # § 629b.2 / § 627b.2: commission-free Midibaccarat / Minibaccarat
     decks = 8                        # § 631a.3(a): six to eight
     tie_odds = "8 to 1"              # § 631a.13(b): at least 8 to 1
     vigorish_collection = "at_payout"  # § 631a.13(d)(1) "at_payout" or (d)(2) "tracked"
@@ -68,6 +69,8 @@ class RulesSubmission(_Strict):
 
     certificate_holder: str = "Example Casino"
     variant: Variant = "baccarat"
+    commission_free: bool = Field(False, description="§ 629b.2 / § 627b.2: a commission-free Midibaccarat or "
+                                  "Minibaccarat table (Baccarat uses variant = \"commission_free\", § 631c.5)")
     decks: int = Field(8, description="§ 631a.3(a): six to eight decks")
     tie_odds: str = Field("8 to 1", description="§ 631a.13(b): at least 8 to 1")
     vigorish_collection: Literal["at_payout", "tracked"] = Field(
@@ -133,12 +136,31 @@ class RulesSubmission(_Strict):
             raise ValueError(f"must be at least 8 to 1 (58 Pa. Code § 631a.13(b)), got {v!r}")
         return v
 
+    @field_validator("commission_free")
+    @classmethod
+    def _commission_free(cls, v: bool, info: ValidationInfo) -> bool:
+        variant = info.data.get("variant")
+        if v and variant not in ("midibaccarat", "minibaccarat"):
+            raise ValueError("commission_free = true is for Midibaccarat or Minibaccarat (58 Pa. Code § 629b.2, "
+                             f"§ 627b.2); for Baccarat set variant = \"commission_free\" (§ 631c.5), got variant "
+                             f"{variant!r}")
+        return v
+
+    @field_validator("tie_odds")
+    @classmethod
+    def _commission_free_tie_odds(cls, v: str, info: ValidationInfo) -> str:
+        data = info.data
+        if (data.get("variant") == "commission_free" or data.get("commission_free")) and v != "8 to 1":
+            raise ValueError("a commission-free table pays a winning Tie wager at odds of 8 to 1 (58 Pa. Code "
+                             f"§ 631c.5(j), § 629b.2(j), § 627b.2(j)), got {v!r}")
+        return v
+
     @field_validator("wagers")
     @classmethod
-    def _wagers(cls, v: dict[str, WagerOptions]) -> dict[str, WagerOptions]:
+    def _wagers(cls, v: dict[str, WagerOptions], info: ValidationInfo) -> dict[str, WagerOptions]:
         from baccarat_conformance.protocol.vocabulary import WAGER_TYPES
 
-        from .wager_options import MODELS
+        from .wager_options import CHECKS, MODELS
 
         for name, options in v.items():
             if name not in WAGER_TYPES:
@@ -151,6 +173,9 @@ class RulesSubmission(_Strict):
                     problems = "; ".join(f"{'.'.join(str(x) for x in err['loc']) or name}: {err['msg']}"
                                          for err in e.errors())
                     raise ValueError(f"[wagers.{name}] {problems}") from None
+        problems = [p for check in CHECKS for p in check(info.data, v)]
+        if problems:
+            raise ValueError("; ".join(problems))
         return v
 
     @field_validator("wagers")

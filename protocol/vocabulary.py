@@ -31,7 +31,8 @@ OPTIONS = WAGER_TYPES + (
     "reveal.c", "reveal.d",
     "vigorish.at_payout", "vigorish.tracked",
     "irregularity.1", "irregularity.2",
-    "fully_automated_table", "vigorish_rounding",
+    "fully_automated_table", "vigorish_rounding", "commission_free",
+    "game.baccarat",  # any variant of Baccarat as described in Ch. 631a (baccarat, ez_baccarat, commission_free)
     # Ch. 629b: § 629b.4 alternative card reveal, § 629b.5(b) standard commission or commission-free
     "alternative_card_reveal", "commission.standard", "commission.commission_free",
 )

@@ -432,7 +432,11 @@ class ReferenceGame:
         return highest if highest in asked else None
 
     def announce_extra(self, table: Table, hands: W.Hands, events: list[dict]) -> None:
-        """Hook for variant announcements (e.g. "Lucky Six")."""
+        """Hook for variant announcements (e.g. "Lucky Six"): the calls of :data:`W.ANNOUNCERS`."""
+        for announcer in W.ANNOUNCERS:
+            text = announcer(hands)
+            if text:
+                events.append({"type": "announcement", "text": text})
 
     def _settle_now(self, table: Table, wager: Wager, hands: W.Hands, events: list[dict]) -> dict:
         s = self.settle(table, wager, hands)

@@ -94,6 +94,10 @@ class WagerKind:
 
 WAGER_KINDS: dict[str, WagerKind] = {}
 
+#: Extra announcements of variants: each is called with the final hands and returns
+#: the dealer's call (e.g. "Lucky Six", § 631c.5(e)) or None; families append to it.
+ANNOUNCERS: list[Callable[[Hands], Optional[str]]] = []
+
 
 def register(kind: WagerKind) -> WagerKind:
     WAGER_KINDS[kind.name] = kind

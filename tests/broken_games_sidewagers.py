@@ -1,0 +1,180 @@
+"""Deliberately broken games for the side wagers and variations of Chapters 631c,
+629b and 627b: each breaks one rule of the reference game, so the suite can be
+shown to catch it. Usable as ``--game tests.broken_games_sidewagers:NAME``;
+``tests/test_broken_sidewagers.py`` holds the clauses each must fail, and the
+profile it runs under.
+
+A few breaks change when a wager is settled; the settlement phase is a property of
+the wager kind in the reference game's registry, so those factories replace the
+registry entry. The suite runs each broken game in a process of its own, so the
+change reaches no other game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import Decimal
+
+from baccarat_conformance.reference_game import ReferenceGame
+from baccarat_conformance.reference_game import wagers as W
+from baccarat_conformance.reference_game.cards import baccarat_value, is_red, rank_of, suit_of
+
+
+class ColoredPairPaidAsMixed(ReferenceGame):
+    """§ 631c.1(d): a colored pair is paid at the Mixed pair odds (6 to 1 under A, not 12 to 1)."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "perfect_pairs" and s.outcome == "colored_pair":
+            mixed = {"A": 6, "B": 5, "C": 5}[table.rules["wagers"]["perfect_pairs"]["paytable"]]
+            return W.Settlement("win", W.pays(wager.amount, mixed), outcome="mixed_pair")
+        return s
+
+
+class PairsByValue(ReferenceGame):
+    """§ 627b.1(c): two cards of equal value but different rank (a 10 and a king) pay as a pair."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type == "perfect_pairs":
+            a, b = (hands.player if wager.hand == "player" else hands.banker)[:2]
+            if rank_of(a) != rank_of(b) and baccarat_value(a) == baccarat_value(b):
+                colored, mixed = {"A": (12, 6), "B": (10, 5), "C": (15, 5)}[
+                    table.rules["wagers"]["perfect_pairs"]["paytable"]]
+                odds = colored if is_red(a) == is_red(b) else mixed
+                return W.Settlement("win", W.pays(wager.amount, odds), outcome="pair")
+        return super().settle(table, wager, hands)
+
+
+class MixedBlazing7sWin(ReferenceGame):
+    """§ 631c.3(f)(4): Blazing 7s also wins when a 2-card 7 meets a 3-card 7 (paid as 3-card)."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type == "blazing_7s" and (hands.p, hands.b) == (7, 7) and \
+                len(hands.player) != len(hands.banker):
+            odds = {"A": 400, "B": 200}[table.rules["wagers"]["blazing_7s"]["paytable"]]
+            return W.Settlement("win", W.pays(wager.amount, odds), outcome="blazing_7s_3_card")
+        return super().settle(table, wager, hands)
+
+
+class CoverAllNeedsAnother(ReferenceGame):
+    """§ 631c.3(f)(5): Cover All is refused unless another 5 Treasures wager is placed at the seat."""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        if kind.name == "cover_all" and not any(
+                w.seat == seat and w.wager_type in ("fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s")
+                for w in table.wagers):
+            return "Cover All needs another 5 Treasures wager"
+        return super().check_limits(table, kind, stake, seat, hand, option)
+
+
+class FiveTreasuresAfterNoMoreBets(ReferenceGame):
+    """§ 631c.3(c): 5 Treasures wagers are still accepted after the dealer calls "no more bets"."""
+
+    def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
+        table = self._table(table_id)
+        if wager_type in ("fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s", "cover_all") \
+                and not table.betting_open:
+            table.betting_open = True
+            try:
+                return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+            finally:
+                table.betting_open = False
+        return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+
+
+class SuitedMatchPays2To1(ReferenceGame):
+    """§ 631c.7(d): a Suited Match is paid 2 to 1 instead of 2.5 to 1."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "majestic_match" and s.outcome == "suited_match":
+            return W.Settlement("win", W.pays(wager.amount, 2), outcome="suited_match")
+        return s
+
+
+class BankerSixPaidEven(ReferenceGame):
+    """§ 631c.5(i): commission-free, a Banker's Hand winning with six is paid 1 to 1, not 1 to 2."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "banker" and s.outcome == "banker_six":
+            return W.Settlement("win", W.pays(wager.amount, 1))
+        return s
+
+
+class NoLuckySixCall(ReferenceGame):
+    """§ 629b.2(e): the dealer never announces "Lucky Six"."""
+
+    def announce_extra(self, table, hands, events):
+        return None
+
+
+class CommissionOnBanker(ReferenceGame):
+    """§ 627b.2(a): commission-free Minibaccarat still takes 5% commission on winning Banker wagers."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "banker" and s.result == "win":
+            won = s.paid - wager.amount
+            return dataclasses.replace(s, vigorish=W.commission(table.rules, won))
+        return s
+
+
+def _lucky_nines_on_all_cards(h: W.Hands, w: dict, stake: Decimal) -> W.Settlement:
+    nines = [c for c in h.player + h.banker if rank_of(c) == "9"]
+    if not nines:
+        return W.lose()
+    odds = {1: 2 if suit_of(nines[0]) == "D" else 1, 2: 5, 3: 20, 4: 500}.get(len(nines), 500)
+    if len(nines) in (2, 3) and len({suit_of(c) for c in nines}) == 1:
+        odds = {2: 8, 3: 250}[len(nines)]
+    return W.Settlement("win", W.pays(stake, odds), outcome="nines")
+
+
+def colored_pair_paid_as_mixed():
+    return ColoredPairPaidAsMixed()
+
+
+def pairs_by_value():
+    return PairsByValue()
+
+
+def perfect_pairs_settled_after_third_card():
+    """§ 629b.1(d): Perfect Pairs wagers are settled with the Baccarat wagers, after any third card."""
+    W.WAGER_KINDS["perfect_pairs"] = dataclasses.replace(W.WAGER_KINDS["perfect_pairs"], phase="final")
+    return ReferenceGame()
+
+
+def lucky_nines_counts_third_cards():
+    """§ 631c.4(d): Lucky Nines is settled after the round, counting the nines of every card dealt
+    (Paytable A odds)."""
+    W.WAGER_KINDS["lucky_nines"] = dataclasses.replace(W.WAGER_KINDS["lucky_nines"], phase="final",
+                                                       settle=_lucky_nines_on_all_cards)
+    return ReferenceGame()
+
+
+def mixed_blazing_7s_win():
+    return MixedBlazing7sWin()
+
+
+def five_treasures_after_no_more_bets():
+    return FiveTreasuresAfterNoMoreBets()
+
+
+def cover_all_needs_another():
+    return CoverAllNeedsAnother()
+
+
+def suited_match_pays_2_to_1():
+    return SuitedMatchPays2To1()
+
+
+def banker_six_paid_even():
+    return BankerSixPaidEven()
+
+
+def no_lucky_six_call():
+    return NoLuckySixCall()
+
+
+def commission_on_banker():
+    return CommissionOnBanker()
