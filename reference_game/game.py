@@ -114,7 +114,8 @@ class ReferenceGame:
             "game": {"name": self.name, "vendor": "baccarat-conformance", "version": VERSION},
             "variants": ["baccarat", "ez_baccarat", "commission_free", "midibaccarat", "minibaccarat",
                          "rising_phoenix"],
-            "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "seeded_shuffle", "irregularities"]
+            "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "seeded_shuffle", "irregularities",
+                             "player_leaves"]
             + [f"wager.{k}" for k in kinds],
             "rules_options": {"decks": [6, 7, 8], "vigorish_collection": ["at_payout", "tracked"],
                               "vigorish_rounding": [True, False], "card_reveal": ["631a.9(c)", "631a.9(d)"],
@@ -494,8 +495,10 @@ class ReferenceGame:
         if shoe.last_hand_announced:
             shoe.ended = True
             return "ended"
-        if shoe.cover_card_seen or (shoe.cover_card_index is not None and shoe.position >= shoe.cover_card_index):
-            shoe.cover_card_seen = True
+        # The cover card comes out when the card behind it is drawn: during this round, or as the
+        # first card of the next round when this one ended just before it (then that round is
+        # "the hand" completed before "last hand").
+        if shoe.cover_card_seen:
             shoe.last_hand_announced = True
             events.append({"type": "cover_card"})
             events.append({"type": "announcement", "text": "last hand"})
