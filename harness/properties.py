@@ -272,6 +272,7 @@ class PropertyRun:
 
         :raises PropertyFalsified: with the shrunk example and its replay command.
         """
+        __tracebackhide__ = True
         recorder = self.recorder
 
         def prop(**example: Any) -> None:
@@ -289,6 +290,7 @@ class PropertyRun:
 
         :raises PropertyFalsified: with the shrunk program and its replay command.
         """
+        __tracebackhide__ = True
         from hypothesis.stateful import run_state_machine_as_test
 
         factory._hypothesis_internal_add_digest = self._digest()
@@ -298,6 +300,7 @@ class PropertyRun:
 
     # -------------------------------------------------------------- reporting
     def _execute(self, test: Callable[[], None]) -> Stats:
+        __tracebackhide__ = True
         start = time.perf_counter()
         try:
             test()
@@ -310,6 +313,7 @@ class PropertyRun:
         return stats
 
     def _report_failure(self, error: BaseException, generated_seed: Optional[int]) -> None:
+        __tracebackhide__ = True
         notes = "\n".join(getattr(error, "__notes__", []) or [])
         blob = _BLOB.search(notes)
         replay = self.command(f"{REPLAY_OPTION}={self.key}={blob.group(2)}:{blob.group(4)}") if blob else None

@@ -23,6 +23,7 @@ from typing import Any, Iterable, Optional, Sequence
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types, settler_for
 from baccarat_conformance.profile import Limits, RulesSubmission, WagerOptions
 from baccarat_conformance.protocol.models import RANKS, SUITS, SeatSpec
@@ -33,6 +34,7 @@ __all__ = [
     "cards",
     "limits_for",
     "round_wagers",
+    "round_shoes",
     "rules_submissions",
     "seat_specs",
     "stacked_shoes",
@@ -74,6 +76,14 @@ def cards(*, ranks: Sequence[str] = RANKS, suits: Sequence[str] = SUITS) -> st.S
     return st.sampled_from([r + s for r in ranks for s in suits])
 
 
+_BY_VALUE = {v: [c for c in (r + s for r in RANKS for s in SUITS) if rules.card_value(c) == v] for v in range(10)}
+
+
+def _of_value(value: int) -> st.SearchStrategy[str]:
+    """A card of Baccarat value ``value`` (§ 631a.6(a)): any suit; a 10 or court card for 0."""
+    return st.sampled_from(_BY_VALUE[value])
+
+
 def _check_decks(decks: Any, allowed: Iterable[int], why: str) -> None:
     if isinstance(decks, bool) or not isinstance(decks, int) or decks not in tuple(allowed):
         raise InvalidArgument(f"decks={decks!r}: {why}")
@@ -94,8 +104,8 @@ def stacked_shoes(*, min_cards: int = 4, max_cards: int = 30, decks: int = 8) ->
     A round takes four to six cards, so the default (4 to 30 cards) plays one to
     seven rounds and usually ends with a round the shoe cannot complete
     (§ 631a.15(e)). Examples shrink toward fewer cards (down to ``min_cards``) and
-    each card toward ``"AC"`` and low ranks, so a third-card fault shrinks to the five
-    or six cards of one round.
+    each card toward ``"AC"`` and low ranks; for faults in a later round prefer
+    :func:`round_shoes`, which shrinks a round at a time.
 
     Refuses ``decks`` outside 1 to 8 (a shoe holds six to eight, § 631a.3(a); fewer
     are allowed for tests of a composition), ``min_cards`` below 1, ``max_cards``
@@ -109,6 +119,65 @@ def stacked_shoes(*, min_cards: int = 4, max_cards: int = 30, decks: int = 8) ->
     if max_cards > 52 * decks:
         raise InvalidArgument(f"max_cards={max_cards}: {decks} decks hold only {52 * decks} cards")
     return st.lists(cards(), min_size=min_cards, max_size=max_cards).filter(_fits(decks))
+
+
+def round_shoes(*, min_rounds: int = 0, max_rounds: int = 10, decks: int = 8, partial: bool = True
+                ) -> st.SearchStrategy[list[str]]:
+    """Returns a strategy which generates stacked dealing shoes made of whole rounds:
+    between ``min_rounds`` and ``max_rounds`` rounds of four to six cards, each
+    holding exactly the cards a conforming game deals in that round (the rules
+    oracle decides the third cards while the round is drawn), then, when
+    ``partial``, zero to five more cards that a last round cannot complete
+    (§ 631a.15(e)). No card appears more than ``decks`` times, and no shoe is empty.
+    Half of the rounds are drawn to reach Table 1 of § 631a.11(c)(2)(iii): a
+    Player's Hand of 0 to 5, which draws, against a Banker's Hand of 3 to 6.
+
+    Each round is one element of the strategy's structure, so the shrinker deletes
+    whole rounds: a fault in the fifth round shrinks to a shoe of that one round
+    (four to six cards) and any cards after it, each card shrinking toward ``"AC"``
+    and low ranks. A game that deals a round differently from the oracle simply
+    takes its cards from the stack in order; only the shape of the search depends on
+    the oracle.
+
+    Refuses ``decks`` outside 1 to 8, ``min_rounds`` below 0 and ``max_rounds`` below
+    ``min_rounds`` or above what ``decks`` decks can hold (``52 * decks // 6`` rounds).
+    """
+    _check_decks(decks, range(1, 9), "a stacked shoe is drawn from one to eight decks")
+    if isinstance(min_rounds, bool) or not isinstance(min_rounds, int) or min_rounds < 0:
+        raise InvalidArgument(f"min_rounds={min_rounds!r}: must be 0 or more")
+    if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < min_rounds:
+        raise InvalidArgument(f"max_rounds={max_rounds!r}: must be at least min_rounds={min_rounds}")
+    if max_rounds > 52 * decks // 6:
+        raise InvalidArgument(f"max_rounds={max_rounds}: {decks} decks hold only {52 * decks // 6} rounds of six cards")
+    card = cards()
+
+    @st.composite
+    def table_1_start(draw: Any) -> tuple[str, str, str, str]:
+        """Four cards giving a Player's Hand of 0 to 5 (it draws) and a Banker's Hand of 3 to 6."""
+        p_count, b_count = draw(st.integers(0, 5)), draw(st.integers(3, 6))
+        pv, bv = draw(st.integers(0, 9)), draw(st.integers(0, 9))
+        return (draw(_of_value(pv)), draw(_of_value(bv)), draw(_of_value((p_count - pv) % 10)),
+                draw(_of_value((b_count - bv) % 10)))
+
+    first_four = st.one_of(st.tuples(card, card, card, card), table_1_start())
+
+    @st.composite
+    def one_round(draw: Any) -> list[str]:
+        p1, b1, p2, b2 = draw(first_four)
+        player, banker = [p1, p2], [b1, b2]
+        if not (rules.is_natural(player) or rules.is_natural(banker)):
+            third = None
+            if rules.player_draws(rules.point_count(player)):
+                player.append(draw(card))
+                third = rules.card_value(player[2])
+            if rules.banker_draws(rules.point_count(banker), third):
+                banker.append(draw(card))
+        return [p1, b1, p2, b2] + player[2:] + banker[2:]
+
+    rounds = st.lists(one_round(), min_size=min_rounds, max_size=max_rounds)
+    tail = st.lists(card, max_size=5) if partial else st.just([])
+    return st.builds(lambda rs, t: [c for r in rs for c in r] + t, rounds, tail).filter(
+        lambda stack: bool(stack) and _fits(decks)(stack))
 
 
 def whole_shoes(decks: Optional[int] = None) -> st.SearchStrategy[list[str]]:

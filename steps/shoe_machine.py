@@ -424,6 +424,7 @@ def machine_play(machine_table: tuple[Any, Any]) -> tuple[Any, Any]:
 
 
 def _run(property_run: PropertyRun, machine_play: tuple[Any, Any], focus: tuple[str, ...]) -> None:
+    __tracebackhide__ = True
     game, rs = machine_play
     property_run.machine(machine_for(game, rs, focus, property_run.recorder), examples=EXAMPLES, steps=STEPS)
 

@@ -9,14 +9,14 @@ Feature: Properties of dealing: any shoe is dealt as §§ 631a.9 to 631a.11 and 
   Scenario: Any shoe is dealt Player, Banker, Player, Banker, then third cards to the Player's Hand first
     § 631a.9(c): "The first and third cards dealt shall constitute the first and second cards of the Player's Hand. The second and fourth cards dealt shall constitute the first and second cards of the Banker's Hand."
     § 631a.9(c): "Any third cards that are required to be dealt shall first be dealt face up to the Player's Hand and then to the Banker's Hand by the curator."
-    Given any stacked shoe of 4 to 30 cards from the decks of the Rules Submission
+    Given any stacked shoe of up to 12 rounds from the decks of the Rules Submission
     When every round of the shoe is dealt through the adapter
     Then every round takes the next cards of the shoe, Player, Banker, Player, Banker, then any third card to the Player's Hand before the Banker's Hand
 
   @631a.10.c @capability.stacked_shoe
   Scenario: No hand of any shoe receives more than one additional card
     § 631a.10(c): "In no event may more than one additional card be dealt to either hand."
-    Given any stacked shoe of 4 to 30 cards from the decks of the Rules Submission
+    Given any stacked shoe of up to 12 rounds from the decks of the Rules Submission
     When every round of the shoe is dealt through the adapter
     Then no hand of any round is dealt more than one additional card
 
@@ -24,7 +24,7 @@ Feature: Properties of dealing: any shoe is dealt as §§ 631a.9 to 631a.11 and 
   Scenario: Every hand of any stacked shoe draws or stays as § 631a.11 requires
     § 631a.11(a): "If either the Player’s Hand or the Banker’s Hand is a Natural, no more cards may be dealt to either hand."
     § 631a.11(c)(2)(iii): "The Banker’s Hand has a Point Count of 3, 4, 5 or 6, the Banker’s Hand shall be dealt or not dealt a third card in accordance with Table 1 as follows:"
-    Given any stacked shoe of 4 to 30 cards from the decks of the Rules Submission
+    Given any stacked shoe of up to 12 rounds from the decks of the Rules Submission
     When every round of the shoe is dealt through the adapter
     Then every hand is dealt or not dealt a third card as § 631a.11 and Table 1 require
 
