@@ -108,6 +108,8 @@ class Recorder:
     (hypothesis replays the minimal example last)."""
 
     examples: int = 0
+    first_failure: Optional[int] = None
+    failures: int = 0
     coverage: dict[str, int] = field(default_factory=dict)
     inputs: dict = field(default_factory=dict)
     shoes: list[list[str]] = field(default_factory=list)
@@ -118,6 +120,12 @@ class Recorder:
         self.examples += 1
         self.inputs = dict(inputs or {})
         self.shoes, self.rounds, self.steps = [], [], []
+
+    def failed(self) -> None:
+        """Count a failing run (the first one found, then the shrinker's)."""
+        self.failures += 1
+        if self.first_failure is None:
+            self.first_failure = self.examples
 
     def note(self, what: str) -> None:
         """Count ``what`` (a state or outcome reached) over the whole run, for the
@@ -170,13 +178,15 @@ class PropertyFalsified(Nonconformance):
     """
 
     def __init__(self, cause: Nonconformance, *, shoe: Sequence[str], replay: str, search: Optional[str],
-                 examples: int, extra: Sequence[str] = ()):
+                 examples: int, found_at: Optional[int] = None, extra: Sequence[str] = ()):
         self.shoe = list(shoe)
         self.replay = replay
         self.search = search
         self.examples = examples
-        lines = [f"falsified after {examples} examples; shrunk shoe ({len(self.shoe)} cards): "
-                 f"{' '.join(self.shoe) or '(none)'}", *extra, f"replay: {replay}"]
+        found = f"found at example {found_at}, shrunk in {examples - found_at} more runs" if found_at else \
+            f"{examples} runs"
+        lines = [f"falsified ({found}); shrunk shoe ({len(self.shoe)} cards): {' '.join(self.shoe) or '(none)'}",
+                 *extra, f"replay: {replay}"]
         if search:
             lines.append(f"search again: {search}")
         super().__init__(cause.clause, cause.required, cause.observed, cause.cards, detail="")
@@ -277,7 +287,11 @@ class PropertyRun:
 
         def prop(**example: Any) -> None:
             recorder.begin(example)
-            body(recorder, **example)
+            try:
+                body(recorder, **example)
+            except BaseException:
+                recorder.failed()
+                raise
 
         test = self.settings(examples)(given(**strategies)(prop))
         test.hypothesis.inner_test._hypothesis_internal_add_digest = self._digest()
@@ -337,7 +351,7 @@ class PropertyRun:
             if rec.steps:
                 extra.append("steps: " + "; ".join(rec.steps[-12:]))
             raise PropertyFalsified(error, shoe=rec.last_shoe, replay=replay, search=search,
-                                    examples=rec.examples, extra=extra) from None
+                                    examples=rec.examples, found_at=rec.first_failure, extra=extra) from None
         if isinstance(error, (AdapterError, Nonconformance)) and hasattr(error, "add_note"):
             if rec.shoes:
                 error.add_note(f"shrunk shoe ({len(rec.last_shoe)} cards): {' '.join(rec.last_shoe)}")

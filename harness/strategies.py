@@ -225,7 +225,8 @@ def wager_amounts(min_amount: Any = DEFAULT_MIN_WAGER, max_amount: Any = DEFAULT
                   ) -> st.SearchStrategy[Decimal]:
     """Returns a strategy which generates stakes in dollars, as
     :class:`~decimal.Decimal` to the cent, from ``min_amount`` to ``max_amount``
-    inclusive (the table limits). Both limits are generated often.
+    inclusive (the table limits). Each limit is generated about one time in eight;
+    the amounts between spread over every order of magnitude.
 
     Amounts may be given as ``Decimal``, ``int`` or strings (``"25.00"``, ``"$25"``).
     Examples shrink toward ``min_amount``.
@@ -237,8 +238,15 @@ def wager_amounts(min_amount: Any = DEFAULT_MIN_WAGER, max_amount: Any = DEFAULT
     lo, hi = _money(min_amount, "min_amount"), _money(max_amount, "max_amount")
     if lo > hi:
         raise InvalidArgument(f"min_amount={lo} is above max_amount={hi}")
-    cents = st.integers(int(lo * 100), int(hi * 100)).map(lambda c: (Decimal(c) / 100).quantize(CENT))
-    return st.one_of(st.just(lo), st.just(hi), cents)
+    cents = st.integers(int(lo * 100), int(hi * 100))
+
+    @st.composite
+    def amounts(draw: Any) -> Decimal:
+        pick = draw(st.integers(0, 7))  # 0: the minimum, 1: the maximum, else any amount between
+        c = int(lo * 100) if pick == 0 else int(hi * 100) if pick == 1 else draw(cents)
+        return (Decimal(c) / 100).quantize(CENT)
+
+    return amounts()
 
 
 def limits_for(rs: RulesSubmission, wager_type: str) -> tuple[Decimal, Decimal]:

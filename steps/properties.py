@@ -457,9 +457,9 @@ def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_subm
                     need = f"a vigorish of ${exp.vigorish} (5% of ${s.wager.amount} won, {rounding})"
                 else:
                     need = "no vigorish"
-                raise Nonconformance(s.settler.vigorish_clause, f"the {_verb(exp.result).split()[0]} "
-                                     f"{s.wager.describe()} is charged {need}", f"charged ${got.vigorish}",
-                                     pr.cards())
+                state = {"win": "winning", "lose": "losing", "push": "tied"}.get(exp.result, exp.result)
+                raise Nonconformance(s.settler.vigorish_clause, f"the {state} {s.wager.describe()} is charged "
+                                     f"{need}", f"charged ${got.vigorish}", pr.cards())
 
     _prove(property_run, shoes, play, check)
 

@@ -1,0 +1,114 @@
+"""Proof that the property scenarios bite: the whole suite, run against each broken
+game of :mod:`tests.broken_games_properties` (and the third-card faults of
+:mod:`tests.broken_games`), fails exactly the expected clauses; the property that
+judges the broken rule reports the precise clause and a shrunk shoe; and the replay
+command printed in its failure reproduces that failure on its own.
+
+These runs shrink real failures through the adapter and take a while (the state
+machine's shrinks most): run them in parallel with ``-n auto`` when you can.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from typing import Optional
+
+import pytest
+
+from .suite_runner import REPO, run_suite
+
+TRACKED = ("--profile", "baccarat_tracked_vigorish")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A broken game, the clauses whose scenarios must fail (and no others), and the
+    property scenario that must report ``clause`` with a shoe of at most
+    ``max_shoe`` cards (None: not asserted, e.g. the state machine's last shoe)."""
+
+    game: str
+    failing: frozenset
+    scenario: str
+    clause: str
+    max_shoe: Optional[int]
+    args: tuple = ()
+
+
+def case(game: str, failing: set, scenario: str, clause: str, max_shoe: Optional[int], args: tuple = ()) -> Case:
+    if ":" not in game:
+        game = f"tests.broken_games_properties:{game}"
+    return Case(game, frozenset(failing), scenario, clause, max_shoe, args)
+
+
+CASES = [
+    case("burns_a_card_between_rounds", {"631a.9(c)"},
+         "test_any_shoe_is_dealt_player_banker_player_banker", "631a.9(c)", 7),
+    case("player_draws_a_fourth_card_on_zero",
+         {"631a.10(c)", "631a.11", "631a.11(c)(2)(ii)", "631a.11(c)(2)(iii)"},
+         "test_no_hand_of_any_shoe_receives_more_than_one_additional_card", "631a.10(c)", 6),
+    case("tests.broken_games:banker_draws_on_6_against_5", {"631a.11(c)(2)(iii)", "631a.11"},
+         "test_every_hand_of_any_stacked_shoe_draws_or_stays", "631a.11(c)(2)(iii)", 6),
+    case("tests.broken_games:player_stands_on_5", {"631a.11(b)(1)", "631a.11"},
+         "test_every_hand_of_any_stacked_shoe_draws_or_stays", "631a.11(b)(1)", 6),
+    case("void_round_collects_wagers", {"631a.15(e)"},
+         "test_a_round_the_shoe_cannot_complete_is_void", "631a.15(e)", 6),
+    case("dragon_bonus_wins_by_three", {"631a.8(a)"},
+         "test_every_wager_of_any_round_wins_loses_or_ties", "631a.8(a)(4)(ii)", 6),
+    case("tie_pays_eight_for_one", {"631a.13"},
+         "test_every_winning_wager_of_any_round_is_paid_at_the_odds", "631a.13(b)", 6),
+    case("vigorish_rounded_down", {"631a.13(c)"},
+         "test_the_vigorish_of_any_round_is_5", "631a.13(c)", 6),
+    case("losing_tie_wagers_not_collected", {"631a.12(b)"},
+         "test_money_is_conserved_in_any_round", "631a.12(b)", 6),
+    case("no_last_hand", {"631a.10(d)"},
+         "test_the_cover_card_brings_last_hand", "631a.10(d)", 12),
+    case("tracked_vigorish_kept_across_shoes", {"631a.13(d)"},
+         "test_vigorish_is_collected_with_the_payout", "631a.13(d)(2)(i)", None, TRACKED),
+    case("curator_never_passes_the_shoe", {"631a.7(b)", "631a.14(a)(1)", "631a.14(b)"},
+         "test_the_dealing_shoe_is_offered_from_seat_1", "631a.14(a)(1)", 12),
+    case("accepts_wagers_after_no_more_bets", {"631a.8(c)"},
+         "test_no_wager_is_made_increased_or_withdrawn", "631a.8(c)", 12),
+]
+
+FALSIFIED = re.compile(r"PropertyFalsified: 58 Pa\. Code § (\S+?):")
+SHOE = re.compile(r"shrunk shoe \((\d+) cards\): ([^\n]*)")
+REPLAY = re.compile(r"replay: (cd .*)")
+
+
+def falsification(message: str) -> tuple[str, int, str]:
+    """(clause, shoe length, replay command) from a property failure message."""
+    clause, shoe, replay = FALSIFIED.search(message), SHOE.search(message), REPLAY.search(message)
+    assert clause and shoe and replay, message
+    return clause.group(1), int(shoe.group(1)), replay.group(1).strip()
+
+
+@pytest.mark.parametrize("c", CASES, ids=lambda c: c.game.rsplit(":", 1)[1])
+def test_property_finds_shrinks_and_replays_the_fault(tmp_path, c: Case):
+    run = run_suite(tmp_path, *c.args, game=c.game)
+    assert run.results, run.output
+    assert run.failed_clauses == c.failing, run.output
+    assert set(run.categories().values()) == {"nonconformance"}, run.categories()
+
+    [entry] = [r for r in run.results if c.scenario in r["nodeid"]]
+    assert entry["outcome"] == "failed", entry
+    clause, shoe_length, replay = falsification(entry["message"])
+    assert clause == c.clause, entry["message"]
+    if c.max_shoe is not None:
+        assert shoe_length <= c.max_shoe, entry["message"]
+
+    assert "--replay-example=" in replay and c.game in replay
+    proc = subprocess.run(replay, shell=True, cwd=REPO, capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out[-3000:]
+    assert "1 failed" in out, out[-3000:]
+    again, again_length, _ = falsification(out)
+    assert (again, again_length) == (clause, shoe_length), out[-3000:]
+
+
+@pytest.mark.parametrize("profile", ["ez_baccarat", "baccarat_tracked_vigorish"])
+def test_reference_game_passes_the_properties_under_other_profiles(tmp_path, profile):
+    run = run_suite(tmp_path, "--profile", profile)
+    assert run.returncode == 0, run.output
+    assert run.results and not run.failed_clauses
