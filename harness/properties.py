@@ -255,13 +255,12 @@ class PropertyRun:
 
     def _pin(self, target: Any) -> Any:
         """Apply ``--replay-example`` (for this scenario) or ``--hypothesis-seed``."""
-        for token in self.config.getoption(REPLAY_OPTION, None) or []:
-            key, sep, rest = token.partition("=")
-            if key == self.key:
-                version, sep2, blob = rest.partition(":")
-                if not sep or not sep2 or not blob:
-                    raise ValueError(f"{REPLAY_OPTION} {token!r}: expected KEY=VERSION:BLOB")
-                return hypothesis.reproduce_failure(version, blob.encode())(target)
+        rest = self._replay_token()
+        if rest is not None:
+            version, sep, blob = rest.partition(":")
+            if not sep or not blob:
+                raise ValueError(f"{REPLAY_OPTION} {self.key}={rest!r}: expected KEY=VERSION:BLOB")
+            return hypothesis.reproduce_failure(version, blob.encode())(target)
         forced = self.config.getoption(SEED_OPTION, None)
         if forced is not None:
             try:
@@ -270,6 +269,14 @@ class PropertyRun:
                 pass
             return seed(forced)(target)
         return target
+
+    def _replay_token(self) -> Optional[str]:
+        """The VERSION:BLOB of ``--replay-example`` for this scenario, if given."""
+        for token in self.config.getoption(REPLAY_OPTION, None) or []:
+            key, _, rest = token.partition("=")
+            if key == self.key:
+                return rest
+        return None
 
     def _digest(self) -> bytes:
         return f"baccarat-conformance::{self.key}".encode()
@@ -330,7 +337,8 @@ class PropertyRun:
         __tracebackhide__ = True
         notes = "\n".join(getattr(error, "__notes__", []) or [])
         blob = _BLOB.search(notes)
-        replay = self.command(f"{REPLAY_OPTION}={self.key}={blob.group(2)}:{blob.group(4)}") if blob else None
+        token = f"{blob.group(2)}:{blob.group(4)}" if blob else self._replay_token()
+        replay = self.command(f"{REPLAY_OPTION}={self.key}={token}") if token else None
         search = None
         if generated_seed is not None:
             search = self.command(f"{SEED_OPTION}={generated_seed}", replay_only=False)
@@ -346,11 +354,12 @@ class PropertyRun:
         if clause:
             allure.dynamic.story(clause)
             allure.dynamic.label("failed_clause", clause)
-        if isinstance(error, Nonconformance) and not isinstance(error, PropertyFalsified) and replay:
+        if isinstance(error, Nonconformance) and not isinstance(error, PropertyFalsified):
             extra = []
             if rec.steps:
                 extra.append("steps: " + "; ".join(rec.steps[-12:]))
-            raise PropertyFalsified(error, shoe=rec.last_shoe, replay=replay, search=search,
+            raise PropertyFalsified(error, shoe=rec.last_shoe, replay=replay or "(no reproduce_failure blob: this "
+                                    "settings profile does not print one)", search=search,
                                     examples=rec.examples, found_at=rec.first_failure, extra=extra) from None
         if isinstance(error, (AdapterError, Nonconformance)) and hasattr(error, "add_note"):
             if rec.shoes:
