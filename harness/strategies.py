@@ -76,6 +76,7 @@ def cards(*, ranks: Sequence[str] = RANKS, suits: Sequence[str] = SUITS) -> st.S
     return st.sampled_from([r + s for r in ranks for s in suits])
 
 
+TABLE_1_ROWS = (3, 4, 5, 6)
 _BY_VALUE = {v: [c for c in (r + s for r in RANKS for s in SUITS) if rules.card_value(c) == v] for v in range(10)}
 
 
@@ -129,8 +130,9 @@ def round_shoes(*, min_rounds: int = 0, max_rounds: int = 10, decks: int = 8, pa
     oracle decides the third cards while the round is drawn), then, when
     ``partial``, zero to five more cards that a last round cannot complete
     (§ 631a.15(e)). No card appears more than ``decks`` times, and no shoe is empty.
-    Half of the rounds are drawn to reach Table 1 of § 631a.11(c)(2)(iii): a
-    Player's Hand of 0 to 5, which draws, against a Banker's Hand of 3 to 6.
+    Half of the rounds are aimed at a cell of Table 1 of § 631a.11(c)(2)(iii),
+    chosen evenly among its forty: a Player's Hand of 0 to 5, which draws, against a
+    Banker's Hand of 3 to 6, with a third card of the cell's value.
 
     Each round is one element of the strategy's structure, so the shrinker deletes
     whole rounds: a fault in the fifth round shrinks to a shoe of that one round
@@ -151,24 +153,28 @@ def round_shoes(*, min_rounds: int = 0, max_rounds: int = 10, decks: int = 8, pa
         raise InvalidArgument(f"max_rounds={max_rounds}: {decks} decks hold only {52 * decks // 6} rounds of six cards")
     card = cards()
 
+    cells = [(b, v) for b in TABLE_1_ROWS for v in range(10)]
+
     @st.composite
-    def table_1_start(draw: Any) -> tuple[str, str, str, str]:
-        """Four cards giving a Player's Hand of 0 to 5 (it draws) and a Banker's Hand of 3 to 6."""
-        p_count, b_count = draw(st.integers(0, 5)), draw(st.integers(3, 6))
+    def table_1_start(draw: Any) -> tuple[str, ...]:
+        """Five cards aimed at one cell of Table 1: a Player's Hand of 0 to 5 (it draws),
+        a Banker's Hand of 3 to 6, and the Player's third card of the cell's value."""
+        b_count, third = draw(st.sampled_from(cells))
+        p_count = draw(st.integers(0, 5))
         pv, bv = draw(st.integers(0, 9)), draw(st.integers(0, 9))
         return (draw(_of_value(pv)), draw(_of_value(bv)), draw(_of_value((p_count - pv) % 10)),
-                draw(_of_value((b_count - bv) % 10)))
+                draw(_of_value((b_count - bv) % 10)), draw(_of_value(third)))
 
-    first_four = st.one_of(st.tuples(card, card, card, card), table_1_start())
+    start = st.one_of(st.tuples(card, card, card, card), table_1_start())
 
     @st.composite
     def one_round(draw: Any) -> list[str]:
-        p1, b1, p2, b2 = draw(first_four)
+        p1, b1, p2, b2, *planned = draw(start)
         player, banker = [p1, p2], [b1, b2]
         if not (rules.is_natural(player) or rules.is_natural(banker)):
             third = None
             if rules.player_draws(rules.point_count(player)):
-                player.append(draw(card))
+                player.append(planned[0] if planned else draw(card))
                 third = rules.card_value(player[2])
             if rules.banker_draws(rules.point_count(banker), third):
                 banker.append(draw(card))
