@@ -38,7 +38,15 @@ from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_w
 from baccarat_conformance.properties import PropertyRun, Recorder, add_options
 from baccarat_conformance.protocol import models as m
 
-from .exhaustive import deciding_clause
+
+def deciding_clause(coup: rules.Coup, hand: str) -> str:
+    """The clause that decides whether ``hand`` gets a third card (the exhaustive
+    sweep's, imported when first needed: a step module is not imported by another
+    before pytest loads it)."""
+    from .exhaustive import deciding_clause as decide
+
+    return decide(coup, hand)
+
 
 HANDS = ("player", "banker")
 NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}

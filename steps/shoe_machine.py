@@ -19,7 +19,8 @@ state as it comes), so each scenario fails only for its own clauses:
   announced, one more round is dealt, and the shoe ends; no round is dealt from an
   ended shoe.
 * § 631a.13(d): vigorish is collected with the payout ((d)(1)), or marked and then
-  collected before play with a new shoe or when the player leaves ((d)(2)).
+  collected before play with a new shoe or when the player leaves ((d)(2)), as the
+  Rules Submission selects (two scenarios, one per option).
 * § 631a.7(b), § 631a.14: the shoe is offered from seat 1 upwards; the curator
   passes it whenever the Banker's Hand loses, to the next player upwards who
   accepts it (seat-direction-counterclockwise).
@@ -318,7 +319,7 @@ class ShoeMachine(RuleBasedStateMachine):
                 got[e.seat] += e.amount or ZERO
         for seat, amount in got.items():
             owed = self.owed.get(seat, ZERO)
-            self.expect("631a.13(d)", amount == owed,
+            self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", amount == owed,
                         f"the vigorish collected from seat {seat} {when} is what it owes (${owed})",
                         f"collected ${amount}")
             self.owed[seat] = ZERO
@@ -379,7 +380,7 @@ class ShoeMachine(RuleBasedStateMachine):
                 self.expect("631a.13(d)(2)(ii)", mk == c,
                             f"seat {seat}'s vigorish of ${c} is tracked with a marker", f"marked ${mk}", context)
                 at_end = self.state == "ended"
-                self.expect("631a.13(d)(2)", col == ZERO or (at_end and col == self.owed.get(seat, ZERO) + mk),
+                self.expect("631a.13(d)(2)(i)", col == ZERO or (at_end and col == self.owed.get(seat, ZERO) + mk),
                             f"seat {seat}'s vigorish is collected at a later time: before play with a new shoe "
                             f"or when the player leaves (owed ${self.owed.get(seat, ZERO) + mk})",
                             f"collected ${col} in round {record.round_id}", context)
@@ -448,9 +449,14 @@ def cover_card_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -
     _run(property_run, machine_play, ("631a.10(d)",))
 
 
-@then("in every state the table reaches, vigorish is marked or collected as § 631a.13(d) requires")
-def vigorish_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
-    _run(property_run, machine_play, ("631a.13(d)",))
+@then("in every state the table reaches, vigorish is collected with the payout as § 631a.13(d)(1) requires")
+def vigorish_at_payout_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
+    _run(property_run, machine_play, ("631a.13(d)(1)",))
+
+
+@then("in every state the table reaches, vigorish is marked and collected later as § 631a.13(d)(2) requires")
+def vigorish_tracked_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
+    _run(property_run, machine_play, ("631a.13(d)(2)",))
 
 
 @then("in every state the table reaches, the dealing shoe is offered and passed as §§ 631a.7(b) and 631a.14 require")

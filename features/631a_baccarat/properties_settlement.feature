@@ -6,8 +6,9 @@ Feature: Properties of settlement: every wager is settled as §§ 631a.8, 631a.1
   judged on the hands the game dealt. A falsifying round is shrunk and reported
   under its clause with a one-line replay command (--replay-example).
 
-  @631a.8.a @capability.stacked_shoe
+  @631a.8 @capability.stacked_shoe
   Scenario: Every wager of any round wins, loses or ties as § 631a.8(a) says
+    § 631a.8: "§ 631a.8. Wagers."
     § 631a.8(a): "The following are permissible wagers in the game of Baccarat:"
     Given any stacked shoe of 6 cards from the decks of the Rules Submission
     When one round is dealt through the adapter with any wagers the Rules Submission offers

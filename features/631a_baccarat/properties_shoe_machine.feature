@@ -1,4 +1,4 @@
-Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7, 631a.8(c), 631a.10(d), 631a.13(d) and 631a.14
+Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7(b), 631a.8(c), 631a.10(d), 631a.13(d) and 631a.14
   Each scenario lets a hypothesis state machine play a table through the adapter:
   players sit down (some accept the dealing shoe), shoes are started with the cover
   card in them, wagers are placed, "no more bets" is announced, rounds are dealt one
@@ -16,11 +16,16 @@ Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7
     § 631a.10(d): "If the cover card appears as the first card in the dealing shoe at the beginning of a round of play or appears during play, the cover card shall be removed and placed to the side and the hand will be completed. Upon completion of that hand, the dealer calling the game shall announce “last hand.” At the completion of one more hand, the cards shall be replaced with new decks of cards."
     Then in every state the table reaches, the cover card brings "last hand", one more hand and new decks
 
-  @631a.13.d @capability.stacked_shoe
-  Scenario: Vigorish is collected with the payout, or marked and collected before a new shoe or when the player leaves
-    § 631a.13(d): "A dealer shall collect the vigorish from a player in accordance with one of the following procedures selected by the certificate holder in its Rules Submission"
+  @631a.13.d.1 @option.vigorish.at_payout @capability.stacked_shoe
+  Scenario: Vigorish is collected at the time of the payout, in any state of the table
+    § 631a.13(d)(1): "At the time the winning payout is made."
+    Then in every state the table reaches, vigorish is collected with the payout as § 631a.13(d)(1) requires
+
+  @631a.13.d.2.i @631a.13.d.2.ii @option.vigorish.tracked @capability.stacked_shoe
+  Scenario: Tracked vigorish is marked, then collected before a new shoe or when the player leaves
     § 631a.13(d)(2)(i): "The outstanding vigorish shall be collected prior to beginning play with a new dealing shoe of cards or when the player leaves the gaming table, whichever occurs first."
-    Then in every state the table reaches, vigorish is marked or collected as § 631a.13(d) requires
+    § 631a.13(d)(2)(ii): "The amount of the vigorish shall be tracked by placing a coin or marker button, which contains the amount of the vigorish owed"
+    Then in every state the table reaches, vigorish is marked and collected later as § 631a.13(d)(2) requires
 
   @631a.7.b @631a.14.a.1 @631a.14.b @capability.stacked_shoe
   Scenario: The dealing shoe is offered from seat 1 and passes whenever the Banker's Hand loses
