@@ -17,10 +17,16 @@ A profile is a TOML file::
     alternative_card_reveal = false  # § 629b.4(a), Midibaccarat games only
 
     [wagers.dragon_bonus]            # one table per optional wager offered
-    paytable = "A"
+    paytable = "A"                   # § 631a.13(e): A, B or C
+    [wagers.house_money]
+    portion = "all"                  # § 631a.9(e)(1)(i): "all" or e.g. "50%"
 
-Errors name the file, the field and its line: ``profiles/x.toml:7: decks: must be 6,
-7 or 8 (58 Pa. Code § 631a.3(a)), got 9``.
+On an EZ Baccarat table (``variant = "ez_baccarat"``) the Dragon 7 and Panda 8
+Insurance Wagers are permissible (§ 631a.8(a)(5), (6)) whether or not listed; they may
+not be listed for any other variant.
+
+Errors name the file, the line and the field, one line per bad field:
+``profiles/x.toml:7: decks: must be 6, 7 or 8 (58 Pa. Code § 631a.3(a)), got 9``.
 """
 
 from __future__ import annotations
@@ -31,7 +37,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
+                      field_validator, model_validator)
 
 from .errors import ConfigurationError
 
@@ -42,6 +49,7 @@ else:  # pragma: no cover
 
 Variant = Literal["baccarat", "ez_baccarat", "commission_free", "midibaccarat", "minibaccarat", "rising_phoenix"]
 _ODDS = re.compile(r"^\d+(\.\d+)? (to|for) \d+(\.\d+)?$")
+EZ_ONLY_WAGERS = ("dragon_7", "panda_8")  # § 631a.8(a)(5), (6)
 
 
 class _Strict(BaseModel):
@@ -71,15 +79,15 @@ class RulesSubmission(_Strict):
     variant: Variant = "baccarat"
     commission_free: bool = Field(False, description="§ 629b.2 / § 627b.2: a commission-free Midibaccarat or "
                                   "Minibaccarat table (Baccarat uses variant = \"commission_free\", § 631c.5)")
-    decks: int = Field(8, description="§ 631a.3(a): six to eight decks")
+    decks: StrictInt = Field(8, description="§ 631a.3(a): six to eight decks")
     tie_odds: str = Field("8 to 1", description="§ 631a.13(b): at least 8 to 1")
     vigorish_collection: Literal["at_payout", "tracked"] = Field(
         "at_payout", description="§ 631a.13(d)(1) at payout, or (d)(2) later and tracked")
-    vigorish_rounding: bool = Field(True, description="§ 631a.13(c): round up to a multiple of 25 cents")
+    vigorish_rounding: StrictBool = Field(True, description="§ 631a.13(c): round up to a multiple of 25 cents")
     card_reveal: Literal["631a.9(c)", "631a.9(d)"] = "631a.9(c)"
     irregularity_procedure: Literal["631a.15(c)(1)", "631a.15(c)(2)"] = "631a.15(c)(1)"
-    table_positions: int = Field(14, description="§ 631a.2(a): numbered positions for 10 to 14 seated players")
-    fully_automated_table: bool = Field(False, description="§ 631c.4: Lucky Nines needs a fully automated table")
+    table_positions: StrictInt = Field(14, description="§ 631a.2(a): numbered positions for 10 to 14 seated players")
+    fully_automated_table: StrictBool = Field(False, description="§ 631c.4: Lucky Nines needs a fully automated table")
     commission: Literal["standard", "commission_free"] = Field(
         "standard", description="§ 629b.5(b): Rising Phoenix Baccarat as a standard commission or a commission-free offering")
     alternative_card_reveal: bool = Field(
@@ -186,30 +194,130 @@ class RulesSubmission(_Strict):
                              "(58 Pa. Code § 629b.5(g)(4)); set variant = \"rising_phoenix\"")
         return v
 
+    @model_validator(mode="before")
+    @classmethod
+    def _ez_insurance(cls, data: Any) -> Any:
+        """On an EZ Baccarat table the Dragon 7 and Panda 8 Insurance Wagers are
+        permissible wagers (§ 631a.8(a)(5), (6)): listed whether or not the file does."""
+        if isinstance(data, dict) and data.get("variant") == "ez_baccarat":
+            wagers = dict(data.get("wagers") or {})
+            for name in EZ_ONLY_WAGERS:
+                wagers.setdefault(name, {})
+            data = {**data, "wagers": wagers}
+        return data
+
     def offers(self, wager: str) -> bool:
-        """Whether the Rules Submission offers the optional wager ``wager``."""
-        return wager in self.wagers
+        """Whether the Rules Submission offers the optional wager ``wager``.
+
+        A dotted name asks for an option of an offered wager:
+        ``dragon_bonus.paytable.A`` is true when the Dragon Bonus Wager is offered
+        with paytable A (§ 631a.13(e)).
+        """
+        name, _, rest = wager.partition(".")
+        if name not in self.wagers:
+            return False
+        if not rest:
+            return True
+        key, _, value = rest.partition(".")
+        options = self.wagers[name].model_dump(exclude_none=True)
+        return str(options.get(key)) == value
 
     def as_rules(self) -> dict[str, Any]:
         """The JSON object sent to the game in ``open_table``."""
         return self.model_dump(mode="json", exclude_none=True)
 
 
-def _line_of(text: str, loc: tuple) -> Optional[int]:
-    """Best-effort line number of the TOML key at ``loc``."""
-    key = str(loc[-1]) if loc else ""
-    for i, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if re.match(rf"^{re.escape(key)}\s*=", stripped) or stripped.strip("[]").endswith(key):
-            return i
-    return None
+def wager_problems(wagers: dict[str, Any]) -> list[tuple[tuple[str, ...], str]]:
+    """Problems with the options of the ``[wagers.NAME]`` tables, each with the path of
+    the field: (location, message) pairs such as ``(("wagers", "dragon_bonus",
+    "paytable"), "Input should be 'A', 'B' or 'C'")``. The checks across fields
+    (``wager_options`` ``CHECKS``) run in the model's own validation."""
+    from baccarat_conformance.protocol.vocabulary import WAGER_TYPES
+
+    from .wager_options import MODELS
+
+    problems: list[tuple[tuple[str, ...], str]] = []
+    for name, options in wagers.items():
+        loc = ("wagers", name)
+        if name not in WAGER_TYPES:
+            problems.append((loc, f"unknown wager {name!r}; known: {', '.join(WAGER_TYPES)}"))
+            continue
+        if not isinstance(options, dict):
+            problems.append((loc, "must be a table of options ([wagers.NAME])"))
+            continue
+        model = MODELS.get(name, WagerOptions)
+        try:
+            model.model_validate(options)
+        except ValidationError as e:
+            for err in e.errors():
+                problems.append((loc + tuple(str(x) for x in err["loc"]), _message(err)))
+    return problems
+
+
+FIELD_CLAUSES = {
+    "variant": "§ 631a.1 (EZ Baccarat), Ch. 631c",
+    "decks": "§ 631a.3(a)",
+    "tie_odds": "§ 631a.13(b)",
+    "vigorish_collection": "§ 631a.13(d)",
+    "vigorish_rounding": "§ 631a.13(c)",
+    "card_reveal": "§ 631a.9(c), (d)",
+    "irregularity_procedure": "§ 631a.15(c)(1), (2)",
+    "table_positions": "§ 631a.2(a)",
+    "wagers.dragon_bonus.paytable": "§ 631a.13(e)",
+    "wagers.house_money.portion": "§ 631a.9(e)(1)(i)",
+}
+"""The clause that leaves each option to the certificate holder, cited in errors."""
+
+
+def _message(err: Any) -> str:
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    if err.get("type") == "literal_error" or err.get("type") in ("int_type", "bool_type", "string_type"):
+        msg += f", got {err.get('input')!r}"
+    return msg
+
+
+def _cite(field: str, msg: str) -> str:
+    clause = FIELD_CLAUSES.get(field)
+    if clause and "Pa. Code" not in msg:
+        msg += f" (58 Pa. Code {clause})"
+    return msg
+
+
+def _key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Line number of every table header and key of a TOML document, by field path
+    (keys under ``[rules_submission]`` lose that prefix, as in the model)."""
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    for i, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip() if not raw.strip().startswith(("'", '"')) else raw.strip()
+        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?$", line)
+        if header:
+            table = tuple(part.strip().strip('"') for part in header.group(1).split("."))
+            if table[:1] == ("rules_submission",):
+                table = table[1:]
+            for n in range(1, len(table) + 1):  # [wagers.x] also locates "wagers"
+                lines.setdefault(table[:n], i)
+            continue
+        key = re.match(r"^([A-Za-z0-9_\-\.\"' ]+?)\s*=", line)
+        if key:
+            path = table + tuple(part.strip().strip('"\'') for part in key.group(1).split("."))
+            lines.setdefault(path, i)
+    return lines
+
+
+def _where(source: str, lines: dict[tuple[str, ...], int], loc: tuple[str, ...]) -> str:
+    for n in range(len(loc), 0, -1):
+        if loc[:n] in lines:
+            return f"{source}:{lines[loc[:n]]}"
+    return source
 
 
 def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
     """Parse and validate a profile's TOML text.
 
     :raises ConfigurationError: with one line per bad field, each naming
-        ``source:line: field: problem``.
+        ``source:line: field: problem`` (the line of the key, or of its table when the
+        key is missing).
     """
     try:
         doc = tomllib.loads(text)
@@ -224,18 +332,35 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
         data["wagers"] = doc["wagers"]
     if "limits" in doc:
         data["limits"] = doc["limits"]
+    lines = _key_lines(text)
+    problems: list[tuple[tuple[str, ...], str]] = []
+    wagers = data.get("wagers")
+    if isinstance(wagers, dict):
+        problems += wager_problems(wagers)
+        if problems:
+            data = {k: v for k, v in data.items() if k != "wagers"}
     try:
-        return RulesSubmission.model_validate(data)
+        profile = RulesSubmission.model_validate(data)
     except ValidationError as e:
-        problems = []
+        profile = None
         for err in e.errors():
-            loc = tuple(err["loc"])
-            line = _line_of(text, loc)
-            where = f"{source}:{line}" if line else source
-            field = ".".join(str(x) for x in loc)
-            msg = err["msg"].removeprefix("Value error, ")
-            problems.append(f"{where}: {field}: {msg}")
-        raise ConfigurationError("invalid Rules Submission profile:\n" + "\n".join(problems)) from None
+            loc = tuple(str(x) for x in err["loc"])
+            if loc == ("wagers",):  # checks across fields name their wager: "[wagers.NAME] ..."
+                for part in re.split(r"; (?=\[wagers\.)", _message(err)):
+                    named = re.match(r"\[wagers\.(\w+)\] (.*)", part, flags=re.S)
+                    problems.append((("wagers", named.group(1)), named.group(2)) if named else (loc, part))
+                continue
+            problems.append((loc, _message(err)))
+    if problems:
+        def line_of(problem: tuple[tuple[str, ...], str]) -> int:
+            where = _where(source, lines, problem[0])
+            return int(where.rsplit(":", 1)[1]) if where != source else 0
+
+        out = [f"{_where(source, lines, loc)}: {'.'.join(loc) or 'rules_submission'}: {_cite('.'.join(loc), msg)}"
+               for loc, msg in sorted(problems, key=line_of)]
+        raise ConfigurationError("invalid Rules Submission profile:\n" + "\n".join(out))
+    assert profile is not None
+    return profile
 
 
 def load_profile(path: Optional[str]) -> RulesSubmission:

@@ -8,7 +8,7 @@ own answer key proves nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Optional, Sequence
 
 from .odds import Odds
@@ -314,3 +314,206 @@ def settle_house_money(coup: Coup, stake: Decimal) -> Expected:
     if row is None:
         return _lose("631a.8(a)(7)(ii)")
     return _win(stake, HOUSE_MONEY_ODDS[row], "631a.13(h)", row)
+
+
+# ---------------------------------------------------------------- § 631a.3, § 631a.5: decks, cut, burn
+DECKS = (6, 7, 8)  # § 631a.3(a) "six to eight decks of cards"
+CUT_MIN = 10  # § 631a.5(c) "at least ten cards in from the top or the bottom of the stack"
+SECOND_COVER_MIN = 14  # § 631a.5(d) "at least 14 cards above the bottom of the stack"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "D", "H", "S")
+
+# § 631a.5(f): "a 10, jack, queen or king shall count as ten and an ace shall count as one"
+# (other cards: their face value).
+FACE_VALUES = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "J": 10, "Q": 10, "K": 10,
+}
+
+
+def one_deck() -> list[str]:
+    """The 52 cards of one deck (§ 631a.3(a))."""
+    return [r + s for s in SUITS for r in RANKS]
+
+
+def burn_count(first_card: str) -> int:
+    """§ 631a.5(f): how many cards are burned face down after the exposed first card."""
+    try:
+        return FACE_VALUES[rank(first_card)]
+    except KeyError:
+        raise ValueError(f"not a card: {first_card!r}") from None
+
+
+def proper_cut(offset: int, stack_size: int) -> bool:
+    """§ 631a.5(c): a cover card ``offset`` cards in from the top of a stack of
+    ``stack_size`` cards is at least ten cards in from the top or the bottom.
+
+    The harness reads "at least ten cards in from the top or the bottom" as: not
+    within the top ten and not within the bottom ten cards.
+    """
+    return CUT_MIN <= offset <= stack_size - CUT_MIN
+
+
+def vigorish_accepted(amount_won: Decimal, round_to_25c: bool) -> tuple[Decimal, ...]:
+    """§ 631a.13(c): the vigorish amounts, in whole cents, that conform for a winning
+    wager that won ``amount_won`` dollars.
+
+    Rounded to 25¢ (Rules Submission ``vigorish_rounding``): one amount, 5% rounded up
+    to the next multiple of 25¢ and never less than 25¢. Not rounded: 5% exactly when
+    it is a whole number of cents; otherwise the harness accepts it rounded to the
+    cent either way (the regulation sets no rule for a fraction of a cent), e.g. 62¢
+    or 63¢ on $12.50 (interpretation 631a.13-c-fraction-of-a-cent).
+    """
+    if round_to_25c:
+        return (vigorish(amount_won, True),)
+    exact = amount_won * VIGORISH_RATE
+    down = exact.quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
+    up = exact.quantize(Decimal("0.01"), rounding=ROUND_CEILING)
+    return (down,) if down == up else (down, up)
+
+
+# ---------------------------------------------------------------- § 631a.9(e): House Money
+def house_money_addition(winnings: Decimal, portion: str) -> Decimal:
+    """§ 631a.9(e)(1)(i): the part of a winning House Money payout (the winnings, not
+    the House Money stake: interpretation 631a.9-e-house-money-payout) added to the
+    player's original wager when the player chooses to add it.
+
+    ``portion`` is the Rules Submission's ``[wagers.house_money] portion``: ``"all"``
+    or a percentage such as ``"50%"`` ("only a specified portion"); a fraction of a
+    cent stays with the player (rounded down).
+    """
+    if portion == "all":
+        return winnings
+    pct = Decimal(portion.rstrip("%"))
+    return (winnings * pct / 100).quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
+
+
+# ---------------------------------------------------------------- seats
+def ascending_from(start: int, seats: Sequence[int]) -> list[int]:
+    """``seats`` in ascending order starting at ``start`` and wrapping to the lowest:
+    "moving counterclockwise around the table" (interpretation
+    seat-direction-counterclockwise)."""
+    ordered = sorted(seats)
+    return [s for s in ordered if s >= start] + [s for s in ordered if s < start]
+
+
+def shoe_offers(occupied: Sequence[int], accepts: Sequence[int], previous: Optional[int] = None
+                ) -> tuple[list[int], int]:
+    """The seats offered the dealing shoe, in order, and the new curator (0: the dealer).
+
+    ``previous`` None: § 631a.7(b), offered first to seat 1, then counterclockwise;
+    § 631a.7(d)(2) the dealer when nobody accepts. ``previous`` a seat: § 631a.14(b),
+    offered first to the player immediately to the right of the previous curator, then
+    to each of the other players counterclockwise (the previous curator is not one of
+    the "other players").
+    """
+    if previous is None:
+        order = ascending_from(1, occupied)
+    else:
+        order = [s for s in ascending_from(previous + 1, occupied) if s != previous]
+    offered = []
+    for seat in order:
+        offered.append(seat)
+        if seat in accepts:
+            return offered, seat
+    return offered, 0
+
+
+def card_turner(hand_wagers: dict[int, Decimal], occupied: Sequence[int], accepts_cards: Sequence[int]
+                ) -> Optional[int]:
+    """§ 631a.9(d)(2)-(3), (6), (7) and (f): the seat handed a hand's cards to turn
+    over, or None when the dealer calling the game turns them.
+
+    ``hand_wagers``: seat -> amount of that seat's wager on the hand (wager type
+    ``player`` or ``banker``). The highest wager; of equal highest wagers the one
+    closest to the dealer moving counterclockwise, i.e. the lowest seat
+    (seat-direction-counterclockwise). No wager: the dealer ((d)(7)). A player who does
+    not accept the cards relinquishes the right, offered next to the player
+    immediately to the right, then counterclockwise ((f)); nobody accepts: the dealer.
+    """
+    if not hand_wagers:
+        return None
+    top = max(hand_wagers.values())
+    first = min(s for s, a in hand_wagers.items() if a == top)
+    if first in accepts_cards:
+        return first
+    for seat in ascending_from(first + 1, occupied):
+        if seat != first and seat in accepts_cards:
+            return seat
+    return None
+
+
+# ---------------------------------------------------------------- § 631a.15: irregularities
+@dataclass(frozen=True)
+class Irregular:
+    """What § 631a.15 requires of a round with an irregularity, from a stacked shoe.
+
+    ``coup``: the round's hands. ``error_card``: the card drawn or dealt in error.
+    ``disposition``: where the error card goes: ``banker`` (third card of the Banker's
+    Hand), ``next_round`` (first card of the next hand), ``discard`` (with one more card
+    face down, § 631a.15(c)(1)) or ``simulated`` (first card of a simulated round).
+    ``discarded``: cards placed in the discard bucket. ``simulated``: the cards of the
+    simulated round in dealing order. ``next_stack``: the cards the next round is dealt
+    from. ``clause``: the clause that decides.
+    """
+
+    coup: Optional[Coup]
+    error_card: str
+    disposition: str
+    discarded: tuple[str, ...]
+    simulated: tuple[str, ...]
+    next_stack: tuple[str, ...]
+    clause: str
+
+
+def _banker_draws_without_player_third(p: Sequence[str], b: Sequence[str]) -> bool:
+    return not (is_natural(p) or is_natural(b)) and banker_draws(point_count(b), None)
+
+
+def player_third_card_in_error(cards: Sequence[str], disclosed: bool, procedure: str) -> Irregular:
+    """§ 631a.15(b), (c): a third card dealt to the Player's Hand when § 631a.11 does not
+    authorize one. ``cards``: the stack (the error card is ``cards[4]``); ``procedure``
+    the Rules Submission's ``irregularity_procedure`` ("631a.15(c)(1)" or "(c)(2)").
+
+    :raises ValueError: when the Player's Hand is entitled to a third card.
+    """
+    p, b = [cards[0], cards[2]], [cards[1], cards[3]]
+    if not (is_natural(p) or is_natural(b)) and player_draws(point_count(p)):
+        raise ValueError(f"the Player's Hand {' '.join(p)} draws: a third card is authorized (§ 631a.11(b)(1))")
+    err = cards[4]
+    rest = tuple(cards[5:])
+    if _banker_draws_without_player_third(p, b):
+        coup = Coup(tuple(p), (*b, err), ((p[0], "player"), (b[0], "banker"), (p[1], "player"),
+                                          (b[1], "banker"), (err, "banker")))
+        return Irregular(coup, err, "banker", (), (), rest, "631a.15(c)" if disclosed else "631a.15(b)")
+    coup = Coup(tuple(p), tuple(b), ((p[0], "player"), (b[0], "banker"), (p[1], "player"), (b[1], "banker")))
+    if not disclosed:
+        return Irregular(coup, err, "next_round", (), (), (err, *rest), "631a.15(b)")
+    if procedure.endswith("(c)(1)"):
+        return Irregular(coup, err, "discard", (err, rest[0]), (), rest[1:], "631a.15(c)(1)")
+    sim = deal((err, *rest))
+    used = tuple(c for c, _ in sim.order)
+    return Irregular(coup, err, "simulated", (), used, rest[sim.used - 1:], "631a.15(c)(2)")
+
+
+def card_drawn_in_error(cards: Sequence[str], disclosed: bool) -> Irregular:
+    """§ 631a.15(a), (d): after a round dealt from ``cards``, the next card is drawn in
+    error. Not disclosed (a): it is the first card of the next hand. Disclosed (d): it
+    is the first card of a simulated round, dealt at once."""
+    coup = deal(cards)
+    err = cards[coup.used]
+    rest = tuple(cards[coup.used + 1:])
+    if not disclosed:
+        return Irregular(coup, err, "next_round", (), (), (err, *rest), "631a.15(a)")
+    sim = deal((err, *rest))
+    used = tuple(c for c, _ in sim.order)
+    return Irregular(coup, err, "simulated", (), used, rest[sim.used - 1:], "631a.15(d)")
+
+
+def card_face_up(cards: Sequence[str]) -> Irregular:
+    """§ 631a.15(d): the first card of the round is found face up in the dealing shoe:
+    it is the first card of a simulated round in which no wager is settled; the round's
+    wagers are settled by the next round, dealt after the simulated one."""
+    sim = deal(cards)
+    used = tuple(c for c, _ in sim.order)
+    return Irregular(None, cards[0], "simulated", (), used, tuple(cards[sim.used:]), "631a.15(d)")

@@ -235,14 +235,25 @@ class Event(Extensible):
     """One thing that happened at the table, in order.
 
     ``type`` is one of: ``announcement`` (``text``), ``card`` (``card``, ``to``:
-    player|banker|burn|discard|next_round, ``face_up``), ``reveal`` (``hand``,
-    ``seat`` who turned it, or none for the dealer), ``collect`` (a losing wager
+    player|banker|burn|discard|next_round|simulated, ``face_up``), ``reveal`` (``hand``,
+    ``seat`` who turned it, or none for the dealer; ``card`` when a single third card
+    is turned, § 631a.9(d)(4)-(5)), ``collect`` (a losing wager
     collected: ``wager_id``, ``seat``, ``amount``), ``pay`` (a winning wager paid:
     ``wager_id``, ``seat``, ``amount`` = winnings paid in addition to the stake),
-    ``push`` / ``return`` (stake returned), ``vigorish_collected`` / ``vigorish_marked``
-    (``seat``, ``amount``), ``meter`` (``meter``, ``amount``), ``jackpot`` (a mystery
-    award: ``meter``, ``seat``, ``wager_id``, ``amount``), ``shoe_offered`` /
-    ``shoe_accepted`` / ``shoe_passed`` (``seat``), ``cover_card``, ``new_decks``.
+    ``push`` / ``return`` (stake returned), ``house_money_added`` (``seat``, ``wager_id``
+    of the original wager on the Player's or Banker's Hand, ``amount`` of the House
+    Money payout added to it, § 631a.9(e)(1)(i)), ``vigorish_collected`` /
+    ``vigorish_marked`` (``seat``, ``amount``), ``meter`` (``meter``, ``amount``),
+    ``jackpot`` (a mystery award: ``meter``, ``seat``, ``wager_id``, ``amount``),
+    ``shoe_offered`` / ``shoe_accepted`` / ``shoe_passed`` (``seat``; seat 0 accepting
+    is the dealer, § 631a.7(d)), ``cover_card`` (the cover card appeared and was set
+    aside, § 631a.10(d)), ``new_decks``, ``irregularity`` (``text`` = the staged kind,
+    ``card``, ``face_up``).
+
+    Announcement texts the suite reads (case-insensitive): ``no more bets``, ``cards``,
+    ``player N`` / ``banker N`` (a Point Count; ``player's hand N`` also accepted),
+    ``player wins`` / ``banker wins``, ``tie hand``, ``Dragon 7``, ``Panda 8``,
+    ``last hand``.
     """
 
     type: str
@@ -257,8 +268,12 @@ class Event(Extensible):
 
 
 class DealtCard(Model):
+    """A card taken from the dealing shoe in a round and where it went: a hand, the
+    discard bucket, a simulated round (§ 631a.15(c)(2), (d)) or held as the first
+    card of the next round (``next_round``, § 631a.15(a), (b))."""
+
     card: Card
-    to: Literal["player", "banker", "burn", "discard", "simulated"]
+    to: Literal["player", "banker", "burn", "discard", "simulated", "next_round"]
 
 
 class HandRecord(Model):
@@ -302,12 +317,22 @@ class Meter(Extensible):
 
 
 class DealChoice(Model):
-    """A player's choice during the round (e.g. adding a House Money payout to the
-    original wager, § 631a.9(e)(1)(i): ``house_money_add`` is ``"none"``, ``"all"``
-    or a decimal portion in dollars). ``reveal_banker_first``: the player asks for the
-    alternative card reveal of § 629b.4(b), honoured when every Banker, Player and Tie
-    wager is on the Player's Hand and the seat has the highest wager on it: the Banker's
-    Hand's ``reveal`` event comes first and the Player's Hand's carries this seat."""
+    """A player's choice during the round.
+
+    ``house_money_add`` (§ 631a.9(e)(1)(i)): ``"none"`` (the default: the whole
+    winning House Money payout is handed to the player), ``"all"`` (the player adds
+    the payout to the original wager on the Player's or Banker's Hand: all of it, or
+    only the portion the Rules Submission specifies, the rest handed to the player) or
+    a decimal amount in dollars to add (at most that portion). The payout is the House
+    Money winnings; the House Money stake is returned. The game reports the addition
+    as a ``house_money_added`` event; the original wager's ``amount`` in the round
+    record includes it, and the House Money wager's ``paid`` excludes it.
+
+    ``reveal_banker_first``: the player asks for the alternative card reveal of § 629b.4(b),
+    honoured when every Banker, Player and Tie wager is on the Player's Hand and the seat
+    has the highest wager on it: the Banker's Hand's ``reveal`` event comes first and the
+    Player's Hand's carries this seat.
+    """
 
     seat: Seat
     house_money_add: Optional[str] = None
@@ -315,9 +340,36 @@ class DealChoice(Model):
 
 
 class Irregularity(Model):
-    """An irregularity to stage in test mode (§ 631a.15). ``kind`` is one of
-    ``card_drawn_in_error``, ``player_third_card_in_error``, ``card_face_up``;
-    ``disclosed`` whether the card was exposed."""
+    """An irregularity to stage in test mode (§ 631a.15, capability ``irregularities``).
+
+    ``kind`` is one of:
+
+    * ``card_drawn_in_error``: after the round's hands are complete and its wagers
+      settled, the next card is drawn from the shoe in error. ``disclosed`` false
+      (§ 631a.15(a)): the card stays face down and is the first card of the next round
+      (listed ``to: "next_round"``). ``disclosed`` true (§ 631a.15(d)): it is the first
+      card of a simulated round, dealt at once under the rules of the chapter, in which
+      no wager is settled (its cards listed ``to: "simulated"``).
+    * ``player_third_card_in_error``: staged on a round whose Player's Hand is not
+      entitled to a third card (a Natural on either hand, or a Player's Point Count of
+      6 or 7; otherwise the game answers ``invalid_request``). After the four initial
+      cards are turned up and any House Money wager settled, the next card is dealt to
+      the Player's Hand in error, face down (``disclosed`` false, § 631a.15(b)) or
+      exposed (``disclosed`` true, § 631a.15(c)). If the Banker's Hand must draw
+      under § 631a.11(c), the card is the Banker's third card. Otherwise: not
+      disclosed, it is the first card of the next round (``next_round``); disclosed,
+      per the Rules Submission's ``irregularity_procedure``: it and one more card,
+      drawn face down, go to the discard bucket (``discard``, § 631a.15(c)(1)), or it is
+      the first card of a simulated round dealt after the round's settlement
+      (``simulated``, § 631a.15(c)(2)).
+    * ``card_face_up``: the first card of the round is found face up in the dealing
+      shoe (§ 631a.15(d)). The round is a simulated round starting with that card:
+      ``status`` ``simulated``, every card ``to: "simulated"``, no wager settled; the
+      wagers stay on the layout and are settled by the next round.
+
+    A simulated round's cards are dealt Player, Banker, Player, Banker and any third
+    cards under § 631a.11, starting with the card in question.
+    """
 
     kind: str
     disclosed: bool = False

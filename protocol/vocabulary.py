@@ -35,6 +35,7 @@ OPTIONS = WAGER_TYPES + (
     "game.baccarat",  # any variant of Baccarat as described in Ch. 631a (baccarat, ez_baccarat, commission_free)
     # Ch. 629b: § 629b.4 alternative card reveal, § 629b.5(b) standard commission or commission-free
     "alternative_card_reveal", "commission.standard", "commission.commission_free",
+    "dragon_bonus.paytable.A", "dragon_bonus.paytable.B", "dragon_bonus.paytable.C",  # § 631a.13(e)
 )
 
 # § 629b.5(g)(4): the twenty Rising Phoenix Bonus wagers, the ``option`` of wager type

@@ -70,16 +70,26 @@ class Shoe:
     def remaining(self) -> int:
         return len(self.cards) - self.position
 
+    def cover_card_next(self) -> bool:
+        """Whether the cover card is the next thing in the shoe, not yet removed: the
+        next draw makes it appear (§ 631a.10(d))."""
+        return (self.cover_card_index is not None and not self.cover_card_seen
+                and self.position >= self.cover_card_index)
+
     def draw(self) -> Optional[str]:
         """Take the next card, or None when the shoe is empty. Passing the cover
         card sets ``cover_card_seen`` (§ 631a.10(d))."""
-        if self.cover_card_index is not None and self.position >= self.cover_card_index:
+        if self.cover_card_next():
             self.cover_card_seen = True
         if self.position >= len(self.cards):
             return None
         card = self.cards[self.position]
         self.position += 1
         return card
+
+    def peek(self, n: int) -> list[str]:
+        """The next ``n`` cards (fewer near the end), without drawing them."""
+        return self.cards[self.position:self.position + n]
 
     def burn(self) -> list[str]:
         """§ 631a.5(f): expose the first card, then burn that many more face down."""

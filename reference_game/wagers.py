@@ -204,8 +204,9 @@ register(WagerKind("banker", _banker, lambda r: True))
 register(WagerKind("player", _player, lambda r: True))
 register(WagerKind("tie", _tie, lambda r: True))
 register(WagerKind("dragon_bonus", _dragon_bonus, offered_wager("dragon_bonus"), needs_hand=True))
-register(WagerKind("dragon_7", _dragon_7, lambda r: _ez_only(r) and offered_wager("dragon_7")(r)))
-register(WagerKind("panda_8", _panda_8, lambda r: _ez_only(r) and offered_wager("panda_8")(r)))
+# § 631a.8(a)(5), (6): permissible on every table designated for play as EZ Baccarat.
+register(WagerKind("dragon_7", _dragon_7, _ez_only))
+register(WagerKind("panda_8", _panda_8, _ez_only))
 register(WagerKind("house_money", _house_money, offered_wager("house_money"), phase="initial"))
 
 # Side wagers, variations and progressives register themselves on import.

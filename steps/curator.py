@@ -1,0 +1,134 @@
+"""Steps on the seats of a table and the dealing shoe's curator (58 Pa. Code
+§ 631a.7, § 631a.14): which players are seated, who accepts the dealing shoe, to
+whom it is offered and in what order.
+
+Seat directions follow interpretation seat-direction-counterclockwise:
+counterclockwise is ascending seat number, wrapping from the highest seat to seat 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pytest_bdd import given, parsers, then
+
+from baccarat_conformance.adapters import GameAdapter
+from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.protocol import models as m
+
+from ._events import describe, seats_of
+from ._support import TableHandle
+
+YES = {"yes", "y", "true", "x"}
+
+
+@dataclass
+class SeatedTable(TableHandle):
+    """A table opened with explicit seats (``m.SeatSpec``)."""
+
+    seats: list[m.SeatSpec] = field(default_factory=list)
+
+    def occupied(self) -> list[int]:
+        return [s.seat for s in self.seats if s.occupied]
+
+
+def _flag(row: dict[str, str], column: str, default: bool) -> bool:
+    value = row.get(column)
+    return default if value is None or value.strip() == "" else value.strip().lower() in YES
+
+
+@given("a table opened under the Rules Submission with seats:", target_fixture="table")
+def table_with_seats(game: GameAdapter, rules_submission: Any, datatable: list[list[str]]) -> SeatedTable:
+    """Data table columns: ``seat``, and optionally ``occupied`` (default yes),
+    ``accepts shoe`` (default no), ``accepts cards`` (default yes)."""
+    header = [h.strip().lower() for h in datatable[0]]
+    seats = []
+    for raw in datatable[1:]:
+        row = dict(zip(header, raw))
+        seats.append(m.SeatSpec(seat=int(row["seat"]), occupied=_flag(row, "occupied", True),
+                                accepts_shoe=_flag(row, "accepts shoe", False),
+                                accepts_cards=_flag(row, "accepts cards", True)))
+    rules_json = rules_submission.as_rules()
+    return SeatedTable(game, game.open_table(rules_json, seats), rules_json, seats=seats)
+
+
+def _seated(table: TableHandle) -> SeatedTable:
+    if not isinstance(table, SeatedTable):
+        raise TypeError("this step needs 'a table opened under the Rules Submission with seats:'")
+    return table
+
+
+def _offers(events: list[m.Event], start: int = 0) -> tuple[list[int], list[int]]:
+    offered = [e.seat for e in events[start:] if e.type == "shoe_offered" and e.seat is not None]
+    accepted = [e.seat for e in events[start:] if e.type == "shoe_accepted" and e.seat is not None]
+    return offered, accepted
+
+
+@then(parsers.parse("the new dealing shoe is offered to seats {seats} in that order"))
+def first_offers(table: TableHandle, clause: str, seats: str) -> None:
+    """§ 631a.7(b): checks the ``shoe_offered`` events of the last ``start_shoe``."""
+    t = _seated(table)
+    want = seats_of(seats)
+    accepts = [s.seat for s in t.seats if s.occupied and s.accepts_shoe]
+    oracle_order, _ = rules.shoe_offers(t.occupied(), accepts)
+    if oracle_order != want:
+        raise ValueError(f"feature error: § 631a.7(b) offers seats {oracle_order} here, the step says {want}")
+    events = t.shoes[-1].events
+    offered, _ = _offers(events)
+    if offered != want:
+        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, want))} in that order "
+                                     "(seat 1 first, then counterclockwise)",
+                             f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}")
+
+
+@then(parsers.parse("the dealing shoe is then offered to seats {seats} in that order"))
+def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, seats: str) -> None:
+    """§ 631a.14(b): checks the ``shoe_offered`` events after the ``shoe_passed`` event."""
+    _seated(table)
+    want = seats_of(seats)
+    events = round_record.events
+    passed = next((i for i, e in enumerate(events) if e.type == "shoe_passed"), None)
+    offered, _ = _offers(events, passed if passed is not None else len(events))
+    if offered != want:
+        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, want))} in that order "
+                                     "(the player immediately to the right of the previous curator first, then "
+                                     "counterclockwise)",
+                             f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}",
+                             [c.card for c in round_record.cards])
+
+
+@then(parsers.parse("the curator in seat {seat:d} passes the dealing shoe"))
+def curator_passes(round_record: m.RoundRecord, clause: str, seat: int) -> None:
+    passed = [e.seat for e in round_record.events if e.type == "shoe_passed"]
+    if passed != [seat]:
+        raise Nonconformance(clause, f"the curator in seat {seat} passes the dealing shoe (the Banker's Hand lost)",
+                             f"shoe_passed events for seats {passed or 'none'}; curator after the round: "
+                             f"{round_record.curator}", [c.card for c in round_record.cards])
+
+
+def _curator(table: TableHandle) -> tuple[int | None, str]:
+    if table.records:
+        record = table.records[-1]
+        return record.curator, describe(record.events)
+    events = table.shoes[-1].events if table.shoes else []
+    accepted = [e.seat for e in events if e.type == "shoe_accepted"]
+    return (accepted[-1] if accepted else None), describe(events)
+
+
+@then(parsers.parse("seat {seat:d} is the curator"))
+def seat_is_curator(table: TableHandle, clause: str, seat: int) -> None:
+    who, seen = _curator(table)
+    if who != seat:
+        raise Nonconformance(clause, f"the player in seat {seat}, who accepted the dealing shoe, is the curator",
+                             f"the curator is {'the dealer' if who == 0 else f'seat {who}'}: {seen}")
+
+
+@then("the dealer calling the game is the curator")
+def dealer_is_curator(table: TableHandle, clause: str) -> None:
+    who, seen = _curator(table)
+    if who != 0:
+        raise Nonconformance(clause, "the dealer calling the game acts as the curator (no player accepted the "
+                                     "dealing shoe; curator seat 0)",
+                             f"the curator is {'unknown' if who is None else f'seat {who}'}: {seen}")

@@ -1,0 +1,223 @@
+"""Steps on the order in which wagers are settled and vigorish is charged, read from
+the round's ordered events (58 Pa. Code § 631a.9(e), § 631a.12(b), § 631a.13(d)).
+
+Events used: ``collect`` (a losing wager collected), ``pay`` (a winning wager paid),
+``vigorish_collected`` / ``vigorish_marked``, ``house_money_added`` and ``card``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pytest_bdd import parsers, then, when
+
+from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.protocol import models as m
+
+from ._events import card_events, describe, money, seats_of
+from ._support import TableHandle
+
+VIG = ("vigorish_collected", "vigorish_marked")
+NO_VIGORISH_VARIANTS = ("ez_baccarat", "commission_free")
+
+
+def charges_vigorish(rules_submission: Any) -> bool:
+    """Whether the Rules Submission's game extracts a vigorish on a winning Banker wager
+    (§ 631a.13(c)): not EZ Baccarat (§ 631a.1) nor a commission-free game."""
+    return (rules_submission.variant not in NO_VIGORISH_VARIANTS
+            and not getattr(rules_submission, "commission_free", False)
+            and getattr(rules_submission, "commission", "standard") == "standard")
+
+
+def _cards(record: m.RoundRecord) -> list[str]:
+    return [c.card for c in record.cards]
+
+
+def _ids_of(record: m.RoundRecord, *types: str, exclude: tuple[str, ...] = ()) -> set[str]:
+    return {w.wager_id for w in record.wagers
+            if (not types or w.wager_type in types) and w.wager_type not in exclude}
+
+
+def _final_events(record: m.RoundRecord) -> list[tuple[int, m.Event]]:
+    """(index, event) of the settlement events of the wagers settled after the result
+    (every wager but House Money, which § 631a.9(e) settles earlier)."""
+    final = _ids_of(record, exclude=("house_money",))
+    return [(i, e) for i, e in enumerate(record.events)
+            if (e.type in ("collect", "pay", "push") and e.wager_id in final) or e.type in VIG]
+
+
+# ------------------------------------------------------------------ § 631a.12(b)
+@then("every losing wager is collected before any winning wager is paid")
+def losers_first(round_record: m.RoundRecord, clause: str) -> None:
+    events = _final_events(round_record)
+    losers = {w.wager_id for w in round_record.wagers if w.result == "lose" and w.wager_type != "house_money"}
+    winners = {w.wager_id for w in round_record.wagers if w.result == "win" and w.wager_type != "house_money"}
+    if not losers or not winners:
+        raise ValueError("feature error: the round needs both losing and winning wagers")
+    collected = [i for i, e in events if e.type == "collect" and e.wager_id in losers]
+    paid = [i for i, e in events if e.type == "pay" and e.wager_id in winners]
+    if len(set(e.wager_id for _, e in events if e.type == "collect")) != len(losers) or \
+            len(set(e.wager_id for _, e in events if e.type == "pay")) != len(winners):
+        raise Nonconformance(clause, f"{len(losers)} losing wagers collected and {len(winners)} winning wagers paid",
+                             f"events: {describe([e for _, e in events])}", _cards(round_record))
+    if max(collected) > min(paid):
+        raise Nonconformance(clause, "each losing wager collected first, then the winning wagers paid",
+                             f"events: {describe([e for _, e in events])}", _cards(round_record))
+
+
+@then("the winning wagers are paid from the highest-numbered seat down")
+def paid_descending(round_record: m.RoundRecord, clause: str) -> None:
+    seats = [e.seat for _, e in _final_events(round_record) if e.type == "pay"]
+    if seats != sorted(seats, reverse=True) or len(set(seats)) < 2:
+        raise Nonconformance(clause, "winning wagers paid starting at the highest-numbered seat, then in "
+                                     "descending order",
+                             f"paid seats in the order {seats}", _cards(round_record))
+
+
+@then("each seat's vigorish is marked or collected immediately after that seat is paid, unless EZ Baccarat")
+def vig_after_each(round_record: m.RoundRecord, rules_submission: Any, clause: str) -> None:
+    events = _final_events(round_record)
+    owed: dict[int, Decimal] = {}
+    for w in round_record.wagers:
+        if w.vigorish:
+            owed[w.seat] = owed.get(w.seat, Decimal(0)) + w.vigorish
+    vig_events = [(i, e) for i, e in events if e.type in VIG]
+    if not charges_vigorish(rules_submission):
+        if vig_events or owed:
+            raise Nonconformance(clause, f"no vigorish at a {rules_submission.variant} table",
+                                 f"events: {describe([e for _, e in vig_events])}; vigorish {owed}",
+                                 _cards(round_record))
+        return
+    winners = {e.seat for _, e in events if e.type == "pay" and any(
+        w.wager_id == e.wager_id and w.wager_type == "banker" for w in round_record.wagers)}
+    if not winners:
+        raise ValueError("feature error: no winning Banker wager in this round")
+    for seat in sorted(winners, reverse=True):
+        pays = [k for k, (_, e) in enumerate(events) if e.type == "pay" and e.seat == seat]
+        after = events[pays[-1] + 1] if pays and pays[-1] + 1 < len(events) else None
+        if after is None or after[1].type not in VIG or after[1].seat != seat:
+            raise Nonconformance(clause, f"seat {seat} paid, then immediately its vigorish marked or collected",
+                                 f"events: {describe([e for _, e in events])}", _cards(round_record))
+        if after[1].amount != owed.get(seat):
+            raise Nonconformance(clause, f"the vigorish of seat {seat}, ${owed.get(seat)}, marked or collected",
+                                 f"{after[1].type} ${after[1].amount}", _cards(round_record))
+
+
+# ------------------------------------------------------------------ § 631a.13(d)
+def _vig_event(record: m.RoundRecord, seat: int) -> list[tuple[int, m.Event]]:
+    return [(i, e) for i, e in enumerate(record.events) if e.type in VIG and e.seat == seat]
+
+
+@then(parsers.parse("the vigorish of seat {seat:d} is collected at the time its winning payout is made"))
+def collected_at_payout(round_record: m.RoundRecord, clause: str, seat: int) -> None:
+    found = _vig_event(round_record, seat)
+    pays = [i for i, e in enumerate(round_record.events) if e.type == "pay" and e.seat == seat]
+    if len(found) != 1 or found[0][1].type != "vigorish_collected" or not pays or found[0][0] != pays[-1] + 1:
+        raise Nonconformance(clause, f"the vigorish of seat {seat} collected with its winning payout "
+                                     "(vigorish_collected right after the pay event)",
+                             f"events: {describe(round_record.events)}", _cards(round_record))
+
+
+@then(parsers.parse("the vigorish of seat {seat:d}, {amount}, is marked at its seat number and not yet collected"))
+def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: str) -> None:
+    found = _vig_event(round_record, seat)
+    want = money(amount)
+    if len(found) != 1 or found[0][1].type != "vigorish_marked" or found[0][1].amount != want:
+        raise Nonconformance(clause, f"the vigorish of seat {seat}, ${want}, tracked at the space numbered {seat} "
+                                     "(vigorish_marked), not collected at payout",
+                             f"events: {describe([e for _, e in found]) or 'no vigorish event'}",
+                             _cards(round_record))
+
+
+@then(parsers.parse("no vigorish is collected from seat {seat:d} during the rounds"))
+def none_collected_in_rounds(table: TableHandle, clause: str, seat: int) -> None:
+    for record in table.records:
+        got = [e for e in record.events if e.type == "vigorish_collected" and e.seat == seat]
+        if got:
+            raise Nonconformance(clause, f"the marker of seat {seat} stays on the layout until the vigorish owed "
+                                         "is collected (before a new dealing shoe or when the player leaves)",
+                                 f"round {record.round_id} collected: {describe(got)}", _cards(record))
+
+
+@when("a new dealing shoe is started", target_fixture="shoe_record")
+def new_shoe(table: TableHandle) -> m.ShoeRecord:
+    return table.start_shoe(None)
+
+
+@when(parsers.parse("the player in seat {seat:d} leaves the table"), target_fixture="leave_events")
+def leaves(table: TableHandle, seat: int) -> list[m.Event]:
+    return table.game.player_leaves(table.table_id, seat)
+
+
+def _collected(events: list[m.Event], seat: int) -> Decimal:
+    return sum((e.amount or Decimal(0) for e in events if e.type == "vigorish_collected" and e.seat == seat),
+               Decimal(0))
+
+
+@then(parsers.parse("{amount} of vigorish is collected from seat {seat:d} before play begins with the new "
+                    "dealing shoe"))
+def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: str, seat: int) -> None:
+    want = money(amount)
+    got = _collected(shoe_record.events, seat)
+    if got != want:
+        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected before play "
+                                     "begins with a new dealing shoe",
+                             f"collected ${got}: {describe(shoe_record.events)}")
+
+
+@then(parsers.parse("{amount} of vigorish is collected from seat {seat:d} as the player leaves"))
+def collected_on_leaving(leave_events: list[m.Event], clause: str, amount: str, seat: int) -> None:
+    want = money(amount)
+    got = _collected(leave_events, seat)
+    if got != want:
+        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected when the player "
+                                     "leaves the gaming table",
+                             f"collected ${got}: {describe(leave_events)}")
+
+
+# ------------------------------------------------------------------ § 631a.9(e)
+def _house_money(record: m.RoundRecord) -> list[tuple[int, m.Event]]:
+    ids = _ids_of(record, "house_money")
+    return [(i, e) for i, e in enumerate(record.events)
+            if (e.type in ("collect", "pay", "push") and e.wager_id in ids) or e.type == "house_money_added"]
+
+
+@then("the House Money wagers are settled after the four initial cards are turned face up and before any third card")
+def house_money_timing(round_record: m.RoundRecord, clause: str) -> None:
+    events = round_record.events
+    dealt = card_events(events)
+    hm = _house_money(round_record)
+    if len(hm) < len(_ids_of(round_record, "house_money")) or not hm:
+        raise Nonconformance(clause, "every House Money wager collected or paid", f"events: {describe(events)}",
+                             _cards(round_record))
+    turned = [i for i, e in enumerate(events) if e.type == "reveal" and e.card is None]
+    after = max([dealt[3][0]] + turned)
+    before = dealt[4][0] if len(dealt) > 4 else len(events)
+    if len(dealt) <= 4:
+        raise ValueError("feature error: the round needs a third card")
+    if any(not after < i < before for i, _ in hm):
+        raise Nonconformance(clause, "House Money wagers settled after the initial two cards of each hand are turned "
+                                     "face up and before any third card is dealt",
+                             f"events: {describe(events)}", _cards(round_record))
+
+
+@then("the third cards are dealt after the House Money wagers are settled")
+def thirds_after_house_money(round_record: m.RoundRecord, clause: str) -> None:
+    dealt = card_events(round_record.events)
+    hm = _house_money(round_record)
+    if len(dealt) <= 4 or not hm:
+        raise ValueError("feature error: the round needs a third card and a House Money wager")
+    if dealt[4][0] < max(i for i, _ in hm):
+        raise Nonconformance(clause, "the game resumes with the third cards after the House Money wagers are settled",
+                             f"events: {describe(round_record.events)}", _cards(round_record))
+
+
+@then(parsers.parse("the House Money wagers are settled from the dealer's right counterclockwise: seats {seats}"))
+def house_money_order(round_record: m.RoundRecord, clause: str, seats: str) -> None:
+    want = seats_of(seats)
+    got = [e.seat for _, e in _house_money(round_record) if e.type in ("collect", "pay", "push")]
+    if got != want:
+        raise Nonconformance(clause, f"House Money wagers settled beginning from the dealer's right, moving "
+                                     f"counterclockwise: seats {want}",
+                             f"settled seats {got}", _cards(round_record))

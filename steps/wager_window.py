@@ -1,0 +1,117 @@
+"""Steps on the betting window (58 Pa. Code § 631a.8(c)): after the dealer announces
+"no more bets", a wager may not be made, increased or withdrawn. Each request is
+sent to the game and its answer kept; the game must refuse it and say why
+(``WagerAck.accepted`` false with a ``reason``, or an error object)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+import pytest
+from pytest_bdd import parsers, then, when
+
+from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.protocol import models as m
+
+from ._events import money, parse_target, wagers_steps
+from ._support import TableHandle
+
+if TYPE_CHECKING:
+    from .wagers import Wagers
+
+
+@dataclass
+class Request:
+    """One wager request and the game's answer (an ack, or the refusal's message)."""
+
+    what: str
+    ack: Optional[m.WagerAck] = None
+    refusal: Optional[str] = None
+
+    @property
+    def refused_with_reason(self) -> bool:
+        if self.refusal is not None:
+            return bool(self.refusal.strip())
+        return self.ack is not None and not self.ack.accepted and bool((self.ack.reason or "").strip())
+
+
+@pytest.fixture
+def wager_requests() -> list[Request]:
+    """The wager requests of the running scenario, in order."""
+    return []
+
+
+def _send(what: str, call) -> Request:
+    try:
+        return Request(what, ack=call())
+    except GameRefused as e:
+        return Request(what, refusal=e.game_message)
+
+
+@when(parsers.parse("seat {seat:d} offers a wager of {amount} on {target}"), target_fixture="wager_requests")
+def offer(table: TableHandle, wager_requests: list[Request], seat: int, amount: str, target: str) -> list[Request]:
+    t = parse_target(target)
+    wager_requests.append(_send(f"seat {seat} wagers {amount} on {t.describe()}", lambda: table.game.place_wager(
+        table.table_id, seat, t.wager_type, money(amount), hand=t.hand)))
+    return wager_requests
+
+
+@when(parsers.parse("seat {seat:d} asks to increase its wager on {target} to {amount}"),
+      target_fixture="wager_requests")
+def increase(table: TableHandle, wagers: Wagers, wager_requests: list[Request], seat: int, target: str,
+             amount: str) -> list[Request]:
+    wager_id, stake = wagers.placed[(seat, parse_target(target))]
+    wager_requests.append(_send(f"seat {seat} increases its ${stake} wager {wager_id} to {amount}",
+                                lambda: table.game.change_wager(table.table_id, wager_id, money(amount))))
+    return wager_requests
+
+
+@when(parsers.parse("seat {seat:d} asks to withdraw its wager on {target}"), target_fixture="wager_requests")
+def withdraw(table: TableHandle, wagers: Wagers, wager_requests: list[Request], seat: int,
+             target: str) -> list[Request]:
+    wager_id, stake = wagers.placed[(seat, parse_target(target))]
+    wager_requests.append(_send(f"seat {seat} withdraws its ${stake} wager {wager_id}",
+                                lambda: table.game.withdraw_wager(table.table_id, wager_id)))
+    return wager_requests
+
+
+@then("the game refuses each request, giving a reason")
+def refused(wager_requests: list[Request], clause: str) -> None:
+    if not wager_requests:
+        raise ValueError("feature error: no wager request was made")
+    for r in wager_requests:
+        if not r.refused_with_reason:
+            got = (f"accepted it ({r.ack.wager_id})" if r.ack and r.ack.accepted
+                   else f"refused it without a reason: {r.ack or r.refusal!r}")
+            raise Nonconformance(clause, f'after "no more bets", the game refuses: {r.what}', got)
+
+
+@then(parsers.parse("seat {seat:d} has no wager settled in the round"))
+def nothing_settled(round_record: m.RoundRecord, clause: str, seat: int) -> None:
+    found = [w for w in round_record.wagers if w.seat == seat]
+    if found:
+        raise Nonconformance(clause, f"no wager of seat {seat} in the round (it was offered after \"no more bets\")",
+                             f"settled {[(w.wager_type, str(w.amount), w.result) for w in found]}",
+                             [c.card for c in round_record.cards])
+
+
+@then(parsers.parse("the wager of seat {seat:d} on {target} is settled on its original {amount}"))
+def settled_on_original(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str,
+                        amount: str) -> None:
+    wager_id, _ = wagers.placed[(seat, parse_target(target))]
+    found = [w for w in round_record.wagers if w.wager_id == wager_id]
+    want = money(amount)
+    if len(found) != 1 or found[0].amount != want:
+        raise Nonconformance(clause, f"the wager {wager_id} of seat {seat} stays in action for its original "
+                                     f"${want}",
+                             f"settled: {[(w.wager_id, str(w.amount), w.result) for w in found] or 'not settled'}",
+                             [c.card for c in round_record.cards])
+
+
+
+@when(parsers.parse("seat {seat:d} wagers {amount} on {target}"), target_fixture="wagers")
+def place_for_next_round(table: TableHandle, seat: int, amount: str, target: str, clause: str,
+                         wagers: Wagers) -> Wagers:
+    """The Given step "seat N wagers $X on ..." as a When step, for a later round."""
+    return wagers_steps().place(table, seat, amount, target, clause, wagers)

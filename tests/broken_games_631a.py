@@ -1,0 +1,346 @@
+"""Deliberately broken games for 58 Pa. Code Ch. 631a: each breaks one procedure
+of the reference game, so the suite can be shown to catch it.
+
+Each factory is usable as ``--game tests.broken_games_631a:NAME``;
+tests/test_broken_631a.py maps each to the profile it runs under and the clause ids
+whose scenarios must fail — and no others.
+"""
+
+from __future__ import annotations
+
+import random
+
+from baccarat_conformance.reference_game import ReferenceGame
+from baccarat_conformance.reference_game import wagers as W
+from baccarat_conformance.reference_game.cards import baccarat_value
+
+
+# ------------------------------------------------------------------ § 631a.1
+class NaturalByFinalCount(ReferenceGame):
+    """Reports a hand as a Natural when its final Point Count is 8 or 9, three cards
+    or not (§ 631a.1: on the first two cards)."""
+
+    def _record(self, *args, **kw):
+        record = super()._record(*args, **kw)
+        for name in ("player", "banker"):
+            hand = record[name]
+            if hand is not None:
+                hand["natural"] = hand["point_count"] >= 8
+        return record
+
+
+# ------------------------------------------------------------------ § 631a.3
+class ShoeOneDeckShort(ReferenceGame):
+    """Shuffles one deck fewer than the Rules Submission names (§ 631a.3(a))."""
+
+    def new_shoe(self, shoe_id: str, decks: int, rng: random.Random, cut_offset):
+        shoe = super().new_shoe(shoe_id, decks, rng, cut_offset)
+        shoe.cards = shoe.cards[52:]
+        shoe.cover_card_index = len(shoe.cards) - 20
+        return shoe
+
+
+class ReusesTheDecks(ReferenceGame):
+    """After a shoe is played, starts the next shoe from the same decks in the same
+    order and announces no new decks (§ 631a.3(b))."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self._last: dict[str, list[str]] = {}
+
+    def op_start_shoe(self, table_id, cards=None, **kw):
+        played = self._tables[table_id].shoe if table_id in self._tables else None
+        if cards is None and table_id in self._last and played is not None and played.ended:
+            result = super().op_start_shoe(table_id, cards=list(self._last[table_id]), **kw)
+            result["new_decks"] = False
+            result["events"] = [e for e in result["events"] if e["type"] != "new_decks"]
+            return result
+        result = super().op_start_shoe(table_id, cards=cards, **kw)
+        if cards is None:
+            self._last[table_id] = list(result["cards"])
+        return result
+
+
+# ------------------------------------------------------------------ § 631a.5
+class CutsTooShallow(ReferenceGame):
+    """Accepts and makes a cut fewer than ten cards in from the top (§ 631a.5(c))."""
+
+    def proper_cut(self, cut_offset: int, stack_size: int) -> bool:
+        return 0 < cut_offset < stack_size
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        return super().new_shoe(shoe_id, decks, rng, rng.randint(1, 9) if cut_offset is None else cut_offset)
+
+
+class SecondCoverTooLow(ReferenceGame):
+    """Places the second cover card 5 to 13 cards above the bottom (§ 631a.5(d): at least 14)."""
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        shoe = super().new_shoe(shoe_id, decks, rng, cut_offset)
+        shoe.cover_card_index = len(shoe.cards) - rng.randint(5, 13)
+        return shoe
+
+
+class BurnsBaccaratValue(ReferenceGame):
+    """Burns as many cards as the first card's Baccarat value, so a 10 or a court card
+    burns none (§ 631a.5(f): they count ten)."""
+
+    def burn_count(self, first_card: str) -> int:
+        return baccarat_value(first_card)
+
+
+# ------------------------------------------------------------------ § 631a.7
+class SkipsSeatOne(ReferenceGame):
+    """Offers a new dealing shoe from seat 2, passing over the player in seat 1 (§ 631a.7(b))."""
+
+    def shoe_offer_order(self, table, previous):
+        order = super().shoe_offer_order(table, previous)
+        return [s for s in order if s != 1] if previous is None else order
+
+
+# ------------------------------------------------------------------ § 631a.8
+class IncreaseAfterNoMoreBets(ReferenceGame):
+    """Lets a wager be increased after "no more bets" (§ 631a.8(c))."""
+
+    def op_change_wager(self, table_id, wager_id, amount):
+        table = self._table(table_id)
+        was, table.betting_open = table.betting_open, True
+        try:
+            return super().op_change_wager(table_id, wager_id, amount)
+        finally:
+            table.betting_open = was
+
+
+class DragonBonusWinsByThree(ReferenceGame):
+    """Pays a Dragon Bonus at 1 to 1 on a non-Natural win by three points
+    (§ 631a.8(a)(4)(ii)(C): it loses)."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type == "dragon_bonus":
+            mine, theirs = (hands.p, hands.b) if wager.hand == "player" else (hands.b, hands.p)
+            if mine - theirs == 3 and not hands.natural(wager.hand):
+                return W.Settlement("win", W.pays(wager.amount, 1), outcome="win_by_3")
+        return super().settle(table, wager, hands)
+
+
+class EZBankerWinsOnDragon7(ReferenceGame):
+    """On an EZ Baccarat table pays a Banker wager on a Dragon 7 instead of returning it
+    (§ 631a.8(a)(1)(iii))."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type == "banker" and hands.ez and hands.dragon_7:
+            return W.Settlement("win", W.pays(wager.amount, 1))
+        return super().settle(table, wager, hands)
+
+
+class HouseMoneyPairByValue(ReferenceGame):
+    """Counts two cards of equal Baccarat value (a king and a jack) as a House Money
+    pair (§ 631a.8(a)(7): a pair must be of the same rank)."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type == "house_money":
+            pairs = [baccarat_value(h[0]) == baccarat_value(h[1]) for h in (hands.player, hands.banker)]
+            if all(pairs):
+                return W.Settlement("win", W.pays(wager.amount, 15), outcome="both_pairs")
+            if any(pairs):
+                return W.Settlement("win", W.pays(wager.amount, 3), outcome="one_pair")
+        return super().settle(table, wager, hands)
+
+
+# ------------------------------------------------------------------ § 631a.9
+class ThirdCardsFaceDown(ReferenceGame):
+    """Deals third cards face down under § 631a.9(c) (they are dealt face up)."""
+
+    def deal_third(self, table, rnd, hand):
+        if table.reveal_d:
+            return super().deal_third(table, rnd, hand)
+        return rnd.deal(hand, face_up=False)
+
+
+class TiedWagerToHighestSeat(ReferenceGame):
+    """Of equally high wagers, hands the cards to the highest seat (§ 631a.9(d)(6):
+    the one closest to the dealer moving counterclockwise, the lowest seat)."""
+
+    def card_turner(self, table, hand):
+        bets = [w for w in table.wagers if w.wager_type == hand]
+        if not bets:
+            return None
+        top = max(w.amount for w in bets)
+        tied = [w.seat for w in bets if w.amount == top]
+        if len(tied) > 1:
+            return max(tied)
+        return super().card_turner(table, hand)
+
+
+class HouseMoneyFromHighestSeat(ReferenceGame):
+    """Settles House Money wagers from the highest seat down (§ 631a.9(e)(1): from the
+    dealer's right, counterclockwise)."""
+
+    def initial_settlement_order(self, table):
+        return list(reversed(super().initial_settlement_order(table)))
+
+
+class HouseMoneyAfterThirdCards(ReferenceGame):
+    """Settles House Money wagers with the others, after the third cards (§ 631a.9(e))."""
+
+    def initial_settlement_order(self, table):
+        return []
+
+
+# ------------------------------------------------------------------ § 631a.10
+class TwoHandsAfterLastHand(ReferenceGame):
+    """Deals two more hands after "last hand" instead of one (§ 631a.10(d))."""
+
+    def _after_round(self, table, events):
+        shoe = table.shoe
+        if shoe.last_hand_announced and not getattr(shoe, "extra_hand", False):
+            shoe.extra_hand = True
+            table.wagers = []
+            table.betting_open = True
+            return "last_hand"
+        return super()._after_round(table, events)
+
+
+# ------------------------------------------------------------------ § 631a.12
+class PaysFromLowestSeat(ReferenceGame):
+    """Pays winning wagers from the lowest seat up (§ 631a.12(b): highest first)."""
+
+    def payout_order(self, seats):
+        return sorted(seats)
+
+
+class CallsTieWithoutHand(ReferenceGame):
+    """Announces "tie" instead of "tie hand" (§ 631a.12(a))."""
+
+    def announce_result(self, table, hands, events):
+        super().announce_result(table, hands, events)
+        for e in events:
+            if e.get("type") == "announcement" and e.get("text") == "tie hand":
+                e["text"] = "tie"
+
+
+# ------------------------------------------------------------------ § 631a.13
+class VigorishNeverRounded(ReferenceGame):
+    """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c))."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "banker" and s.vigorish:
+            s.vigorish = W.commission({**table.rules, "vigorish_rounding": False}, s.paid - wager.amount)
+        return s
+
+
+class TrackedVigorishNotCollectedAtNewShoe(ReferenceGame):
+    """Carries tracked vigorish into the next dealing shoe (§ 631a.13(d)(2)(i))."""
+
+    def _collect_all_vigorish(self, table):
+        return []
+
+
+class DragonBonusAlwaysPaytableA(ReferenceGame):
+    """Pays Dragon Bonus on Paytable A whatever the Rules Submission selects (§ 631a.13(e))."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type == "dragon_bonus":
+            rules = {**table.rules, "wagers": {**table.rules["wagers"], "dragon_bonus": {"paytable": "A"}}}
+            hands = W.Hands(hands.player, hands.banker, rules)
+        return super().settle(table, wager, hands)
+
+
+# ------------------------------------------------------------------ § 631a.14
+class CuratorKeepsShoeWhenBankerLoses(ReferenceGame):
+    """The curator keeps the dealing shoe when the Banker's Hand loses (§ 631a.14(a)(1))."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        table = self._table(table_id)
+        curator = table.curator
+        record = super().op_deal_round(table_id, choices, irregularity)
+        if any(e["type"] == "shoe_passed" for e in record["events"]):
+            record["events"] = [e for e in record["events"]
+                                if e["type"] not in ("shoe_passed", "shoe_offered", "shoe_accepted")]
+            table.curator = record["curator"] = curator
+        return record
+
+
+class ReoffersPreviousCurator(ReferenceGame):
+    """After the Banker's Hand loses, offers the dealing shoe around the table back to
+    the previous curator (§ 631a.14(b): to each of the other players)."""
+
+    def shoe_offer_order(self, table, previous):
+        order = super().shoe_offer_order(table, previous)
+        return order + [previous] if previous else order
+
+
+# ------------------------------------------------------------------ § 631a.15
+class DiscardsCardDrawnInError(ReferenceGame):
+    """Discards an undisclosed card drawn in error instead of using it as the first
+    card of the next hand (§ 631a.15(a))."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        record = super().op_deal_round(table_id, choices, irregularity)
+        table = self._table(table_id)
+        if irregularity and irregularity.get("kind") == "card_drawn_in_error" and table.carry_card:
+            for c in record["cards"]:
+                if c["to"] == "next_round":
+                    c["to"] = "discard"
+            table.carry_card = None
+        return record
+
+
+class NoSimulatedRound(ReferenceGame):
+    """Under § 631a.15(c)(2) discards the disclosed card instead of dealing a simulated
+    round from it."""
+
+    def _player_third_card_in_error(self, table, rnd, disclosed):
+        first = super()._player_third_card_in_error(table, rnd, disclosed)
+        if first not in (None, "void"):
+            rnd.place(first, "discard", face_up=True)
+            return None
+        return first
+
+
+class VoidRoundKeepsWagers(ReferenceGame):
+    """Collects the wagers of a round void for want of cards (§ 631a.15(e): returned)."""
+
+    def _void_round(self, table, round_id, rnd):
+        record = super()._void_round(table, round_id, rnd)
+        for w in record["wagers"]:
+            if w["result"] == "void":
+                w.update(result="lose", paid="0.00")
+        return record
+
+
+# ------------------------------------------------------------------ factories
+def _factory(cls):
+    def make():
+        return cls()
+    make.__name__ = cls.__name__
+    return make
+
+
+natural_by_final_count = _factory(NaturalByFinalCount)
+shoe_one_deck_short = _factory(ShoeOneDeckShort)
+reuses_the_decks = _factory(ReusesTheDecks)
+cuts_too_shallow = _factory(CutsTooShallow)
+second_cover_too_low = _factory(SecondCoverTooLow)
+burns_baccarat_value = _factory(BurnsBaccaratValue)
+skips_seat_one = _factory(SkipsSeatOne)
+increase_after_no_more_bets = _factory(IncreaseAfterNoMoreBets)
+dragon_bonus_wins_by_three = _factory(DragonBonusWinsByThree)
+ez_banker_wins_on_dragon_7 = _factory(EZBankerWinsOnDragon7)
+house_money_pair_by_value = _factory(HouseMoneyPairByValue)
+third_cards_face_down = _factory(ThirdCardsFaceDown)
+tied_wager_to_highest_seat = _factory(TiedWagerToHighestSeat)
+house_money_from_highest_seat = _factory(HouseMoneyFromHighestSeat)
+house_money_after_third_cards = _factory(HouseMoneyAfterThirdCards)
+two_hands_after_last_hand = _factory(TwoHandsAfterLastHand)
+pays_from_lowest_seat = _factory(PaysFromLowestSeat)
+calls_tie_without_hand = _factory(CallsTieWithoutHand)
+vigorish_never_rounded = _factory(VigorishNeverRounded)
+tracked_vigorish_not_collected_at_new_shoe = _factory(TrackedVigorishNotCollectedAtNewShoe)
+dragon_bonus_always_paytable_a = _factory(DragonBonusAlwaysPaytableA)
+curator_keeps_shoe_when_banker_loses = _factory(CuratorKeepsShoeWhenBankerLoses)
+reoffers_previous_curator = _factory(ReoffersPreviousCurator)
+discards_card_drawn_in_error = _factory(DiscardsCardDrawnInError)
+no_simulated_round = _factory(NoSimulatedRound)
+void_round_keeps_wagers = _factory(VoidRoundKeepsWagers)

@@ -1,0 +1,64 @@
+"""Proof that the Chapter 631a checks can fail: the whole suite, run against each
+deliberately broken game (tests/broken_games_631a.py) under the Rules Submission
+profile that exposes its break, fails exactly the clauses that game breaks, and
+nothing else; and the reference game passes the whole suite under every example
+profile of Chapter 631a."""
+
+from __future__ import annotations
+
+import pytest
+
+from .suite_runner import run_suite
+
+# broken game -> (profile, the clauses whose scenarios must fail, and no others)
+EXPECTED = {
+    "natural_by_final_count": ("baccarat", {"631a.1[Natural]"}),
+    "shoe_one_deck_short": ("baccarat", {"631a.3(a)"}),
+    "reuses_the_decks": ("baccarat", {"631a.3(b)"}),
+    "cuts_too_shallow": ("baccarat", {"631a.5(c)"}),
+    "second_cover_too_low": ("baccarat", {"631a.5(d)"}),
+    "burns_baccarat_value": ("baccarat", {"631a.5(f)"}),
+    "skips_seat_one": ("baccarat", {"631a.7(b)"}),
+    "increase_after_no_more_bets": ("baccarat", {"631a.8(c)"}),
+    "dragon_bonus_wins_by_three": ("baccarat", {"631a.8(a)(4)(ii)(C)"}),
+    "ez_banker_wins_on_dragon_7": ("ez_baccarat", {"631a.8(a)(1)(iii)"}),
+    "house_money_pair_by_value": ("baccarat", {"631a.8(a)(7)(ii)"}),
+    "third_cards_face_down": ("baccarat", {"631a.9(c)"}),
+    "tied_wager_to_highest_seat": ("reveal_d", {"631a.9(d)(6)"}),
+    "house_money_from_highest_seat": ("baccarat", {"631a.9(e)(1)"}),
+    "house_money_after_third_cards": ("baccarat", {"631a.9(e)", "631a.9(e)(1)", "631a.9(e)(1)(i)",
+                                                   "631a.9(e)(2)"}),
+    "two_hands_after_last_hand": ("baccarat", {"631a.10(d)"}),
+    "pays_from_lowest_seat": ("baccarat", {"631a.12(b)"}),
+    "calls_tie_without_hand": ("baccarat", {"631a.12(a)"}),
+    "vigorish_never_rounded": ("baccarat", {"631a.13(c)"}),
+    "tracked_vigorish_not_collected_at_new_shoe": ("tracked_vigorish", {"631a.13(d)(2)(i)",
+                                                                        "631a.13(d)(2)(iii)"}),
+    "dragon_bonus_always_paytable_a": ("tracked_vigorish", {"631a.13(e)[table]"}),
+    "curator_keeps_shoe_when_banker_loses": ("baccarat", {"631a.14(a)(1)", "631a.14(b)"}),
+    "reoffers_previous_curator": ("baccarat", {"631a.14(b)"}),
+    "discards_card_drawn_in_error": ("baccarat", {"631a.15(a)"}),
+    "no_simulated_round": ("tracked_vigorish", {"631a.15(c)(2)"}),
+    "void_round_keeps_wagers": ("baccarat", {"631a.15(e)"}),
+}
+
+PROFILES = ("baccarat", "ez_baccarat", "tracked_vigorish", "reveal_d")
+
+
+@pytest.mark.parametrize("broken", sorted(EXPECTED))
+def test_broken_game_fails_exactly_its_clauses(tmp_path, broken):
+    profile, clauses = EXPECTED[broken]
+    run = run_suite(tmp_path, "--profile", profile, game=f"tests.broken_games_631a:{broken}")
+    assert run.results, run.output
+    assert run.failed_clauses == clauses, run.output
+    failed = {r["category"] for r in run.results if r["outcome"] == "failed"}
+    assert failed == {"nonconformance"}, run.categories()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_reference_game_passes_under_each_example_profile(tmp_path, profile):
+    run = run_suite(tmp_path, "--profile", profile)
+    assert run.returncode == 0, run.output
+    assert run.results and not run.failed_clauses
+    skipped = {r["category"] for r in run.results if r["outcome"] == "skipped"}
+    assert skipped <= {"not offered"}, skipped

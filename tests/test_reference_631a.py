@@ -1,0 +1,57 @@
+"""The reference game's Chapter 631a procedures that the conformance suite does not
+reach through a scenario: refusals of impossible stagings and the decimal form of a
+House Money addition."""
+
+from __future__ import annotations
+
+from baccarat_conformance.reference_game import create_game
+
+RULES = {"variant": "baccarat", "decks": 8, "vigorish_rounding": True, "card_reveal": "631a.9(c)",
+         "irregularity_procedure": "631a.15(c)(1)", "wagers": {"house_money": {"portion": "all"}}}
+
+
+def _table(game, cards, test_mode=True):
+    table = game.handle("open_table", {"rules": RULES, "test_mode": test_mode})["table_id"]
+    if cards is not None:
+        game.handle("start_shoe", {"table_id": table, "cards": cards})
+    return table
+
+
+def test_player_third_card_in_error_is_refused_when_the_player_draws() -> None:
+    game = create_game()
+    table = _table(game, ["2C", "JD", "2H", "KS", "4D", "KC"])  # the Player's Hand (4) draws
+    answer = game.handle("deal_round", {"table_id": table,
+                                        "irregularity": {"kind": "player_third_card_in_error"}})
+    assert answer["error"]["code"] == "invalid_request"
+    assert game.handle("deal_round", {"table_id": table})["status"] == "completed"  # nothing was dealt
+
+
+def test_irregularities_need_test_mode_and_a_known_kind() -> None:
+    game = create_game()
+    table = _table(game, None, test_mode=False)
+    game.handle("start_shoe", {"table_id": table})
+    answer = game.handle("deal_round", {"table_id": table, "irregularity": {"kind": "card_face_up"}})
+    assert answer["error"]["code"] == "invalid_state"
+    table = _table(game, ["7C", "3D", "KH", "3S"])
+    answer = game.handle("deal_round", {"table_id": table, "irregularity": {"kind": "dropped_card"}})
+    assert answer["error"]["code"] == "invalid_request"
+
+
+def test_house_money_addition_of_a_dollar_amount_is_capped_by_the_payout() -> None:
+    game = create_game()
+    for add, added in (("6.00", "6.00"), ("99.00", "15.00")):
+        table = _table(game, ["2C", "3D", "2H", "KS", "3C", "KD"])  # a Player pair; the Player's Hand wins
+        for wager in ({"wager_type": "player", "amount": "10.00"}, {"wager_type": "house_money", "amount": "5.00"}):
+            assert game.handle("place_wager", {"table_id": table, "seat": 2, **wager})["accepted"]
+        record = game.handle("deal_round", {"table_id": table, "choices": [{"seat": 2, "house_money_add": add}]})
+        (event,) = [e for e in record["events"] if e["type"] == "house_money_added"]
+        assert event["amount"] == added
+        player = next(w for w in record["wagers"] if w["wager_type"] == "player")
+        assert player["amount"] == f"{10 + float(added):.2f}"
+
+
+def test_cut_offset_limits_follow_the_decks_of_the_rules_submission() -> None:
+    game = create_game(seed=3)
+    table = _table(game, None)
+    assert "error" in game.handle("start_shoe", {"table_id": table, "cut_offset": 407})  # 8 decks: 9 from the bottom
+    assert game.handle("start_shoe", {"table_id": table, "cut_offset": 406})["cut_offset"] == 406
