@@ -108,7 +108,8 @@ def _override(rules: dict, text: str) -> tuple[dict, Optional[list[m.SeatSpec]]]
     return rules, seats
 
 
-@given(parsers.parse("a table opened under the Rules Submission with {setting}"), target_fixture="table")
+@given(parsers.re(r"a table opened under the Rules Submission with (?P<setting>(?!seats:).+)"),
+       target_fixture="table")
 def table_opened_with(game: Any, rules_submission: Any, setting: str) -> TableHandle:
     rules, seats = _override(rules_submission.as_rules(), setting)
     try:
