@@ -40,12 +40,15 @@ def card_for(value: int, n: int) -> str:
 
 def combinations(depth: str) -> Iterator[list[str]]:
     """Yield stacked shoes P1 B1 P2 B2 P3 B3 for every value combination of the first
-    five cards (10^5 at depth standard or exhaustive). At depth smoke, the 10^4
-    combinations with (P1 + 3*B1) % 10 == 0, which still cover every (Player's
-    Point Count, Banker's Point Count, third-card value) triple."""
+    five cards (10^5 at depth standard or exhaustive). At depth smoke, 10^3 of them:
+    one per (Player's Point Count, Banker's Point Count, third-card value) triple, the
+    first cards varying with the triple, so every Table 1 cell and every draw rule is
+    still dealt."""
     for n, (p1, b1, p2, b2, p3) in enumerate(itertools.product(range(10), repeat=5)):
-        if depth == "smoke" and (p1 + 3 * b1) % 10:
-            continue
+        if depth == "smoke":
+            pc, bc = (p1 + p2) % 10, (b1 + b2) % 10
+            if p1 != (7 * pc + 3 * bc + p3) % 10 or b1 != (pc + 9 * bc + 3 * p3) % 10:
+                continue
         yield [card_for(p1, n), card_for(b1, n + 1), card_for(p2, n + 2), card_for(b2, n + 3),
                card_for(p3, n + 5), card_for((n * 7) % 10, n + 7)]
 
