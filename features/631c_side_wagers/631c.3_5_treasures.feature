@@ -68,7 +68,7 @@ Feature: § 631c.3 5 Treasures Baccarat wagers
 
     Examples:
       | shoe                 | outcome                                   |
-      | 9S 10H 9H 10C 9C 10C | the Player's Hand wins with a Natural 8   |
+      | 9S 10H 9H 10C 9C 10C | the Player's Hand wins with a two-card 8  |
       | 4C 4C 7D 7S 7H 7D    | the Player's 3-card 8 ties the Banker's 8 |
 
   @631c.3.f.3 @631c.3.h @option.heavenly_9_bonus
