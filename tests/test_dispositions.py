@@ -59,9 +59,8 @@ def test_packaged_dispositions_load(corpus) -> None:
     ("627b.3(a)(1)", "manual"),          # progressive wagering device at each position
     ("631a.4(d)", "not_applicable"),     # an exemption
     ("631a.14(a)(2)", "not_applicable"), # a floorperson's power
-    ("631a.1[Natural]", "definitional"),
+    ("631a.1[Curator]", "definitional"),
     ("631a.11(c)(2)(iii)[Table 1]", "definitional"),
-    ("631a.13(e)[table]", "definitional"),
     ("631a.8(a)", "subclauses"),
     ("631a.2", "subclauses"),            # implicit: no text of its own
 ])
