@@ -92,7 +92,7 @@ INVALID = [
     ('paytable = "A"', 'paytable = "A"\ncolour = "red"', "wagers.dragon_bonus.colour", 13, "Extra inputs"),
     ('portion = "all"', 'portion = "half"', "wagers.house_money.portion", 15, "§ 631a.9(e)(1)(i)"),
     ('portion = "all"', 'portion = "150%"', "wagers.house_money.portion", 15, "percentage"),
-    ("[wagers.house_money]", "[wagers.dragon_7]", "wagers.dragon_7", 14, "EZ Baccarat"),
+    ("[wagers.house_money]\nportion = \"all\"", "[wagers.dragon_7]", "wagers.dragon_7", 14, "EZ Baccarat"),
     ("[wagers.house_money]", "[wagers.house_mony]", "wagers.house_mony", 14, "unknown wager"),
     ("decks = 8", "decks = 8\ndeck_count = 8", "deck_count", 5, "Extra inputs"),
 ]
