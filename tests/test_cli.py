@@ -44,7 +44,7 @@ def test_clauses_uncovered_lists_only_uncovered(capsys: pytest.CaptureFixture) -
     ctx = make_context()
     assert ids == [c.clause.id for c in ctx.coverage.values()
                    if c.clause.chapter == "631a" and c.disposition == "uncovered"]
-    assert "631a.3(a)" in ids and "631a.2(d)" not in ids and "631a.11(a)" not in ids
+    assert "631a.3(a)" not in ids and "631a.2(d)" not in ids and "631a.11(a)" not in ids
 
 
 def test_clauses_by_disposition_csv_and_json(capsys: pytest.CaptureFixture) -> None:
