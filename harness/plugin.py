@@ -108,6 +108,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "option: scenario needs an optional wager or option of the Rules Submission")
+    config.addinivalue_line("markers", "property: a hypothesis property-based or stateful scenario (its feature is "
+                                       "tagged @property): -m property runs only these, -m 'not property' the rest")
     try:
         corpus = _corpus()
     except Exception:  # the corpus is checked by its own tests; without it tags stay unregistered

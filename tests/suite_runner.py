@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -35,14 +36,33 @@ class SuiteRun:
         return {r["nodeid"]: r["category"] for r in self.results if r["outcome"] == "failed"}
 
 
+def sections_of(clauses) -> list[str]:
+    """The section markers (``631a.13``) of clause ids (``631a.13(e)[table]``)."""
+    return sorted({re.match(r"\d{3}[a-z]\.\d+", c).group(0) for c in clauses})
+
+
+def proof_marks(clauses) -> str:
+    """A ``-m`` expression selecting the example scenarios of the sections of ``clauses``.
+
+    A broken-game proof runs the sections its break touches, leaving out the hypothesis
+    property scenarios (``@property``; tests/test_properties_bite.py proves those): each
+    proof stays a few seconds, and the reference-game runs of the whole suite under every
+    example profile are what show the rest of the suite raises no false alarm."""
+    return "(" + " or ".join(sections_of(clauses)) + ") and not property"
+
+
 def run_suite(tmp_path: Path, *args: str, game: str | None = None, depth: str = "smoke",
-              features: str | os.PathLike = FEATURES, timeout: float = 600) -> SuiteRun:
-    """Run ``pytest features`` with ``args`` in a fresh process and return its results."""
+              features: str | os.PathLike = FEATURES, timeout: float = 600,
+              marks: str | None = None) -> SuiteRun:
+    """Run ``pytest features`` with ``args`` in a fresh process and return its results;
+    ``marks``: a ``-m`` expression (e.g. :func:`proof_marks`)."""
     log = tmp_path / "results.jsonl"
     cmd = [sys.executable, "-m", "pytest", str(features), "-q", "-p", "no:cacheprovider", "--depth", depth,
            "--results-log", str(log), "-o", "addopts=--strict-markers", "--import-mode=importlib", *args]
     if game:
         cmd += ["--game", game]
+    if marks:
+        cmd += ["-m", marks]
     proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
     results = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
     return SuiteRun(proc.returncode, results, proc.stdout[-20000:] + proc.stderr[-5000:])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .suite_runner import run_suite
+from .suite_runner import proof_marks, run_suite
 
 # broken game -> the clauses whose scenarios must fail (and no others).
 # § 631a.11 itself is the exhaustive sweep's tag: every draw-rule break fails it too.
@@ -21,7 +21,7 @@ EXPECTED = {
 
 @pytest.mark.parametrize("broken", sorted(EXPECTED))
 def test_broken_game_fails_exactly_its_clauses(tmp_path, broken):
-    run = run_suite(tmp_path, game=f"tests.broken_games:{broken}")
+    run = run_suite(tmp_path, game=f"tests.broken_games:{broken}", marks=proof_marks(EXPECTED[broken]))
     assert run.results, run.output
     assert run.failed_clauses == EXPECTED[broken], run.output
     failed = {r["category"] for r in run.results if r["outcome"] == "failed"}

@@ -1,3 +1,4 @@
+@property
 Feature: Properties of dealing: any shoe is dealt as §§ 631a.9 to 631a.11 and 631a.15(e) require
   Each scenario lets hypothesis generate dealing shoes, deals every round of each
   shoe through the adapter, and checks every round against the rules oracle. A

@@ -1,3 +1,4 @@
+@property
 Feature: Properties of settlement: every wager is settled as §§ 631a.8, 631a.12 and 631a.13 require
   Each scenario lets hypothesis generate a stacked shoe of one round and the wagers
   of several seats (every wager type the Rules Submission offers and the rules

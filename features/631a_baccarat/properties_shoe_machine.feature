@@ -1,3 +1,4 @@
+@property
 Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7(b), 631a.8(c), 631a.10(d), 631a.13(d) and 631a.14
   Each scenario lets a hypothesis state machine play a table through the adapter:
   players sit down (some accept the dealing shoe), shoes are started with the cover
