@@ -56,8 +56,8 @@ class VoidRoundCollectsWagers(ReferenceGame):
     """§ 631a.15(e): a round the shoe cannot complete is void, but its wagers are
     collected instead of returned."""
 
-    def _void_round(self, table, round_id, dealt, events, results):
-        record = super()._void_round(table, round_id, dealt, events, results)
+    def _void_round(self, table, round_id, rnd):
+        record = super()._void_round(table, round_id, rnd)
         for r in record["wagers"]:
             if r["result"] == "void":
                 r["result"], r["paid"] = "lose", "0.00"
@@ -138,10 +138,10 @@ class TrackedVigorishKeptAcrossShoes(ReferenceGame):
 class CuratorNeverPassesTheShoe(ReferenceGame):
     """§ 631a.14(a)(1): the curator keeps the dealing shoe when the Banker's Hand loses."""
 
-    def _select_curator(self, table, start):
+    def _select_curator(self, table, previous):
         if getattr(self, "_passing", False):
             return []
-        return super()._select_curator(table, start)
+        return super()._select_curator(table, previous)
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
         self._passing = True
