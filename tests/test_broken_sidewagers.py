@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .suite_runner import FEATURES, run_suite
+from .suite_runner import FEATURES, proof_marks, run_suite
 
 EXPIRED = ("--include-expired",)
 # broken game -> (profile arguments, the clauses whose scenarios must fail, and no others).
@@ -51,7 +51,7 @@ def _mine(result: dict) -> bool:
 @pytest.mark.parametrize("broken", sorted(BROKEN))
 def test_broken_game_fails_exactly_its_clauses(tmp_path, broken):
     args, expected = BROKEN[broken]
-    run = run_suite(tmp_path, *args, game=f"tests.broken_games_sidewagers:{broken}")
+    run = run_suite(tmp_path, *args, game=f"tests.broken_games_sidewagers:{broken}", marks=proof_marks(expected))
     assert run.results, run.output
     assert run.failed_clauses == expected, run.output
     assert {r["category"] for r in run.results if r["outcome"] == "failed"} == {"nonconformance"}
