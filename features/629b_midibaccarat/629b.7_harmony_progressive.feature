@@ -8,7 +8,7 @@ Feature: § 629b.7 Harmony Progressive
   selected paytable is paid. Chapter 629b is a temporary regulation past its expiry: its
   scenarios run with --include-expired or an earlier --as-of.
 
-  @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
   Scenario Outline: Paytable A pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 1]: "Outcome	Paytable A	Paytable B	Paytable C"
     § 629b.7(i)[table 1]: "Four 8's (4 cards dealt)	1,000 for 1	1,000 for 1	600 for 1"
@@ -37,7 +37,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie with 1—5 | 2H 2C 3D 3S 10H | 6 for 1 |
       | Tie with 6—9 | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
   Scenario Outline: Paytable B pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 1]: "Outcome	Paytable A	Paytable B	Paytable C"
     § 629b.7(i)[table 1]: "Four 8's (4 cards dealt)	1,000 for 1	1,000 for 1	600 for 1"
@@ -66,7 +66,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie with 1—5 | 2H 2C 3D 3S 10H | 5 for 1 |
       | Tie with 6—9 | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
   Scenario Outline: Paytable C pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 1]: "Outcome	Paytable A	Paytable B	Paytable C"
     § 629b.7(i)[table 1]: "Four 8's (4 cards dealt)	1,000 for 1	1,000 for 1	600 for 1"
@@ -95,7 +95,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie with 1—5 | 2H 2C 3D 3S 10H | 5 for 1 |
       | Tie with 6—9 | 4H 4C 3D 3S | 5 for 1 |
 
-  @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
+  @629b.7.i @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
   Scenario Outline: Paytable D pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 2]: "Outcome	Paytable D	Paytable E	Paytable F"
     § 629b.7(i)[table 2]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -122,7 +122,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie (all cards same color) | 4H 4D 3D 3H | 20 for 1 |
       | Any tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
+  @629b.7.i @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
   Scenario Outline: Paytable E pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 2]: "Outcome	Paytable D	Paytable E	Paytable F"
     § 629b.7(i)[table 2]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -149,7 +149,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie (all cards same color) | 4H 4D 3D 3H | 20 for 1 |
       | Any tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
+  @629b.7.i @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
   Scenario Outline: Paytable F pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 2]: "Outcome	Paytable D	Paytable E	Paytable F"
     § 629b.7(i)[table 2]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -176,7 +176,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie (all cards same color) | 4H 4D 3D 3H | 20 for 1 |
       | Any tie | 4H 4C 3D 3S | 5 for 1 |
 
-  @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
+  @629b.7.i @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
   Scenario Outline: Paytable G pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 3]: "Outcome	Paytable G	Paytable H	Paytable I"
     § 629b.7(i)[table 3]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -205,7 +205,7 @@ Feature: § 629b.7 Harmony Progressive
       | 6 card tie | 5H 4C 5D 6S KC 10H | 3 for 1 |
       | 4 card tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
+  @629b.7.i @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
   Scenario Outline: Paytable H pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 3]: "Outcome	Paytable G	Paytable H	Paytable I"
     § 629b.7(i)[table 3]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -234,7 +234,7 @@ Feature: § 629b.7 Harmony Progressive
       | 6 card tie | 5H 4C 5D 6S KC 10H | 4 for 1 |
       | 4 card tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
+  @629b.7.i @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
   Scenario Outline: Paytable I pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 3]: "Outcome	Paytable G	Paytable H	Paytable I"
     § 629b.7(i)[table 3]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -263,7 +263,7 @@ Feature: § 629b.7 Harmony Progressive
       | 6 card tie | 5H 4C 5D 6S KC 10H | 6 for 1 |
       | 4 card tie | 4H 4C 3D 3S | 4 for 1 |
 
-  @629b.7.i.table.table_1 @629b.7.i.table.table_2 @629b.7.i.table.table_3 @629b.7.g.1
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.i.table.table_2 @629b.7.i.table.table_3 @629b.7.g.1
   Scenario Outline: Six-of-a-kind wins 100% of the progressive under every paytable, and the meter is reseeded
     § 629b.7(g)(1): "The Banker and the Player tie with a six-of-a-kind."
     § 629b.7(i)[table 1]: "Six-of-a-kind	100% of Progressive	100% of Progressive	100% of Progressive"

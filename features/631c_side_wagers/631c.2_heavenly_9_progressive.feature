@@ -37,7 +37,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the attempted wager is not recognised
     And the Heavenly 9 meter is unchanged
 
-  @631c.2.g.1 @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.g.1 @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
   Scenario: A suited 3-card 9 tie is paid 100% of the progressive, and the meter is reseeded at $10,000
     § 631c.2(g)(1): "The banker and the player tie with a 3-card hand total of 9 and all cards are the same suit."
     § 631c.2(i)[table]: "| Player and banker 3-card tie— all cards same suit | 100% progressive |"
@@ -70,7 +70,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the wager of seat 3 on Heavenly 9 is paid $1,495.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.3 @631c.2.i.table.table
+  @631c.2.g.3 @631c.2.i @631c.2.i.table.table
   Scenario: A 3-card 9 tie of mixed colors is paid 60 for 1
     § 631c.2(g)(3): "The banker and the player tie with a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Player and banker 3-card tie | 60 for 1 |"
@@ -84,7 +84,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the wager of seat 3 on Heavenly 9 is paid $300.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.4 @631c.2.i.table.table
+  @631c.2.g.4 @631c.2.i @631c.2.i.table.table
   Scenario: A Banker's 3-card 9 is paid 9 for 1
     § 631c.2(g)(4): "The banker has a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Banker 3-card 9 | 9 for 1 |"
@@ -98,7 +98,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the wager of seat 3 on Heavenly 9 is paid $45.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.5 @631c.2.i.table.table
+  @631c.2.g.5 @631c.2.i @631c.2.i.table.table
   Scenario: A Player's 3-card 9 is paid 8 for 1
     § 631c.2(g)(5): "The player has a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Player 3-card 9 | 8 for 1 |"
@@ -137,7 +137,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     When the round is dealt
     Then the wager of seat 3 on Heavenly 9 is settled after the result is announced
 
-  @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
   Scenario: The progressive meter is seeded at $10,000 and rises by 10% of each Heavenly 9 wager
     § 631c.2(i)[table]: "| Meter seed/reseed | \$10,000 |"
     § 631c.2(i)[table]: "| Increment rate | 10% |"
@@ -153,7 +153,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the Heavenly 9 meter rises by 10% of the $25.00 wagered
     And every progressive meter moves as the regulations require
 
-  @631c.2.i.table.table
+  @631c.2.i @631c.2.i.table.table
   Scenario: The meters are right before and after every round of a shuffled shoe
     § 631c.2(i)[table]: "| Increment rate | 10% |"
     Interpretation: heavenly-9-increment-rate
