@@ -10,9 +10,10 @@ Feature: § 629b.5 Rising Phoenix Baccarat
   Background:
     Given a table opened under the Rules Submission
 
-  @629b.5.f
+  @629b.5.f @629b.5.a
   Scenario: A Rising Phoenix shoe holds six or eight decks
     § 629b.5(f): "Rising Phoenix Baccarat shall be played with six or eight decks of cards that are identical in appearance"
+    § 629b.5(a): "A certificate holder may offer to players a Midibaccarat game variation entitled Rising Phoenix Baccarat."
     When a shuffled shoe is started for Rising Phoenix Baccarat
     Then the shoe holds six or eight decks, as many as the Rules Submission names
 
