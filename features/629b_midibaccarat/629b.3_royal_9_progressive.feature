@@ -340,6 +340,26 @@ Feature: § 629b.3 Royal 9 Progressive wager (Midibaccarat)
     Then the attempted wager is not recognised
     And the Mega Jackpot meter is unchanged
 
+  @629b.3.c
+  Scenario Outline: After the Midibaccarat and Royal 9 wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as in the base game
+    § 629b.3(c): "After placing a Midibaccarat wager, as required in § 629a.7(b), and any optional wagers including the Royal 9 Progressive wager, the dealer shall deal the cards in accordance with § 629a.8(a)—(d) (relating to hands of player and banker; procedure for dealing initial two cards to each hand)."
+    Interpretation: base-game-631a-for-627a-629a
+    Given a table opened under the Rules Submission with the $5 Royal 9 Progressive wager
+    And the dealing shoe is stacked with <shoe>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Royal 9
+    When the round is dealt
+    Then the cards are dealt in the order <order>
+    And the Player's Hand is <player> with a Point Count of <player_count>
+    And the Banker's Hand is <banker> with a Point Count of <banker_count>
+
+    Examples:
+      | shoe              | order                                                                                    | player   | player_count | banker   | banker_count |
+      | 7C 3D KH 3S       | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand                               | 7C KH    | 7            | 3D 3S    | 6            |
+      | 2C JD 2H KS 4D KC | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand, Banker's Hand | 2C 2H 4D | 8            | JD KS KC | 0            |
+      | 6C 3D KH 2S KD    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Banker's Hand                | 6C KH    | 6            | 3D 2S KD | 5            |
+      | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
+
   @629b.3.d
   Scenario: A winning Royal 9 wager is paid before the dealing is completed
     § 629b.3(d): "Any winning Royal 9 Progressive wagers as outlined in subsection (e) will be paid by the dealer in accordance with subsection (f)."
