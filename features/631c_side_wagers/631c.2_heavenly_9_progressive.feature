@@ -54,6 +54,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
       | 2C JD 2H KS 4D KC | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand, Banker's Hand | 2C 2H 4D | 8            | JD KS KC | 0            |
       | 6C 3D KH 2S KD    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Banker's Hand                | 6C KH    | 6            | 3D 2S KD | 5            |
       | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
+      | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
 
   @631c.2.g.1 @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
   Scenario: A suited 3-card 9 tie is paid 100% of the progressive, and the meter is reseeded at $10,000
