@@ -13,6 +13,8 @@ import pytest
 
 from baccarat_conformance.attestations import (installed_coverage, load_attestations, load_waivers,
                                                parse_attestations, parse_waivers, unused_waivers)
+from baccarat_conformance.corpus.coverage import resolve_coverage
+from baccarat_conformance.corpus.lint import make_context
 from baccarat_conformance.errors import ConfigurationError
 
 from .suite_runner import FEATURES, REPO
@@ -122,7 +124,6 @@ def test_valid_waiver(coverage) -> None:
     (lambda t: t.replace("631a.13(a)", "631a.13(z)"), "wv.toml:2: clause: unknown clause id '631a.13(z)'"),
     (lambda t: t.replace("631a.13(a)", "631a.1[Curator]"),
      "wv.toml:2: clause: clause 631a.1[Curator] is definitional; it cannot fail"),
-    (lambda t: t.replace("631a.13(a)", "627b.3(c)"), "wv.toml:2: clause: clause 627b.3(c) is uncovered; it cannot fail"),
     (lambda t: t.replace("2025-12-31", "2025-06-30"),
      "wv.toml:5: expires: the waiver expired on 2025-06-30 (today is 2025-06-30); renew it or remove it"),
     (lambda t: t.replace("2025-12-31", "2024-01-01"), "wv.toml:5: expires: the waiver expired on 2024-01-01"),
@@ -137,6 +138,16 @@ def test_waiver_rejections(coverage, change, expected: str) -> None:
     message = error_of(waive, change(GOOD_WAIVER), coverage)
     assert message.startswith("invalid waiver file wv.toml:\n")
     assert any(line.startswith(expected) for line in message.splitlines()), message
+
+
+def test_waiver_on_an_uncovered_clause_is_rejected() -> None:
+    """Every installed clause has a disposition, so 627b.3(c) is made uncovered by leaving out its scenarios."""
+    ctx = make_context()
+    coverage = resolve_coverage(ctx.corpus, ctx.dispositions,
+                                [s for s in ctx.scenarios if "627b.3(c)" not in s.clauses])
+    assert coverage["627b.3(c)"].disposition == "uncovered"
+    message = error_of(waive, GOOD_WAIVER.replace("631a.13(a)", "627b.3(c)"), coverage)
+    assert "wv.toml:2: clause: clause 627b.3(c) is uncovered; it cannot fail" in message
 
 
 def test_waiver_matching_no_failure_is_an_error() -> None:

@@ -32,3 +32,22 @@ def test_reference_game_passes(tmp_path):
     run = run_suite(tmp_path)
     assert run.returncode == 0, run.output
     assert run.results and not run.failed_clauses
+
+
+# The side-wager chapters' "deal in accordance with the base game" scenarios, under the
+# profiles that offer their wagers: a Player's Hand that stays on 5 breaks each of them.
+DEALS_AS_THE_BASE_GAME = {
+    ("midibaccarat_progressives", "--include-expired"): {"629b.3(c)", "629b.7(e)"},
+    ("minibaccarat_royal_9", "--include-expired"): {"627b.3(c)"},
+    ("rising_phoenix", "--include-expired"): {"629b.5(c)", "629b.6(c)"},
+    ("heavenly_9",): {"631c.2(e)"},
+}
+
+
+@pytest.mark.parametrize("profile", sorted(DEALS_AS_THE_BASE_GAME), ids=lambda p: p[0])
+def test_side_wager_tables_deal_as_the_base_game(tmp_path, profile):
+    expected = DEALS_AS_THE_BASE_GAME[profile]
+    run = run_suite(tmp_path, "--profile", *profile, game="tests.broken_games:player_stands_on_5",
+                    marks=" or ".join(c.replace("(", ".").replace(")", "") for c in sorted(expected)))
+    assert run.failed_clauses == expected, run.output
+    assert {r["category"] for r in run.results if r["outcome"] == "failed"} == {"nonconformance"}

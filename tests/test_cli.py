@@ -64,13 +64,17 @@ def test_clauses_table_and_summary(capsys: pytest.CaptureFixture) -> None:
     assert "631c: 128 clauses — " in out.replace("\n", "")
 
 
-def test_clauses_check_and_toml_stubs(capsys: pytest.CaptureFixture) -> None:
-    assert main("clauses", "--uncovered", "--check", "--format", "ids") == 4
-    capsys.readouterr()
-    assert main("clauses", "--uncovered", "--format", "toml") == 0
+def test_clauses_check_and_toml_stubs(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    assert main("clauses", "--uncovered", "--check", "--format", "ids") == 0  # every clause has a disposition
+    assert capsys.readouterr().out.split() == []
+    bare = tmp_path / "features"  # no scenario at all: every clause left to the scenarios is uncovered
+    bare.mkdir()
+    assert main("clauses", "--uncovered", "--check", "--format", "ids", "--features", str(bare)) == 4
+    assert "631a.11(a)" in capsys.readouterr().out.split()
+    assert main("clauses", "--uncovered", "--format", "toml", "--features", str(bare)) == 0
     stubs = capsys.readouterr().out
     doc = tomllib.loads(stubs)  # the uncommented stubs are valid dispositions.toml entries
-    assert set(doc) <= {"subclauses", "definitional"}
+    assert doc and set(doc) <= {"subclauses", "definitional"}
     assert main("clauses", "--disposition", "automated", "--check", "--format", "ids") == 0
 
 

@@ -103,9 +103,6 @@ def test_no_clause_has_two_dispositions(ctx) -> None:
     assert conflicts == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the features of 631a (rest), 631c, 629b and 627b land from other branches; the lead removes this mark "
-    "once `baccarat-conformance clauses --uncovered` lists nothing (strict: an XPASS fails the suite)"))
 def test_every_clause_has_a_disposition(ctx) -> None:
     missing = [clause_has_a_disposition(cov, ctx) for cov in ctx.coverage.values()]
     missing = [m for m in missing if m]

@@ -10,9 +10,29 @@ Feature: § 629b.5 Rising Phoenix Baccarat
   Background:
     Given a table opened under the Rules Submission
 
-  @629b.5.f
+  @629b.5.c
+  Scenario Outline: A Rising Phoenix round is dealt as in the base game: the cards are dealt Player, Banker, Player, Banker, then any third card
+    § 629b.5(c): "Unless otherwise provided in this section, Rising Phoenix Baccarat shall be played consistent with Chapter 629a (relating to Midibaccarat) or § 629b.2 (relating to commission-free Midibaccarat)."
+    Interpretation: base-game-631a-for-627a-629a
+    Given the dealing shoe is stacked with <shoe>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    When the round is dealt
+    Then the cards are dealt in the order <order>
+    And the Player's Hand is <player> with a Point Count of <player_count>
+    And the Banker's Hand is <banker> with a Point Count of <banker_count>
+
+    Examples:
+      | shoe              | order                                                                                    | player   | player_count | banker   | banker_count |
+      | 7C 3D KH 3S       | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand                               | 7C KH    | 7            | 3D 3S    | 6            |
+      | 2C JD 2H KS 4D KC | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand, Banker's Hand | 2C 2H 4D | 8            | JD KS KC | 0            |
+      | 6C 3D KH 2S KD    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Banker's Hand                | 6C KH    | 6            | 3D 2S KD | 5            |
+      | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
+      | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
+
+  @629b.5.f @629b.5.a
   Scenario: A Rising Phoenix shoe holds six or eight decks
     § 629b.5(f): "Rising Phoenix Baccarat shall be played with six or eight decks of cards that are identical in appearance"
+    § 629b.5(a): "A certificate holder may offer to players a Midibaccarat game variation entitled Rising Phoenix Baccarat."
     When a shuffled shoe is started for Rising Phoenix Baccarat
     Then the shoe holds six or eight decks, as many as the Rules Submission names
 

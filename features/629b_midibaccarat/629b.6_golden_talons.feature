@@ -28,6 +28,26 @@ Feature: § 629b.6 Golden Talons
     And seat 3 attempts to wager $5.00 on Golden Talons on the Player's Hand
     Then the game refuses the attempted wager
 
+  @629b.6.c
+  Scenario Outline: After the Midibaccarat and Golden Talons wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as in the base game
+    § 629b.6(c): "The dealer shall then deal the cards in accordance with § 629a.8 (relating to hands of player and banker; procedure for dealing initial two cards to each hand), and the round of play shall be played and completed in accordance with the house rules and the provisions of §§ 629a.9—629a.11 (relating to procedure for dealing a third card; rules for determining whether a third card shall be dealt; and announcement of result of round; payment and collection of wagers)."
+    Interpretation: base-game-631a-for-627a-629a
+    Given the dealing shoe is stacked with <shoe>
+    And seat 3 wagers $10.00 on the Player's Hand
+    And seat 3 wagers $10.00 on Golden Talons on the Player's Hand
+    When the round is dealt
+    Then the cards are dealt in the order <order>
+    And the Player's Hand is <player> with a Point Count of <player_count>
+    And the Banker's Hand is <banker> with a Point Count of <banker_count>
+
+    Examples:
+      | shoe              | order                                                                                    | player   | player_count | banker   | banker_count |
+      | 7C 3D KH 3S       | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand                               | 7C KH    | 7            | 3D 3S    | 6            |
+      | 2C JD 2H KS 4D KC | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand, Banker's Hand | 2C 2H 4D | 8            | JD KS KC | 0            |
+      | 6C 3D KH 2S KD    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Banker's Hand                | 6C KH    | 6            | 3D 2S KD | 5            |
+      | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
+      | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
+
   @629b.6.d
   Scenario: A Golden Talons wager is settled after the result of the round is announced
     § 629b.6(d): "After the round of play is completed and the announcement of the result is made, the dealer shall settle the Player's Golden Talons wager while settling the Midibaccarat wagers"

@@ -8,7 +8,7 @@ Feature: § 629b.7 Harmony Progressive
   selected paytable is paid. Chapter 629b is a temporary regulation past its expiry: its
   scenarios run with --include-expired or an earlier --as-of.
 
-  @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
   Scenario Outline: Paytable A pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 1]: "Outcome	Paytable A	Paytable B	Paytable C"
     § 629b.7(i)[table 1]: "Four 8's (4 cards dealt)	1,000 for 1	1,000 for 1	600 for 1"
@@ -37,7 +37,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie with 1—5 | 2H 2C 3D 3S 10H | 6 for 1 |
       | Tie with 6—9 | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
   Scenario Outline: Paytable B pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 1]: "Outcome	Paytable A	Paytable B	Paytable C"
     § 629b.7(i)[table 1]: "Four 8's (4 cards dealt)	1,000 for 1	1,000 for 1	600 for 1"
@@ -66,7 +66,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie with 1—5 | 2H 2C 3D 3S 10H | 5 for 1 |
       | Tie with 6—9 | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.5 @629b.7.g.6 @629b.7.g.7
   Scenario Outline: Paytable C pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 1]: "Outcome	Paytable A	Paytable B	Paytable C"
     § 629b.7(i)[table 1]: "Four 8's (4 cards dealt)	1,000 for 1	1,000 for 1	600 for 1"
@@ -95,7 +95,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie with 1—5 | 2H 2C 3D 3S 10H | 5 for 1 |
       | Tie with 6—9 | 4H 4C 3D 3S | 5 for 1 |
 
-  @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
+  @629b.7.i @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
   Scenario Outline: Paytable D pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 2]: "Outcome	Paytable D	Paytable E	Paytable F"
     § 629b.7(i)[table 2]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -122,7 +122,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie (all cards same color) | 4H 4D 3D 3H | 20 for 1 |
       | Any tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
+  @629b.7.i @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
   Scenario Outline: Paytable E pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 2]: "Outcome	Paytable D	Paytable E	Paytable F"
     § 629b.7(i)[table 2]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -149,7 +149,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie (all cards same color) | 4H 4D 3D 3H | 20 for 1 |
       | Any tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
+  @629b.7.i @629b.7.i.table.table_2 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.8 @629b.7.g.9
   Scenario Outline: Paytable F pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 2]: "Outcome	Paytable D	Paytable E	Paytable F"
     § 629b.7(i)[table 2]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -176,7 +176,7 @@ Feature: § 629b.7 Harmony Progressive
       | Tie (all cards same color) | 4H 4D 3D 3H | 20 for 1 |
       | Any tie | 4H 4C 3D 3S | 5 for 1 |
 
-  @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
+  @629b.7.i @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
   Scenario Outline: Paytable G pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 3]: "Outcome	Paytable G	Paytable H	Paytable I"
     § 629b.7(i)[table 3]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -205,7 +205,7 @@ Feature: § 629b.7 Harmony Progressive
       | 6 card tie | 5H 4C 5D 6S KC 10H | 3 for 1 |
       | 4 card tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
+  @629b.7.i @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
   Scenario Outline: Paytable H pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 3]: "Outcome	Paytable G	Paytable H	Paytable I"
     § 629b.7(i)[table 3]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -234,7 +234,7 @@ Feature: § 629b.7 Harmony Progressive
       | 6 card tie | 5H 4C 5D 6S KC 10H | 4 for 1 |
       | 4 card tie | 4H 4C 3D 3S | 3 for 1 |
 
-  @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
+  @629b.7.i @629b.7.i.table.table_3 @629b.7.g.2 @629b.7.g.3 @629b.7.g.4 @629b.7.g.10 @629b.7.g.11 @629b.7.g.12
   Scenario Outline: Paytable I pays each outcome at its printed odds, and only the highest
     § 629b.7(i)[table 3]: "Outcome	Paytable G	Paytable H	Paytable I"
     § 629b.7(i)[table 3]: "Four 8's (4 cards dealt)	600 for 1	1,000 for 1	300 for 1"
@@ -263,7 +263,7 @@ Feature: § 629b.7 Harmony Progressive
       | 6 card tie | 5H 4C 5D 6S KC 10H | 6 for 1 |
       | 4 card tie | 4H 4C 3D 3S | 4 for 1 |
 
-  @629b.7.i.table.table_1 @629b.7.i.table.table_2 @629b.7.i.table.table_3 @629b.7.g.1
+  @629b.7.i @629b.7.i.table.table_1 @629b.7.i.table.table_2 @629b.7.i.table.table_3 @629b.7.g.1
   Scenario Outline: Six-of-a-kind wins 100% of the progressive under every paytable, and the meter is reseeded
     § 629b.7(g)(1): "The Banker and the Player tie with a six-of-a-kind."
     § 629b.7(i)[table 1]: "Six-of-a-kind	100% of Progressive	100% of Progressive	100% of Progressive"
@@ -362,6 +362,39 @@ Feature: § 629b.7 Harmony Progressive
     And the dealing shoe is stacked with 9H KS 10C 5D
     When seat 5 attempts to wager $10.00 on Harmony
     Then the attempted wager is not recognised
+
+  @629b.7.e
+  Scenario Outline: After the Midibaccarat and Harmony Progressive wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as in the base game
+    § 629b.7(e): "The dealer shall deal the cards in accordance with § 629a.8 (relating to hands of player and banker; procedure for dealing initial two cards to each hand), and the round of play shall be played and completed in accordance with the house rules and provisions of §§ 629a.9—629a.11 (relating to procedure for dealing a third card; rules for determining whether a third card shall be dealt; and announcement of result of round; payment and collection of wagers)."
+    Interpretation: base-game-631a-for-627a-629a
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with <shoe>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $10.00 on Harmony
+    When the round is dealt
+    Then the cards are dealt in the order <order>
+    And the Player's Hand is <player> with a Point Count of <player_count>
+    And the Banker's Hand is <banker> with a Point Count of <banker_count>
+
+    Examples:
+      | shoe              | order                                                                                    | player   | player_count | banker   | banker_count |
+      | 7C 3D KH 3S       | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand                               | 7C KH    | 7            | 3D 3S    | 6            |
+      | 2C JD 2H KS 4D KC | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand, Banker's Hand | 2C 2H 4D | 8            | JD KS KC | 0            |
+      | 6C 3D KH 2S KD    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Banker's Hand                | 6C KH    | 6            | 3D 2S KD | 5            |
+      | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
+      | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
+
+  @629b.7.f
+  Scenario: A Harmony Progressive wager is settled after the result of the round is announced
+    § 629b.7(f): "After the round of play is completed and the announcement of the result is made, the dealer shall settle the players' Harmony Progressive wagers while settling the Midibaccarat wagers and other optional wagers placed by each player."
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with 4H 4C 3D 3S
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $10.00 on Harmony
+    When the round is dealt
+    Then the wager of seat 3 on Harmony is settled after the result of the round is announced
+    And the wager of seat 3 on Harmony is a winning wager
+    And the wager of seat 3 on the Banker's Hand pushes
 
   @629b.7.j
   Scenario: The meters are right before and after every round of a shuffled shoe

@@ -209,6 +209,17 @@ Feature: § 631a.13 Payout odds; vigorish
       | $5.00  |
       | $12.50 |
 
+  @631a.13.h @option.house_money
+  Scenario: A player who takes the House Money payout is handed the whole payout, paid at the payable's odds
+    § 631a.13(h): "If a certificate holder offers the House Money Wager and the player elects to take the payout, the player shall be paid in accordance with the following payable:"
+    Interpretation: payable-means-paytable
+    Given the dealing shoe is stacked with 2C 3D 2H 3S 4C
+    And seat 3 wagers $10.00 on the Player's Hand
+    And seat 3 wagers $5.00 on House Money
+    When the round is dealt
+    Then the wager of seat 3 on House Money wins at 15 to 1
+    And the whole House Money payout of seat 3 is handed to the player
+
   @631a.13.h.table.table @option.house_money
   Scenario Outline: House Money: "<row>" pays <odds>
     § 631a.13(h): "If a certificate holder offers the House Money Wager and the player elects to take the payout, the player shall be paid in accordance with the following payable:"

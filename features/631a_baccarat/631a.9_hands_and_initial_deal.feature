@@ -56,6 +56,19 @@ Feature: § 631a.9 Hands of player and banker; procedure for dealing initial two
     Background:
       Given a table opened under the Rules Submission
 
+    @631a.9.d @option.reveal.d
+    Scenario: Under the procedure of subsection (d) the players with the highest wagers turn the hands and the third cards over
+      § 631a.9(d): "A certificate holder may, if specified in its Rules Submission under § 601a.2 (relating to table games Rules Submissions), elect to use the following procedures in lieu of the procedures in subsection (c) and § 631a.10(a) (relating to procedure for dealing a third card), after all four cards have been dealt:"
+      Given the dealing shoe is stacked with 2C JD 2H KS 4D KC
+      And seat 5 wagers $25.00 on the Player's Hand
+      And seat 8 wagers $30.00 on the Banker's Hand
+      When the round is dealt
+      Then the four initial cards are dealt face down
+      And seat 5 is handed the Player's Hand to turn over
+      And seat 8 is handed the Banker's Hand to turn over
+      And seat 5 is handed the third card of the Player's Hand
+      And seat 8 is handed the third card of the Banker's Hand
+
     @631a.9.d.2 @option.reveal.d
     Scenario: The Player's Hand is handed to the player with the highest wager on the Player's Hand
       § 631a.9(d)(2): "The dealer calling the game shall then hand the two cards of the Player's Hand, face down, to the player with the highest wager on the Player's Hand."

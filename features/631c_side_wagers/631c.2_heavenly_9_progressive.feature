@@ -37,7 +37,26 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the attempted wager is not recognised
     And the Heavenly 9 meter is unchanged
 
-  @631c.2.g.1 @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.e
+  Scenario Outline: After the Baccarat and Heavenly 9 wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as § 631a.9 requires
+    § 631c.2(e): "The dealer shall then deal the cards in accordance with § 631a.9(b)—(f) (relating to hands of player and banker; procedure for dealing initial two cards to each hand), and the round of play shall be played and completed in accordance to the house rules and provisions of §§ 631a.10—631a.12 (relating to procedure for dealing a third card; rules for determining whether a third card shall be dealt; and announcement of result of round; payment and collection of wagers)."
+    Given the dealing shoe is stacked with <shoe>
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $5.00 on Heavenly 9
+    When the round is dealt
+    Then the cards are dealt in the order <order>
+    And the Player's Hand is <player> with a Point Count of <player_count>
+    And the Banker's Hand is <banker> with a Point Count of <banker_count>
+
+    Examples:
+      | shoe              | order                                                                                    | player   | player_count | banker   | banker_count |
+      | 7C 3D KH 3S       | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand                               | 7C KH    | 7            | 3D 3S    | 6            |
+      | 2C JD 2H KS 4D KC | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand, Banker's Hand | 2C 2H 4D | 8            | JD KS KC | 0            |
+      | 6C 3D KH 2S KD    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Banker's Hand                | 6C KH    | 6            | 3D 2S KD | 5            |
+      | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
+      | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
+
+  @631c.2.g.1 @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
   Scenario: A suited 3-card 9 tie is paid 100% of the progressive, and the meter is reseeded at $10,000
     § 631c.2(g)(1): "The banker and the player tie with a 3-card hand total of 9 and all cards are the same suit."
     § 631c.2(i)[table]: "| Player and banker 3-card tie— all cards same suit | 100% progressive |"
@@ -70,7 +89,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the wager of seat 3 on Heavenly 9 is paid $1,495.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.3 @631c.2.i.table.table
+  @631c.2.g.3 @631c.2.i @631c.2.i.table.table
   Scenario: A 3-card 9 tie of mixed colors is paid 60 for 1
     § 631c.2(g)(3): "The banker and the player tie with a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Player and banker 3-card tie | 60 for 1 |"
@@ -84,7 +103,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the wager of seat 3 on Heavenly 9 is paid $300.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.4 @631c.2.i.table.table
+  @631c.2.g.4 @631c.2.i @631c.2.i.table.table
   Scenario: A Banker's 3-card 9 is paid 9 for 1
     § 631c.2(g)(4): "The banker has a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Banker 3-card 9 | 9 for 1 |"
@@ -98,7 +117,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the wager of seat 3 on Heavenly 9 is paid $45.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.5 @631c.2.i.table.table
+  @631c.2.g.5 @631c.2.i @631c.2.i.table.table
   Scenario: A Player's 3-card 9 is paid 8 for 1
     § 631c.2(g)(5): "The player has a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Player 3-card 9 | 8 for 1 |"
@@ -137,7 +156,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     When the round is dealt
     Then the wager of seat 3 on Heavenly 9 is settled after the result is announced
 
-  @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
   Scenario: The progressive meter is seeded at $10,000 and rises by 10% of each Heavenly 9 wager
     § 631c.2(i)[table]: "| Meter seed/reseed | \$10,000 |"
     § 631c.2(i)[table]: "| Increment rate | 10% |"
@@ -153,7 +172,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the Heavenly 9 meter rises by 10% of the $25.00 wagered
     And every progressive meter moves as the regulations require
 
-  @631c.2.i.table.table
+  @631c.2.i @631c.2.i.table.table
   Scenario: The meters are right before and after every round of a shuffled shoe
     § 631c.2(i)[table]: "| Increment rate | 10% |"
     Interpretation: heavenly-9-increment-rate

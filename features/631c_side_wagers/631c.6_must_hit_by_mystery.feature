@@ -40,9 +40,10 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
       | D-$2          | $250.00 | $1,000.00 | 3%   |
       | D-$5          | $250.00 | $1,000.00 | 2%   |
 
-  @631c.6.c.1
+  @631c.6.c.1 @631c.6.a
   Scenario: Only a player with a Baccarat wager and a Heavenly 9 wager contributes
     § 631c.6(c)(1): "A player shall qualify for the Must-Hit-By Mystery bonus by placing a Baccarat wager and a Heavenly 9 progressive Baccarat wager"
+    § 631c.6(a): "offer to each player who has placed a Baccarat wager in accordance with § 631a.8(a) (relating to wagers) and an optional Heavenly 9 progressive Baccarat wager the opportunity to win the Must-Hit-By Mystery bonus."
     Given the Rules Submission offers the Must-Hit-By Mystery bonus
     And a table opened under the Rules Submission with Must-Hit-By Mystery configuration B-$5
     And the dealing shoe is stacked with 9H KS 10C 5D
@@ -54,10 +55,11 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
     Then the Must-Hit-By Mystery meter rises by 2% of the $5.00 wagered
     And every progressive meter moves as the regulations require
 
-  @631c.6.c.3 @631c.6.c.7 @631c.6.c.5.iv
+  @631c.6.c.3 @631c.6.c.7 @631c.6.c.5.iv @631c.6.c.5.iii
   Scenario Outline: The contribution that takes the meter past its hit value wins 100% of the meter, which resets to the minimum
     § 631c.6(c)(3): "The certificate holder shall pay out the Must-Hit-By Mystery bonus when a qualifying player's contribution increases the Must-Hit-By Mystery bonus progressive meter's jackpot amount in excess of a random dollar value preselected by an electronic random number generator, between a set minimum and maximum dollar value."
     § 631c.6(c)(7): "A player who wins the Must-Hit-By Mystery bonus shall be paid 100% of the bonus jackpot amount on the progressive meter."
+    § 631c.6(c)(5)(iii): "Pay the Must-Hit-By Mystery bonus."
     § 631c.6(c)(5)(iv): "Reset the progressive meter to the minimum dollar value specified in the certificate holder's Rules Submission"
     Interpretation: mystery-bonus-hit
     Interpretation: meter-amounts-to-the-cent
