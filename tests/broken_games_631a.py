@@ -172,6 +172,25 @@ class TiedWagerToHighestSeat(ReferenceGame):
         return super().card_turner(table, hand)
 
 
+class RevealDIgnored(ReferenceGame):
+    """Under a Rules Submission that elects § 631a.9(d), deals as § 631a.9(c): the dealer
+    calling the game turns every card over, no player is handed a hand."""
+
+    def card_turner(self, table, hand):
+        return None
+
+
+class HouseMoneyBothPairsPaysTen(ReferenceGame):
+    """Pays a House Money wager on two pairs at 10 to 1 (the payable of § 631a.13(h) says
+    15 to 1)."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "house_money" and s.outcome == "both_pairs":
+            return W.Settlement("win", W.pays(wager.amount, 10), s.vigorish, s.outcome)
+        return s
+
+
 class HouseMoneyFromHighestSeat(ReferenceGame):
     """Settles House Money wagers from the highest seat down (§ 631a.9(e)(1): from the
     dealer's right, counterclockwise)."""
@@ -328,6 +347,8 @@ skips_seat_one = _factory(SkipsSeatOne)
 increase_after_no_more_bets = _factory(IncreaseAfterNoMoreBets)
 dragon_bonus_wins_by_three = _factory(DragonBonusWinsByThree)
 ez_banker_wins_on_dragon_7 = _factory(EZBankerWinsOnDragon7)
+reveal_d_ignored = _factory(RevealDIgnored)
+house_money_both_pairs_pays_ten = _factory(HouseMoneyBothPairsPaysTen)
 house_money_pair_by_value = _factory(HouseMoneyPairByValue)
 third_cards_face_down = _factory(ThirdCardsFaceDown)
 tied_wager_to_highest_seat = _factory(TiedWagerToHighestSeat)

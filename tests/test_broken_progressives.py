@@ -18,20 +18,31 @@ ED = "@current-through-2024-06-22"
 EXPECTED = {
     ("heavenly_9_pays_to_1", H9): {"631c.2(g)(2)", f"631c.2(g){ED}", f"631c.2(i)[table]{ED}"},
     ("heavenly_9_pays_every_outcome", H9): {
-        "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)", f"631c.2(g){ED}", "631c.2(i)[table]",
+        "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)", f"631c.2(g){ED}", "631c.2(i)", "631c.2(i)[table]",
         f"631c.2(i)[table]{ED}"},
     # every scenario that reads the Heavenly 9 meter fails, the mystery ones included
     ("heavenly_9_increments_1_percent", H9): {
         "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)", "631c.2(g)(4)", "631c.2(g)(5)", f"631c.2(g){ED}",
-        "631c.2(h)", "631c.2(i)[table]", f"631c.2(i)[table]{ED}", "631c.6(c)(1)", "631c.6(c)(2)", "631c.6(c)(3)",
-        "631c.6(c)(4)", "631c.6(c)(4)[table]", "631c.6(c)(5)(iv)", "631c.6(c)(7)"},
+        "631c.2(h)", "631c.2(i)", "631c.2(i)[table]", f"631c.2(i)[table]{ED}", "631c.6(a)", "631c.6(c)(1)",
+        "631c.6(c)(2)", "631c.6(c)(3)", "631c.6(c)(4)", "631c.6(c)(4)[table]", "631c.6(c)(5)(iii)",
+        "631c.6(c)(5)(iv)", "631c.6(c)(7)"},
     ("mystery_biased_rng", H9): {"631c.6(c)(3)"},
-    ("mega_envy_needs_occupied_position", MIDI): {"629b.3(e)(9)", "629b.3(f)(1)[table]", "629b.3(g)(1)[table]"},
-    ("mega_envy_needs_occupied_position", MINI): {"627b.3(e)(9)", "627b.3(f)(1)[table]", "627b.3(g)(1)[table]"},
+    ("mega_envy_needs_occupied_position", MIDI): {"629b.3(e)(9)", "629b.3(f)(1)", "629b.3(f)(1)[table]",
+                                                  "629b.3(g)(1)", "629b.3(g)(1)[table]"},
+    ("mega_envy_needs_occupied_position", MINI): {"627b.3(e)(9)", "627b.3(f)(1)", "627b.3(f)(1)[table]",
+                                                  "627b.3(g)(1)", "627b.3(g)(1)[table]"},
     ("major_jackpot_not_reset", MIDI): {
-        "629b.3(e)(5)", "629b.3(e)(7)", "629b.3(f)(1)[table]", "629b.3(f)(2)", "629b.3(g)(1)[table]"},
+        "629b.3(e)(5)", "629b.3(e)(7)", "629b.3(f)(1)", "629b.3(f)(1)[table]", "629b.3(f)(2)", "629b.3(g)(1)",
+        "629b.3(g)(1)[table]"},
     ("harmony_reserve_not_reseeded", MIDI): {
-        "629b.7(g)(1)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)"},
+        "629b.7(g)(1)", "629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)"},
+}
+
+# Clauses whose scenarios a broken game fails only on some runs, and why.
+MAY_ALSO_FAIL = {
+    # the mystery scenarios deal rounds until the game's own random hit value is passed:
+    # whether a Major Jackpot (and its missing reset) falls in those rounds is chance
+    ("major_jackpot_not_reset", MIDI): {"629b.3(h)", "629b.3(h)[table]"},
 }
 
 
@@ -44,7 +55,8 @@ def test_broken_progressive_fails_exactly_its_clauses(tmp_path, broken, profile)
     run = run_suite(tmp_path, *profile, game=f"tests.broken_games_progressives:{broken}",
                     marks=proof_marks(EXPECTED[(broken, profile)]))
     assert run.results, run.output
-    assert run.failed_clauses == EXPECTED[(broken, profile)], run.output
+    expected = EXPECTED[(broken, profile)]
+    assert expected <= run.failed_clauses <= expected | MAY_ALSO_FAIL.get((broken, profile), set()), run.output
     assert _failed_categories(run) == {"nonconformance"}, run.categories()
 
 
