@@ -62,6 +62,47 @@ class BankerStaysOn2(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+
+class PlayerDrawsOn6(ReferenceGame):
+    """The Player's Hand draws on 6 (§ 631a.11(b)(2) says stay on 6 or more)."""
+
+    def player_draws(self, player, banker):
+        return self.point_count(player) <= 6
+
+
+class BankerDrawsOn6WhenPlayerStays(ReferenceGame):
+    """The Banker's Hand draws on 6 when the Player's Hand stays (§ 631a.11(c)(1) says stay)."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 2 and self.point_count(banker) == 6:
+            return True
+        return super().banker_draws(player, banker)
+
+
+class BankerDrawsOn7(ReferenceGame):
+    """The Banker's Hand draws on 7 after the Player's third card (§ 631a.11(c)(2)(ii) says stay)."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 3 and self.point_count(banker) == 7:
+            return True
+        return super().banker_draws(player, banker)
+
+
+class NineCountsEight(ReferenceGame):
+    """A 9 is valued as 8 (§ 631a.6(a)(1) says face value)."""
+
+    def card_value(self, card):
+        return 8 if card[:-1] == "9" else super().card_value(card)
+
+
+class AceCountsZero(ReferenceGame):
+    """An ace is valued as zero, like a court card (§ 631a.6(a)(3) says one). (An ace valued
+    11 would not be a break: only Point Counts, modulo 10, are observable.)"""
+
+    def card_value(self, card):
+        return 0 if card[:-1] == "A" else super().card_value(card)
+
+
 def banker_draws_on_6_against_5():
     return BankerDrawsOn6Against5()
 
@@ -84,3 +125,23 @@ def no_modulo():
 
 def banker_stays_on_2():
     return BankerStaysOn2()
+
+
+def player_draws_on_6():
+    return PlayerDrawsOn6()
+
+
+def banker_draws_on_6_when_player_stays():
+    return BankerDrawsOn6WhenPlayerStays()
+
+
+def banker_draws_on_7():
+    return BankerDrawsOn7()
+
+
+def nine_counts_eight():
+    return NineCountsEight()
+
+
+def ace_counts_zero():
+    return AceCountsZero()

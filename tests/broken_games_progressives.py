@@ -125,3 +125,22 @@ def major_jackpot_not_reset():
 
 def harmony_reserve_not_reseeded():
     return HarmonyReserveNotReseeded()
+
+
+def royal_9_settled_after_third_card():
+    """§ 629b.3(d) / § 627b.3(d): the Royal 9 wager is settled with the Baccarat wagers,
+    after any third card, not before the third-card procedure continues."""
+    import dataclasses
+
+    from baccarat_conformance.reference_game import wagers as W
+
+    W.WAGER_KINDS["royal_9"] = dataclasses.replace(W.WAGER_KINDS["royal_9"], phase="final")
+    return ReferenceGame()
+
+
+def harmony_rates_of_paytable_a():
+    """§ 629b.7(j): every paytable's meters rise at Paytable A's rates (15% and 3%), so
+    Paytables B, E and H (19% and 5%) are wrong."""
+    for letter in PR.HARMONY_RATES:
+        PR.HARMONY_RATES[letter] = PR.HARMONY_RATES["A"]
+    return ReferenceGame()

@@ -16,6 +16,14 @@ EXPECTED = {
     "ten_counts_one": {"631a.6(a)(2)", "631a.11"},
     "no_modulo": {"631a.6(b)", "631a.6(b)(2)", "631a.11"},
     "banker_stays_on_2": {"631a.11(c)(2)(i)", "631a.11"},
+    # a Player's 6 that draws also changes what the Banker's Hand does, and the card-value
+    # scenarios judge their hands by the third-card rules too
+    "player_draws_on_6": {"631a.11(b)(2)", "631a.11(c)(1)", "631a.11", "631a.6(a)(1)", "631a.6(a)(2)",
+                          "631a.6(a)(3)"},
+    "banker_draws_on_6_when_player_stays": {"631a.11(c)(1)", "631a.11"},
+    "banker_draws_on_7": {"631a.11(c)(2)(ii)", "631a.11"},
+    "nine_counts_eight": {"631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", "631a.11(c)(2)(iii)", "631a.11"},
+    "ace_counts_zero": {"631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", "631a.11(c)(2)(iii)", "631a.11"},
 }
 
 

@@ -34,6 +34,14 @@ EXPECTED = {
     ("major_jackpot_not_reset", MIDI): {
         "629b.3(e)(5)", "629b.3(e)(7)", "629b.3(f)(1)", "629b.3(f)(1)[table]", "629b.3(f)(2)", "629b.3(g)(1)",
         "629b.3(g)(1)[table]"},
+    ("royal_9_settled_after_third_card", MIDI): {"629b.3(d)"},
+    ("royal_9_settled_after_third_card", MINI): {"627b.3(d)"},
+    # every Harmony scenario reads the meters: all fail; (j)'s tables are the rates themselves
+    ("harmony_rates_of_paytable_a", MIDI): {
+        "629b.7(g)(1)", "629b.7(g)(2)", "629b.7(g)(3)", "629b.7(g)(4)", "629b.7(g)(5)", "629b.7(g)(6)",
+        "629b.7(g)(7)", "629b.7(g)(8)", "629b.7(g)(9)", "629b.7(g)(10)", "629b.7(g)(11)", "629b.7(g)(12)",
+        "629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)",
+        "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]"},
     ("harmony_reserve_not_reseeded", MIDI): {
         "629b.7(g)(1)", "629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)"},
 }

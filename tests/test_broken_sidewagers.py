@@ -35,6 +35,8 @@ BROKEN = {
                                        {"631c.4", "631c.4(a)", "631c.4(d)", "631c.4(d)(1)", "631c.4(f)"}),
     "banker_six_paid_even": (("--profile", "commission_free"), {"631c.5", "631c.5(a)", "631c.5(f)", "631c.5(i)"}),
     "no_lucky_six_call": (("--profile", "midibaccarat", *EXPIRED), {"629b.2(e)"}),
+    "minibaccarat_no_lucky_six_call": (("--profile", "minibaccarat", *EXPIRED), {"627b.2(e)"}),
+    "minibaccarat_perfect_pairs_settled_after_third_card": (("--profile", "minibaccarat", *EXPIRED), {"627b.1(d)"}),
     # 631a.12(b): the Chapter 631a settlement-order scenario also sees the commission taken
     "commission_on_banker": (("--profile", "minibaccarat", *EXPIRED),
                              {"627b.2", "627b.2(a)", "627b.2(i)", "631a.12(b)"}),

@@ -95,15 +95,12 @@ TARGETS = {
 
 # Automated clauses no broken game proves yet: their scenarios have not been shown to fail.
 NOT_YET_PROVED = {
-    "627b.1(d)", "627b.2(e)", "627b.3(a)(2)", "627b.3(d)", "627b.3(g)(2)", "627b.3(h)",
-    "627b.3(h)[table]", "629b.3(a)(2)", "629b.3(d)", "629b.3(g)(2)", "629b.7(a)", "629b.7(c)",
-    "629b.7(d)(2)", "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]", "631a.10(a)",
-    "631a.10(b)", "631a.11(b)(2)", "631a.11(c)(1)", "631a.11(c)(2)(ii)", "631a.11(g)",
-    "631a.6(a)(1)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.7(c)", "631a.7(d)(2)", "631a.9(a)",
-    "631a.9(b)", "631c.1(c)", "631c.2(a)", "631c.2(c)", "631c.2(c)@current-through-2024-06-22",
-    "631c.2(d)(2)", "631c.2(d)(2)@current-through-2024-06-22", "631c.2(f)",
-    "631c.2(f)@current-through-2024-06-22", "631c.3(a)", "631c.3(e)", "631c.4(c)", "631c.5(e)",
-    "631c.7(c)"
+    "627b.3(a)(2)", "627b.3(g)(2)", "627b.3(h)", "627b.3(h)[table]", "629b.3(a)(2)",
+    "629b.3(g)(2)", "629b.7(a)", "629b.7(c)", "629b.7(d)(2)", "631a.10(a)", "631a.10(b)",
+    "631a.11(g)", "631a.7(c)", "631a.7(d)(2)", "631a.9(a)", "631a.9(b)", "631c.1(c)", "631c.2(a)",
+    "631c.2(c)", "631c.2(c)@current-through-2024-06-22", "631c.2(d)(2)",
+    "631c.2(d)(2)@current-through-2024-06-22", "631c.2(f)", "631c.2(f)@current-through-2024-06-22",
+    "631c.3(a)", "631c.3(e)", "631c.4(c)", "631c.5(e)", "631c.7(c)"
 }
 
 PROOF_MODULES = ("test_broken_631a", "test_broken_games", "test_broken_phoenix", "test_broken_progressives",
