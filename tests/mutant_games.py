@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
+from baccarat_conformance.reference_game.game import Wager, _money
 
 
 class ResultsTurned(ReferenceGame):
@@ -24,5 +25,24 @@ class ResultsTurned(ReferenceGame):
         return W.Settlement("lose", Decimal("0.00"), Decimal("0.00"), s.outcome)
 
 
+class AcceptsEveryWager(ReferenceGame):
+    """Every wager the game knows is accepted at an occupied seat: after "no more bets",
+    without the Baccarat wager it needs, below a minimum or over a limit (every rule of
+    §§ 631a.8(c), 631c, 629b and 627b that refuses a wager)."""
+
+    def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
+        answer = super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+        table = self._table(table_id)
+        if answer["accepted"] or wager_type not in W.WAGER_KINDS or not table.seats.get(seat, {}).get("occupied"):
+            return answer
+        wager = Wager(f"W{next(self._ids)}", seat, wager_type, _money(amount, "amount"), hand, option)
+        table.wagers.append(wager)
+        return {"accepted": True, "wager_id": wager.wager_id, "reason": None}
+
+
 def results_turned():
     return ResultsTurned()
+
+
+def accepts_every_wager():
+    return AcceptsEveryWager()
