@@ -144,3 +144,34 @@ def harmony_rates_of_paytable_a():
     for letter in PR.HARMONY_RATES:
         PR.HARMONY_RATES[letter] = PR.HARMONY_RATES["A"]
     return ReferenceGame()
+
+
+class Royal9MetersOpenACentLow(ReferenceGame):
+    """The Royal 9 jackpot meters open one cent below the Rules Submission's initial amounts
+    (§ 629b.3(f)(2), (g)(2) / § 627b.3(f)(2), (g)(2): the initial amounts are those filed,
+    and no lower than the minimums)."""
+
+    def on_open(self, table):
+        super().on_open(table)
+        for name, meter in table.progressive.get("meters", {}).items():
+            if name in ("royal_9_mega", "royal_9_major", "royal_9_minor"):
+                meter.amount -= Decimal("0.01")
+
+
+def royal_9_meters_open_a_cent_low():
+    return Royal9MetersOpenACentLow()
+
+
+class Royal9MysteryOpensACentLow(ReferenceGame):
+    """The Royal 9 mystery meter opens one cent below its configuration's seed and reseed
+    amount (§ 629b.3(h) / § 627b.3(h) and their tables)."""
+
+    def on_open(self, table):
+        super().on_open(table)
+        meter = table.progressive.get("meters", {}).get("royal_9_mystery")
+        if meter is not None:
+            meter.amount -= Decimal("0.01")
+
+
+def royal_9_mystery_opens_a_cent_low():
+    return Royal9MysteryOpensACentLow()

@@ -12,6 +12,7 @@ from .suite_runner import proof_marks, run_suite
 H9 = ("--profile", "heavenly_9")
 MIDI = ("--profile", "midibaccarat_progressives", "--include-expired")
 MINI = ("--profile", "minibaccarat_royal_9", "--include-expired")
+MINI_MYSTERY = ("--profile", "minibaccarat_royal_9_mystery", "--include-expired")
 ED = "@current-through-2024-06-22"
 
 # (broken game, profile) -> the clauses whose scenarios must fail (and no others).
@@ -34,6 +35,10 @@ EXPECTED = {
     ("major_jackpot_not_reset", MIDI): {
         "629b.3(e)(5)", "629b.3(e)(7)", "629b.3(f)(1)", "629b.3(f)(1)[table]", "629b.3(f)(2)", "629b.3(g)(1)",
         "629b.3(g)(1)[table]"},
+    ("royal_9_meters_open_a_cent_low", MIDI): {"629b.3(f)(2)", "629b.3(g)(2)"},
+    ("royal_9_meters_open_a_cent_low", MINI): {"627b.3(f)(2)", "627b.3(g)(2)"},
+    ("royal_9_mystery_opens_a_cent_low", MIDI): {"629b.3(h)", "629b.3(h)[table]"},
+    ("royal_9_mystery_opens_a_cent_low", MINI_MYSTERY): {"627b.3(h)", "627b.3(h)[table]"},
     ("royal_9_settled_after_third_card", MIDI): {"629b.3(d)"},
     ("royal_9_settled_after_third_card", MINI): {"627b.3(d)"},
     # every Harmony scenario reads the meters: all fail; (j)'s tables are the rates themselves
@@ -76,6 +81,12 @@ def test_reference_game_passes_progressive_profiles(tmp_path, profile):
     run = run_suite(tmp_path, *profile)
     assert run.returncode == 0, run.output
     assert run.results and not run.failed_clauses
+
+
+def test_reference_game_passes_the_minibaccarat_mystery_configuration(tmp_path):
+    run = run_suite(tmp_path, *MINI_MYSTERY, marks="627b.3")
+    assert run.returncode == 0, run.output
+    assert run.results and {r["outcome"] for r in run.results} == {"passed"}, run.categories()
 
 
 def test_temporary_chapters_are_reported_expired_today(tmp_path):
