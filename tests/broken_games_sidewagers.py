@@ -184,3 +184,27 @@ def commission_on_banker():
 # each proof has its own entry in tests/test_broken_sidewagers.py.
 minibaccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_after_third_card
 minibaccarat_no_lucky_six_call = no_lucky_six_call
+baccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_after_third_card  # § 631c.1(c)
+commission_free_no_lucky_six_call = no_lucky_six_call  # § 631c.5(e)
+
+
+def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
+    for name in wager_types:
+        W.WAGER_KINDS[name] = dataclasses.replace(W.WAGER_KINDS[name], phase=phase)
+    return ReferenceGame()
+
+
+def majestic_match_settled_after_third_card():
+    """§ 631c.7(c): Majestic Match wagers are settled with the Baccarat wagers, after any third card."""
+    return _settled_in_phase(["majestic_match"], "final")
+
+
+def heavenly_9_settled_before_third_card():
+    """§ 631c.2(f): Heavenly 9 wagers are settled after the four initial cards, before the round is completed."""
+    return _settled_in_phase(["heavenly_9"], "initial")
+
+
+def five_treasures_settled_before_third_card():
+    """§ 631c.3(e): the 5 Treasures wagers are settled after the four initial cards, before the round is
+    completed and its result announced."""
+    return _settled_in_phase(["fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s", "cover_all"], "initial")
