@@ -329,6 +329,68 @@ class VoidRoundKeepsWagers(ReferenceGame):
         return record
 
 
+
+# ------------------------------------------------------------------ more of §§ 631a.7, 631a.9-631a.11
+class DealerStaysCurator(ReferenceGame):
+    """The player who accepts the dealing shoe is not made the curator: the dealer calling
+    the game deals (§ 631a.7(c))."""
+
+    def _select_curator(self, table, previous):
+        events = super()._select_curator(table, previous)
+        table.curator = 0
+        return events
+
+
+class SeatOneDealsWhenNobodyAccepts(ReferenceGame):
+    """When no player accepts the dealing shoe, the first seat offered deals instead of the
+    dealer calling the game (§ 631a.7(d)(2))."""
+
+    def _select_curator(self, table, previous):
+        events = super()._select_curator(table, previous)
+        offered = [e["seat"] for e in events if e["type"] == "shoe_offered"]
+        if table.curator == 0 and offered:
+            table.curator = offered[0]
+            events[-1] = {"type": "shoe_accepted", "seat": offered[0]}
+        return events
+
+
+def _without_announcements(record: dict, drop) -> dict:
+    """``record`` without the announcement events for which ``drop(index, event)`` is true."""
+    events = record.get("events", [])
+    record["events"] = [e for i, e in enumerate(events) if not (e["type"] == "announcement" and drop(i, e))]
+    record["announcements"] = [e["text"] for e in record["events"] if e["type"] == "announcement"]
+    return record
+
+
+class NoCardsCall(ReferenceGame):
+    """The dealer never announces "cards" (§ 631a.9(b))."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        record = super().op_deal_round(table_id, choices, irregularity)
+        return _without_announcements(record, lambda i, e: e["text"] == "cards")
+
+
+class NoPointCountsBeforeThirdCards(ReferenceGame):
+    """The Point Counts of the four initial cards are not announced: only the final ones
+    are (§ 631a.10(a))."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        record = super().op_deal_round(table_id, choices, irregularity)
+        counts = [i for i, e in enumerate(record.get("events", []))
+                  if e["type"] == "announcement" and e["text"].split(" ")[0] in ("player", "banker")]
+        return _without_announcements(record, lambda i, e: i in counts[:-2])
+
+
+class BankerStaysOn5Against4(ReferenceGame):
+    """The Banker's Hand of 5 stays when the Player's third card is a 4 (Table 1 and the
+    worked example of § 631a.11(g) say draw)."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 3 and self.point_count(banker) == 5 and self.card_value(player[2]) == 4:
+            return False
+        return super().banker_draws(player, banker)
+
+
 # ------------------------------------------------------------------ factories
 def _factory(cls):
     def make():
@@ -348,6 +410,11 @@ increase_after_no_more_bets = _factory(IncreaseAfterNoMoreBets)
 dragon_bonus_wins_by_three = _factory(DragonBonusWinsByThree)
 ez_banker_wins_on_dragon_7 = _factory(EZBankerWinsOnDragon7)
 reveal_d_ignored = _factory(RevealDIgnored)
+dealer_stays_curator = _factory(DealerStaysCurator)
+seat_one_deals_when_nobody_accepts = _factory(SeatOneDealsWhenNobodyAccepts)
+no_cards_call = _factory(NoCardsCall)
+no_point_counts_before_third_cards = _factory(NoPointCountsBeforeThirdCards)
+banker_stays_on_5_against_4 = _factory(BankerStaysOn5Against4)
 house_money_both_pairs_pays_ten = _factory(HouseMoneyBothPairsPaysTen)
 house_money_pair_by_value = _factory(HouseMoneyPairByValue)
 third_cards_face_down = _factory(ThirdCardsFaceDown)
