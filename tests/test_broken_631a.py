@@ -66,7 +66,10 @@ def test_broken_game_fails_exactly_its_clauses(tmp_path, broken):
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_reference_game_passes_under_each_example_profile(tmp_path, profile):
-    run = run_suite(tmp_path, "--profile", profile)
+    # the property scenarios run here under the default profile; under ez_baccarat and
+    # tracked vigorish in tests/test_properties_bite.py
+    marks = None if profile == "baccarat" else "not property"
+    run = run_suite(tmp_path, "--profile", profile, marks=marks)
     assert run.returncode == 0, run.output
     assert run.results and not run.failed_clauses
     skipped = {r["category"] for r in run.results if r["outcome"] == "skipped"}

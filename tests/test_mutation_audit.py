@@ -16,7 +16,7 @@ import pytest
 
 from baccarat_conformance.corpus.lint import make_context
 
-from .suite_runner import run_suite
+from .suite_runner import proof_marks, run_suite
 
 # profile -> clauses whose scenarios must fail on the results_turned mutant under that profile
 # (only those no dedicated broken game proves).
@@ -120,7 +120,7 @@ PROOF_MODULES = ("test_broken_631a", "test_broken_games", "test_broken_phoenix",
 @pytest.mark.parametrize("profile", sorted(TARGETS))
 def test_turned_results_fail_the_scenarios_of_every_wager(tmp_path, profile):
     run = run_suite(tmp_path, "--profile", profile, "--include-expired", game="tests.mutant_games:results_turned",
-                    marks="not property")
+                    marks=proof_marks(TARGETS[profile]))
     missed = TARGETS[profile] - run.failed_clauses
     assert not missed, f"scenarios of these clauses did not fail: {sorted(missed)}\n{run.output}"
 
@@ -128,7 +128,7 @@ def test_turned_results_fail_the_scenarios_of_every_wager(tmp_path, profile):
 @pytest.mark.parametrize("profile", sorted(ACCEPTS_EVERY_WAGER))
 def test_accepting_every_wager_fails_the_scenarios_of_every_refusal(tmp_path, profile):
     run = run_suite(tmp_path, "--profile", profile, "--include-expired",
-                    game="tests.mutant_games:accepts_every_wager", marks="not property")
+                    game="tests.mutant_games:accepts_every_wager", marks=proof_marks(ACCEPTS_EVERY_WAGER[profile]))
     missed = ACCEPTS_EVERY_WAGER[profile] - run.failed_clauses
     assert not missed, f"scenarios of these clauses did not fail: {sorted(missed)}\n{run.output}"
 
