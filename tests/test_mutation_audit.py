@@ -117,19 +117,15 @@ PROOF_MODULES = ("test_broken_631a", "test_broken_games", "test_broken_phoenix",
                  "test_broken_sidewagers", "test_properties_bite")
 
 
-@pytest.mark.parametrize("profile", sorted(TARGETS))
-def test_turned_results_fail_the_scenarios_of_every_wager(tmp_path, profile):
-    run = run_suite(tmp_path, "--profile", profile, "--include-expired", game="tests.mutant_games:results_turned",
-                    marks=proof_marks(TARGETS[profile]))
-    missed = TARGETS[profile] - run.failed_clauses
-    assert not missed, f"scenarios of these clauses did not fail: {sorted(missed)}\n{run.output}"
+MUTANTS = {"results_turned": TARGETS, "accepts_every_wager": ACCEPTS_EVERY_WAGER}
 
 
-@pytest.mark.parametrize("profile", sorted(ACCEPTS_EVERY_WAGER))
-def test_accepting_every_wager_fails_the_scenarios_of_every_refusal(tmp_path, profile):
-    run = run_suite(tmp_path, "--profile", profile, "--include-expired",
-                    game="tests.mutant_games:accepts_every_wager", marks=proof_marks(ACCEPTS_EVERY_WAGER[profile]))
-    missed = ACCEPTS_EVERY_WAGER[profile] - run.failed_clauses
+@pytest.mark.parametrize("mutant,profile", [(m, p) for m, targets in MUTANTS.items() for p in sorted(targets)])
+def test_mutant_fails_the_scenarios_of_its_rules(tmp_path, mutant, profile):
+    targets = MUTANTS[mutant][profile]
+    run = run_suite(tmp_path, "--profile", profile, "--include-expired", game=f"tests.mutant_games:{mutant}",
+                    marks=proof_marks(targets))
+    missed = targets - run.failed_clauses
     assert not missed, f"scenarios of these clauses did not fail: {sorted(missed)}\n{run.output}"
 
 
@@ -155,7 +151,7 @@ def _proved_by_broken_games() -> set:
 
 def test_every_automated_clause_is_proved_or_listed():
     automated = {cid for cid, cov in make_context().coverage.items() if cov.disposition == "automated"}
-    proved = _proved_by_broken_games() | set().union(*TARGETS.values(), *ACCEPTS_EVERY_WAGER.values())
+    proved = _proved_by_broken_games() | set().union(*(c for t in MUTANTS.values() for c in t.values()))
     unlisted = automated - proved - NOT_YET_PROVED
     assert not unlisted, f"automated clauses no broken game proves: add a broken game or list them: {sorted(unlisted)}"
     stale = NOT_YET_PROVED - (automated - proved)
