@@ -6,9 +6,9 @@
     the clause matrix, and generate the HTML Allure report with the Allure 3 CLI.
     Its options that reach pytest (``--adapter``, ``--game``, ``--profile``, ``--depth``,
     ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``,
-    ``--allow-pending``, ``-n``) are the table :data:`baccarat_conformance.options.OPTIONS`,
-    shared with the pytest plugin; anything after ``--`` goes to pytest unchanged (e.g.
-    ``-- --url https://game.example``).
+    ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.options.OPTIONS`,
+    the table the pytest options come from too; anything after ``--`` goes to pytest
+    unchanged (e.g. ``-- --url https://game.example``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
     list the clauses of the corpus and how each is covered.
 ``baccarat-conformance matrix --results reports/results.jsonl --out reports``
@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -64,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "OUT/allure-results, OUT/allure-report, OUT/results.jsonl, OUT/junit.xml, "
                                      "OUT/matrix.{html,csv,json} (the verdict), OUT/pytest.log.",
                          epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    options.add_run_arguments(run)  # the options that reach pytest (one table, shared with the plugin)
+    options.add_run_arguments(run)  # the options that reach pytest (the table the pytest options come from)
     run.add_argument("--out", default="reports", type=Path,
                      help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
                           "pytest.log (default: reports)")
@@ -302,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:  # pragma: no cover - interactive
             code, interrupted = 2, True
 
-    # 3. the matrix: the plugin's, or rebuilt from the results log if pytest died before writing it
+    # 3. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
     matrix = _read_json(out / "matrix.json")
     if matrix is not None:
         verdict = matrix["verdict"]["exit_code"]

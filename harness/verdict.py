@@ -49,7 +49,7 @@ EXIT_CODES: dict[int, str] = {
     4: "incomplete run (interrupted, or clauses pending)",
 }
 #: When several exit statuses apply, the first of these wins.
-PRECEDENCE: tuple[int, ...] = (3, 2, 1, 4, 0)
+PRECEDENCE = (3, 2, 1, 4, 0)
 
 
 def combine(*codes: Optional[int]) -> int:
