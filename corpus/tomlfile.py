@@ -14,7 +14,6 @@ entry's header line, or at line 1.
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
@@ -23,6 +22,8 @@ try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
+
+from .dates import parse_date
 
 __all__ = ["Entry", "TomlFileError", "read_entries", "as_date"]
 
@@ -135,20 +136,6 @@ def read_entries(text: str) -> tuple[dict[str, Any], list[Entry], dict[str, int]
     return doc, entries, top_keys
 
 
-def as_date(value: Any) -> _dt.date:
-    """A TOML date (``2025-06-30``) or a string ``"2025-06-30"`` as a ``datetime.date``.
-
-    :raises ValueError: for anything else (a date-time, another string, a number).
-    """
-    if isinstance(value, _dt.datetime):
-        raise ValueError(f"expected a date YYYY-MM-DD, got the date-time {value.isoformat()}")
-    if isinstance(value, _dt.date):
-        return value
-    if isinstance(value, str):
-        if not re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", value):
-            raise ValueError(f"expected a date YYYY-MM-DD, got {value!r}")
-        try:
-            return _dt.date.fromisoformat(value.strip())
-        except ValueError:
-            raise ValueError(f"expected a date YYYY-MM-DD, got {value!r}") from None
-    raise ValueError(f"expected a date YYYY-MM-DD, got {value!r}")
+as_date = parse_date
+"""A TOML date (``2025-06-30``) or a string ``"2025-06-30"`` as a ``datetime.date``:
+:func:`baccarat_conformance.corpus.dates.parse_date`."""

@@ -69,6 +69,10 @@ class Limits(_Strict):
     max: Optional[str] = None
 
 
+#: Variants that are Baccarat as described in Chapter 631a (not Midibaccarat or Minibaccarat).
+BACCARAT_VARIANTS = ("baccarat", "ez_baccarat", "commission_free")
+
+
 class RulesSubmission(_Strict):
     """The options the regulations leave to the certificate holder.
 
@@ -221,6 +225,37 @@ class RulesSubmission(_Strict):
         key, _, value = rest.partition(".")
         options = self.wagers[name].model_dump(exclude_none=True)
         return str(options.get(key)) == value
+
+    def offers_option(self, option: str) -> bool:
+        """Whether the Rules Submission offers ``option``, a name of the option vocabulary
+        (``protocol.vocabulary.OPTIONS``; a scenario tagged ``@option.X`` needs X):
+
+        ``variant.X``       the variant is X;
+        ``game.baccarat``   Baccarat as described in Chapter 631a (Ch. 631c side wagers):
+                            variant ``baccarat``, ``ez_baccarat`` or ``commission_free``;
+        ``reveal.X``        ``card_reveal`` is § 631a.9(X);
+        ``vigorish.X``      ``vigorish_collection`` is X;
+        ``commission.X``    ``commission`` is X (§ 629b.5(b));
+        ``irregularity.N``  ``irregularity_procedure`` is § 631a.15(c)(N);
+        a boolean field     its value (``fully_automated_table``, ``commission_free``, ...);
+        anything else       :meth:`offers`: an optional wager, or ``WAGER.KEY.VALUE``.
+        """
+        kind, dotted, value = option.partition(".")
+        if dotted and kind == "variant":
+            return self.variant == value
+        if option == "game.baccarat":
+            return self.variant in BACCARAT_VARIANTS
+        if dotted and kind == "reveal":
+            return self.card_reveal == f"631a.9({value})"
+        if dotted and kind == "vigorish":
+            return self.vigorish_collection == value
+        if dotted and kind == "commission":
+            return self.commission == value
+        if dotted and kind == "irregularity":
+            return self.irregularity_procedure.endswith(f"({value})")
+        if isinstance(getattr(self, option, None), bool):
+            return bool(getattr(self, option))
+        return self.offers(option)
 
     def as_rules(self) -> dict[str, Any]:
         """The JSON object sent to the game in ``open_table``."""
