@@ -127,6 +127,14 @@ def test_several_bad_fields_give_one_line_each_in_file_order() -> None:
         ("4", "decks"), ("12", "wagers.dragon_bonus.paytable")]
 
 
+def test_a_key_inside_a_multiline_string_is_not_located() -> None:
+    text = VALID.replace('variant = "baccarat"', 'certificate_holder = """Example\ndecks = 6\n"""\nvariant = "baccarat"')
+    with pytest.raises(ConfigurationError) as e:
+        parse_profile(text.replace("decks = 8", "decks = 5"), "profiles/x.toml")
+    (problem,) = str(e.value).splitlines()[1:]
+    assert problem.startswith("profiles/x.toml:7: decks: "), problem
+
+
 # ------------------------------------------------------------------ the reference game honours every profile
 COMBINATIONS = list(itertools.product(
     (6, 7, 8), ("baccarat", "ez_baccarat"), ("at_payout", "tracked"), (True, False),
