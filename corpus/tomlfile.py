@@ -6,7 +6,8 @@ as ``FILE:LINE: field: problem``. :func:`key_lines` scans the text for table hea
 (``[name]``, ``[[name]]``) and ``key =`` lines and maps each path of keys to its line;
 :func:`line_of` finds the line of a path, or of its nearest located parent;
 :func:`read_entries` parses with ``tomllib`` (so the syntax is exactly TOML's) and
-locates each ``[[array]]`` entry and each of its keys.
+locates each ``[[array]]`` entry and each of its keys; :func:`read_text` reads a file as
+TOML requires (UTF-8), naming the line where it is not.
 
 The scan understands the usual layout of such files (one table header or one
 ``key = value`` per line, dotted and quoted keys, multi-line strings and arrays). A
@@ -19,6 +20,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
 try:
@@ -26,7 +28,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-__all__ = ["Entry", "KeyPath", "TomlFileError", "key_lines", "line_of", "read_entries", "as_date"]
+__all__ = ["Entry", "KeyPath", "TomlFileError", "key_lines", "line_of", "read_entries", "read_text", "as_date"]
 
 KeyPath = tuple[Union[str, int], ...]
 """The keys leading to a value; an entry of an array of tables is numbered from 0:
@@ -144,6 +146,24 @@ def line_of(lines: Mapping[KeyPath, int], path: KeyPath, default: Optional[int] 
         if path[:n] in lines:
             return lines[path[:n]]
     return default
+
+
+def read_text(path: Union[str, Path]) -> str:
+    """The text of the file at ``path``, decoded as UTF-8 (as TOML requires) with
+    universal newlines, like ``Path.read_text(encoding="utf-8")``.
+
+    :raises OSError: when the file cannot be read.
+    :raises TomlFileError: when it is not UTF-8, naming the line and the first bad byte
+        (``not UTF-8 text (line 3, byte 41: b'\\xe9')``).
+    """
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise TomlFileError(f"not UTF-8 text (line {line}, byte {e.start}: {data[e.start:e.start + 1]!r})",
+                            line) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_entries(text: str) -> tuple[dict[str, Any], list[Entry], dict[str, int]]:

@@ -49,7 +49,7 @@ from pydantic import BeforeValidator, ConfigDict, TypeAdapter, ValidationError, 
 from pydantic.dataclasses import dataclass
 from pydantic_core import PydanticCustomError
 
-from baccarat_conformance.corpus.tomlfile import TomlFileError, as_date, read_entries
+from baccarat_conformance.corpus.tomlfile import TomlFileError, as_date, read_entries, read_text
 from baccarat_conformance.errors import ConfigurationError
 
 __all__ = ["Attestation", "Waiver", "load_attestations", "load_waivers", "parse_attestations", "unused_waivers",
@@ -311,21 +311,29 @@ def parse_waivers(text: str, source: str = "<waivers>", *, coverage: Optional[Ma
 def _load(path: Union[str, Path], parse: Callable, what: str, **kw: Any) -> list:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p)
     except OSError as e:
         raise ConfigurationError(f"--{what}s {p}: cannot read the {what} file: {e.strerror}") from None
+    except TomlFileError as e:  # not UTF-8
+        raise ConfigurationError(f"--{what}s {p}: cannot read the {what} file: {e}") from None
     return parse(text, str(p), **kw)
 
 
 def load_attestations(path: Union[str, Path], *, coverage: Optional[Mapping[str, Any]] = None,
                       today: Optional[dt.date] = None) -> list[Attestation]:
-    """:func:`parse_attestations` of the file at ``path``."""
+    """:func:`parse_attestations` of the file at ``path``.
+
+    :raises ConfigurationError: also when the file cannot be read or is not UTF-8.
+    """
     return _load(path, parse_attestations, "attestation", coverage=coverage, today=today)
 
 
 def load_waivers(path: Union[str, Path], *, coverage: Optional[Mapping[str, Any]] = None,
                  today: Optional[dt.date] = None) -> list[Waiver]:
-    """:func:`parse_waivers` of the file at ``path``."""
+    """:func:`parse_waivers` of the file at ``path``.
+
+    :raises ConfigurationError: also when the file cannot be read or is not UTF-8.
+    """
     return _load(path, parse_waivers, "waiver", coverage=coverage, today=today)
 
 

@@ -40,7 +40,7 @@ from typing import Any, Literal, Optional
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
 
-from baccarat_conformance.corpus.tomlfile import KeyPath, key_lines, line_of
+from baccarat_conformance.corpus.tomlfile import KeyPath, TomlFileError, key_lines, line_of, read_text
 
 from .errors import ConfigurationError
 
@@ -350,7 +350,7 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
 
     A bare name (``ez_baccarat``) selects a bundled example profile.
 
-    :raises ConfigurationError: when the file is missing or invalid.
+    :raises ConfigurationError: when the file is missing, unreadable, not UTF-8 or invalid.
     """
     if path is None:
         path = "baccarat"
@@ -364,4 +364,10 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
         return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
-    return parse_profile(p.read_text(encoding="utf-8"), str(p))
+    try:
+        text = read_text(p)
+    except OSError as e:
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror}") from None
+    except TomlFileError as e:  # not UTF-8
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e}") from None
+    return parse_profile(text, str(p))

@@ -198,6 +198,18 @@ def test_an_empty_file_is_valid_but_warns(coverage, parse, text: str, array: str
         assert parse(text, "f.toml", coverage=coverage, today=TODAY) == []
 
 
+def test_a_file_that_is_not_utf8_is_named(tmp_path: Path, coverage) -> None:
+    bad = tmp_path / "att.toml"
+    bad.write_bytes(GOOD_ATTESTATION.replace("J. Doe", "J. Dupr\u00e9").encode("latin-1"))
+    with pytest.raises(ConfigurationError) as e:
+        load_attestations(bad, coverage=coverage, today=TODAY)
+    assert str(e.value).startswith(f"--attestations {bad}: cannot read the attestation file: not UTF-8 text (line 4,")
+    bad.write_bytes(b"\xff" + GOOD_WAIVER.encode())
+    with pytest.raises(ConfigurationError, match=r"--waivers .*att.toml: cannot read the waiver file: not UTF-8 text "
+                                                 r"\(line 1, byte 0"):
+        load_waivers(bad, coverage=coverage, today=TODAY)
+
+
 def test_records_are_validated_models() -> None:
     """Built directly (as the matrix tests do), a record checks its own fields; the rules
     that need the installed suite and the run date apply when a file is read."""

@@ -135,6 +135,14 @@ def test_a_key_inside_a_multiline_string_is_not_located() -> None:
     assert problem.startswith("profiles/x.toml:7: decks: "), problem
 
 
+def test_a_profile_that_is_not_utf8_is_named(tmp_path) -> None:
+    bad = tmp_path / "x.toml"
+    bad.write_bytes(VALID.replace("# a Rules Submission", "# Caf\u00e9 du Casino").encode("latin-1"))
+    with pytest.raises(ConfigurationError) as e:
+        load_profile(str(bad))
+    assert str(e.value).startswith(f"--profile {bad}: cannot read the profile: not UTF-8 text (line 1, "), e.value
+
+
 # ------------------------------------------------------------------ the reference game honours every profile
 COMBINATIONS = list(itertools.product(
     (6, 7, 8), ("baccarat", "ez_baccarat"), ("at_payout", "tracked"), (True, False),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from baccarat_conformance.corpus.tomlfile import TomlFileError, key_lines, line_of, read_entries
+from baccarat_conformance.corpus.tomlfile import TomlFileError, key_lines, line_of, read_entries, read_text
 
 TEXT = '''\
 top = 1
@@ -61,3 +61,13 @@ def test_read_entries_locates_each_entry_and_key() -> None:
         read_entries(TEXT.replace("after = 6", "after = "))
     assert e.value.line == 15
 
+
+def test_read_text_names_the_line_that_is_not_utf8(tmp_path) -> None:
+    good = tmp_path / "good.toml"
+    good.write_bytes(b"a = 1\r\nb = 'caf\xc3\xa9'\r\n")
+    assert read_text(good) == "a = 1\nb = 'café'\n"
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"a = 1\nb = 'caf\xe9'\n")
+    with pytest.raises(TomlFileError, match=r"not UTF-8 text \(line 2, byte 14: b'\\xe9'\)") as e:
+        read_text(bad)
+    assert e.value.line == 2
