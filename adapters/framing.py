@@ -18,8 +18,8 @@ This module is pure (no I/O): :func:`encode_frame`, :class:`FrameDecoder`,
 :func:`fragment` and :class:`Reassembler`. The serial adapter
 (:mod:`baccarat_conformance.adapters.serial`) runs the link protocol on top.
 The device simulator (``reference_game/device.py``) has its own, independent
-implementation of the same framing; the tests check each against the other and
-against the test vectors of docs/serial-framing.md.
+implementation of the same framing (``reference_game/frames.py``); the tests check
+each against the other and against the test vectors of docs/serial-framing.md.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
-from baccarat_conformance.reference_game.game import Wager, _money
+from baccarat_conformance.reference_game.table import Wager, _money
 
 
 class ResultsTurned(ReferenceGame):
