@@ -113,6 +113,7 @@ RAW_BODY_LIMIT = 20_000
 RAW_BULKY_BODY_LIMIT = 2_000
 HEAD_LIMIT = 300  # bytes of a body quoted in an error message
 READ_CHUNK = 64 * 1024
+INFLATE_STEP = 1024 * 1024  # largest piece decompressed at once
 JSON_HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
 #: the only content codings the harness asks for, and decodes itself under the size cap
 ACCEPT_ENCODING = "gzip, deflate"
@@ -355,6 +356,16 @@ class Received:
     def data(self) -> bytes:
         return b"".join(self.parts)
 
+    def head(self, n: int) -> bytes:
+        """The first ``n`` bytes (without joining the rest)."""
+        out, have = [], 0
+        for part in self.parts:
+            if have >= n:
+                break
+            out.append(part[:n - have])
+            have += len(out[-1])
+        return b"".join(out)
+
     def __repr__(self) -> str:
         return f"<Received {self.wire} bytes, {self.size} decompressed>"
 
@@ -370,16 +381,16 @@ class BoundedInflater:
         self._started = False
         self.done = False
 
-    def feed(self, data: bytes, budget: int) -> bytes:
-        """Decompress ``data``; at most ``budget`` bytes come out (the rest is dropped:
-        the caller stops at its cap).
+    def feed(self, data: bytes, budget: int) -> list[bytes]:
+        """Decompress ``data`` into pieces of at most :data:`INFLATE_STEP` bytes; at most
+        ``budget`` bytes come out in all (the rest is dropped: the caller stops at its cap).
 
         :raises zlib.error: the data is not a stream of the encoding.
         """
-        out = []
+        out: list[bytes] = []
         while data and budget > 0 and not self.done:
             try:
-                chunk = self._d.decompress(data, budget)
+                piece = self._d.decompress(data, min(budget, INFLATE_STEP))
             except zlib.error:
                 if not self._started and not self.gzip and self._wbits > 0:  # raw deflate, no zlib header
                     self._wbits = -zlib.MAX_WBITS
@@ -387,8 +398,9 @@ class BoundedInflater:
                     continue
                 raise
             self._started = True
-            out.append(chunk)
-            budget -= len(chunk)
+            if piece:
+                out.append(piece)
+            budget -= len(piece)
             if self._d.eof:
                 rest = self._d.unused_data
                 if self.gzip and rest[:2] == b"\x1f\x8b":  # another gzip member
@@ -398,10 +410,9 @@ class BoundedInflater:
                 self.done = True  # anything after the stream is ignored
                 break
             data = self._d.unconsumed_tail
-        return b"".join(out)
+        return out
 
 
-# ---------------------------------------------------------------------- the adapter
 class HttpAdapter(GameAdapter):
     """Talks to a game server over ``POST <url>/v1/<operation>``.
 
@@ -564,7 +575,8 @@ class HttpAdapter(GameAdapter):
 
         def fail(error: AdapterError) -> AdapterError:
             response.close()  # the connection is not reused: the rest of the body is unread
-            self.note_raw(self._raw(op, response.request, response, self.redactor.partial(received.data()),
+            self.note_raw(self._raw(op, response.request, response,
+                                    self.redactor.partial(received.head(RAW_BODY_LIMIT)),
                                     f"({self.redactor.text(str(error))})"))
             return self.redactor.error(error)
 
@@ -615,12 +627,13 @@ class HttpAdapter(GameAdapter):
                 if not chunk:
                     return
                 received.wire += len(chunk)
-                if inflater is not None:
-                    chunk = inflater.feed(chunk, cap - received.size + 1)
-                received.parts.append(chunk)
-                received.size += len(chunk)
+                pieces = inflater.feed(chunk, cap - received.size + 1) if inflater is not None else [chunk]
+                for piece in pieces:
+                    received.parts.append(piece)
+                    received.size += len(piece)
                 if received.size > cap:
-                    received.parts[-1] = chunk[:len(chunk) - (received.size - cap)]
+                    last = received.parts[-1]
+                    received.parts[-1] = last[:len(last) - (received.size - cap)]
                     received.too_large = True
                     return
         except Exception as e:  # what urllib3, http.client, ssl, socket or zlib raise while reading a body
@@ -638,7 +651,7 @@ class HttpAdapter(GameAdapter):
                            f"(--operation-timeout) and was cut off after {spent:.1f} s: {what} ({url})", op=op)
 
     def _begins(self, received: "Received") -> str:
-        head = self.redactor.partial(received.data()[:HEAD_LIMIT * 4])[:HEAD_LIMIT]
+        head = self.redactor.partial(received.head(HEAD_LIMIT * 4))[:HEAD_LIMIT]
         return f"the body begins {head.decode('utf-8', 'replace')!r}"
 
     def _clean(self, content: bytes) -> bytes:

@@ -36,6 +36,9 @@ Modes (:data:`MODES`):
     every ``--drip-interval`` seconds (a read timeout never fires).
 ``drip_head``
     for the chosen calls, the status line and headers themselves a byte at a time.
+``brotli``
+    for the chosen calls, a body with ``Content-Encoding: br``, which the harness did
+    not ask for.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from baccarat_conformance.reference_game.server import GameRequestHandler, build
 
 from .misbehaving_servers import FaultyServer
 
-MODES = ("leak", "collect", "gzip_bomb", "oversized", "oversized_stream", "drip", "drip_head")
+MODES = ("leak", "collect", "gzip_bomb", "oversized", "oversized_stream", "drip", "drip_head", "brotli")
 ECHO_HEADER = "X-Echo-Authorization"
 
 
@@ -189,6 +192,9 @@ class HostileHandler(GameRequestHandler):
             self.wfile.write(b'"}')
         except OSError:  # the harness stopped reading at its cap and closed the connection
             pass
+
+    def _brotli(self, op: str, params: dict) -> None:
+        self.send_bytes(200, b"\x0b\x02\x80{}\x03", "application/json", {"Content-Encoding": "br"})
 
     def _oversized_stream(self, op: str, params: dict) -> None:
         self._oversized(op, params, declared=False)

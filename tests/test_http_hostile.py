@@ -13,17 +13,19 @@ process on 127.0.0.1:
 from __future__ import annotations
 
 import base64
+import gzip
 import os
 import subprocess
 import sys
 import time
 import urllib.parse
+import zlib
 from pathlib import Path
 
 import pytest
 
 from baccarat_conformance.adapters.base import parse_size
-from baccarat_conformance.adapters.http import Credentials, HttpAdapter, credentials_from_env
+from baccarat_conformance.adapters.http import BoundedInflater, Credentials, HttpAdapter, credentials_from_env
 from baccarat_conformance.errors import AnswerTooLarge, ConfigurationError, GameTimeout, ProtocolViolation
 
 from .misbehaving_servers import serve
@@ -172,6 +174,30 @@ def test_a_dripping_server_is_cut_off_at_the_deadline(mode):
     if mode == "drip":
         assert "bytes of the answer had come" in str(error)
     assert record.round_id
+
+
+def test_an_encoding_not_asked_for_is_a_protocol_error():
+    with serve("--mode", "brotli", "--after", "0", module=HOSTILE) as url:
+        http = _adapter(url)
+        error, _, record = _deal_twice(http)
+    assert isinstance(error, ProtocolViolation), error
+    assert "has Content-Encoding 'br'; the harness asks for gzip, deflate only" in str(error) and record.round_id
+
+
+@pytest.mark.parametrize("encoding,compress", [
+    ("gzip", lambda d: gzip.compress(d[:5000]) + gzip.compress(d[5000:])),  # two gzip members
+    ("deflate", zlib.compress),  # zlib-wrapped, as RFC 9110 says
+    ("deflate", lambda d: zlib.compress(d)[2:-4]),  # raw deflate, as some servers send
+])
+def test_the_inflater_decodes_and_never_exceeds_its_budget(encoding, compress):
+    data = b'{"x_pad": "' + b"ab" * 20_000 + b'"}'
+    wire = compress(data)
+    inflater = BoundedInflater(encoding)
+    out = b"".join(piece for i in range(0, len(wire), 100) for piece in inflater.feed(wire[i:i + 100], 1 << 30))
+    assert out == data and inflater.done
+    bomb = gzip.compress(b" " * (8 << 20))
+    pieces = BoundedInflater("gzip").feed(bomb, 3_000_001)
+    assert sum(map(len, pieces)) == 3_000_001 and max(map(len, pieces)) <= 1 << 20
 
 
 def test_bound_options():
