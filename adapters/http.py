@@ -545,21 +545,27 @@ class HttpAdapter(GameAdapter):
                 response = self.session.post(url, data=body, headers=JSON_HEADERS, timeout=self.timeout,
                                              allow_redirects=False, stream=True)
             except requests.RequestException as e:
-                request = e.request if isinstance(e.request, requests.PreparedRequest) else None
-                if self.clock.expired:
-                    error: AdapterError = self._overran(op, url, started, None)
-                else:
-                    error = self._translate(op, url, e)
-                self.note_raw(self._raw(op, request, None, None, f"(no response: {error})"))
-                raise self.redactor.error(error) from None
-            content = self._clean(self._read(op, url, response, started))  # never bound unredacted to a name
+                failure: Optional[AdapterError] = self._failed_request(op, url, started, e)
+            else:
+                failure = None
+                content = self._clean(self._read(op, url, response, started))  # never bound unredacted to a name
         finally:
             self.clock.stop()
+        if failure is not None:  # raised here, where the requests exception (its text not redacted) is gone
+            raise failure from None
         self.note_raw(self._raw(op, response.request, response, content))
         try:
             return self._decode(op, url, response, content)
         except AdapterError as e:
             raise self.redactor.error(e) from None
+
+    def _failed_request(self, op: str, url: str, started: float, e: requests.RequestException) -> AdapterError:
+        """The harness's error for a request that got no response (redacted), its
+        transcript noted."""
+        request = e.request if isinstance(e.request, requests.PreparedRequest) else None
+        error = self._overran(op, url, started, None) if self.clock.expired else self._translate(op, url, e)
+        self.note_raw(self._raw(op, request, None, None, f"(no response: {error})"))
+        return self.redactor.error(error)
 
     def _read(self, op: str, url: str, response: requests.Response, started: float) -> bytes:
         """The body, decompressed, within the size cap and the operation deadline.

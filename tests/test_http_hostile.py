@@ -65,9 +65,9 @@ def test_a_server_echoing_the_credential_leaves_no_trace_of_it(tmp_path, kind):
         with serve("--mode", "leak", "--redirect-to", other, module=HOSTILE) as url:
             proc = subprocess.run([*_cli(), "run", "--adapter", "http", "--out", str(out), "--no-html",
                                    "--progress", "off", "--depth", "smoke", "--",
-                                   "--url", url, "-m", SUBSET, "--http-timeout", "2,5"],
+                                   "--url", url, "-m", SUBSET, "--http-timeout", "2,5", "--showlocals"],
                                   cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    console = proc.stdout + proc.stderr
+    console = proc.stdout + proc.stderr  # the failures' tracebacks, with every frame's local variables
     assert proc.returncode == 2, console  # adapter and protocol errors, the run completed
     # no form of any secret anywhere the run wrote, nor on the console
     assert leaks_in_files(out, secrets) == {}
