@@ -27,8 +27,8 @@ main thread).
 from __future__ import annotations
 
 import contextvars
-import importlib
 import json
+import pkgutil
 import sys
 import threading
 import time
@@ -47,17 +47,13 @@ def load_factory(spec: str) -> Any:
 
     :raises ConfigurationError: naming the part of ``spec`` that does not resolve.
     """
-    module_name, sep, attr = spec.partition(":")
-    if not sep or not module_name or not attr:
+    module_name, _, attr = spec.partition(":")
+    if not all(part.isidentifier() for part in f"{module_name}.{attr}".split(".")):
         raise ConfigurationError(f"--game {spec!r}: expected 'package.module:factory'")
     try:
-        module = importlib.import_module(module_name)
+        obj = pkgutil.resolve_name(spec)
     except ImportError as e:
         raise ConfigurationError(f"--game {spec!r}: cannot import {module_name!r}: {e}") from e
-    try:
-        obj = module
-        for part in attr.split("."):
-            obj = getattr(obj, part)
     except AttributeError:
         raise ConfigurationError(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
     return obj

@@ -55,6 +55,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Iterable, Literal, Mapping, Optional
 
+from .dates import parse_date
+
 __all__ = [
     "Clause",
     "Corpus",
@@ -482,7 +484,7 @@ class Corpus:
 
 # --------------------------------------------------------------------- loading
 def _date(value: Optional[str]) -> Optional[_dt.date]:
-    return None if value is None else _dt.date.fromisoformat(value)
+    return None if value is None else parse_date(value)
 
 
 def _table(data: Optional[Mapping[str, Any]]) -> Optional[Table]:

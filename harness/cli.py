@@ -4,9 +4,11 @@
     the main job: validate the inputs, run the conformance suite against a game with a
     progress display, write Allure results, the per-scenario results log, JUnit XML and
     the clause matrix, and generate the HTML Allure report with the Allure 3 CLI.
-    Options mirror the pytest options (``--adapter``, ``--game``, ``--profile``,
-    ``--depth``, ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``);
-    anything after ``--`` goes to pytest unchanged (e.g. ``-- --url https://game.example``).
+    Its options that reach pytest (``--adapter``, ``--game``, ``--profile``, ``--depth``,
+    ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``,
+    ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.options.OPTIONS`,
+    the table the pytest options come from too; anything after ``--`` goes to pytest
+    unchanged (e.g. ``-- --url https://game.example``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
     list the clauses of the corpus and how each is covered.
 ``baccarat-conformance matrix --results reports/results.jsonl --out reports``
@@ -14,49 +16,25 @@
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
 
-Exit status: see :data:`EXIT_STATUS_HELP` (the CI contract).
+Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
-import os
 import shutil
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from baccarat_conformance import options
+from baccarat_conformance.options import date_arg
+from baccarat_conformance.verdict import EXIT_CODES, EXIT_STATUS_HELP, combine
+
 FEATURES_PACKAGE = "baccarat_conformance.features"
-
-EXIT_STATUS_HELP = """\
-exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
-  0  conformant: every clause in force passed, was waived, was attested pass,
-     is not offered or not applicable, and the run completed
-  1  nonconformance found: a clause failed (a scenario found a rule
-     nonconformance, or a manual inspection was attested fail) and no valid
-     waiver accepts it
-  2  harness or adapter error: a scenario ended in a protocol, adapter or
-     harness error; pytest reported an internal or collection error; or the
-     Allure report could not be generated
-  3  invalid input: the corpus, dispositions, feature anchors, profile,
-     attestation or waiver file, or a command-line option is invalid (the run
-     does not start); or a waiver matched no failure (found after the run)
-  4  incomplete run: interrupted, nothing collected, a scenario did not run, or
-     clauses pending (manual clause without attestation, clause with no
-     scenario and no disposition; --allow-pending ignores these two)
-"""
-PRECEDENCE = (3, 2, 1, 4, 0)
-
-
-def combine(*codes: Optional[int]) -> int:
-    """The exit status of several findings: the first of 3, 2, 1, 4, 0 present."""
-    present = {c for c in codes if c is not None}
-    return next((c for c in PRECEDENCE if c in present), 0)
 
 
 def features_dir() -> Path:
@@ -73,14 +51,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(3, f"{self.prog}: error: {message}\n")
 
 
-def _date(value: str) -> str:
-    try:
-        dt.date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {value!r}") from None
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="baccarat-conformance",
                      description="Regulatory conformance harness for Baccarat games (58 Pa. Code).",
@@ -92,28 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
                                      "OUT/allure-results, OUT/allure-report, OUT/results.jsonl, OUT/junit.xml, "
                                      "OUT/matrix.{html,csv,json} (the verdict), OUT/pytest.log.",
                          epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    run.add_argument("--adapter", default="library", help="adapter plugin (default: library)")
-    run.add_argument("--game", default=None, help="library adapter: MODULE:FACTORY of the game")
-    run.add_argument("--profile", default=None, help="Rules Submission profile (TOML path or bundled name)")
-    run.add_argument("--depth", default="standard", choices=["smoke", "standard", "exhaustive"])
-    run.add_argument("--as-of", default=None, metavar="YYYY-MM-DD", type=_date,
-                     help="evaluate the regulations as of this date (default: today)")
-    run.add_argument("--include-expired", action="store_true",
-                     help="test clauses of temporary regulations that have expired by --as-of")
-    run.add_argument("--attestations", default=None, type=Path, metavar="FILE",
-                     help="manual inspection attestations (TOML)")
-    run.add_argument("--waivers", default=None, type=Path, metavar="FILE",
-                     help="waivers of accepted deviations (TOML)")
-    run.add_argument("--allow-pending", action="store_true",
-                     help="manual clauses pending attestation and clauses without a disposition do not "
-                          "make the exit status 4 (they stay in the matrix)")
+    options.add_run_arguments(run)  # the options that reach pytest (the table the pytest options come from)
     run.add_argument("--out", default="reports", type=Path,
                      help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
                           "pytest.log (default: reports)")
     run.add_argument("--no-html", action="store_true", help="skip generating the Allure HTML report")
     run.add_argument("--progress", default="auto", choices=["auto", "on", "off"],
                      help="progress display (auto: on a terminal); off passes pytest's output through")
-    run.add_argument("-n", "--workers", default=None, help="pytest-xdist workers (e.g. auto)")
     run.add_argument("pytest_args", nargs=argparse.REMAINDER, help="-- then extra pytest arguments")
 
     cl = sub.add_parser("clauses", help="list the clauses and how each is covered",
@@ -142,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     mx.add_argument("--results", required=True, type=Path, help="the results log (results.jsonl)")
     mx.add_argument("--out", default=None, type=Path, help="output folder (default: the results log's folder)")
     mx.add_argument("--session", default=None, type=Path, help="session.json of the run (default: beside the log)")
-    mx.add_argument("--as-of", default=None, type=_date, metavar="YYYY-MM-DD")
+    mx.add_argument("--as-of", default=None, type=date_arg, metavar="YYYY-MM-DD")
     mx.add_argument("--include-expired", action="store_true", default=None)
     mx.add_argument("--profile", default=None, help="Rules Submission profile (for manual clauses 'not offered')")
     mx.add_argument("--attestations", default=None, type=Path, metavar="FILE")
@@ -197,31 +152,18 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 
 # ====================================================================== run
 def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
+    """The pytest command of ``run``: the suite with its Allure results in ``results``,
+    its results log ``log``, with ``out`` the matrix, ``session.json`` and JUnit XML
+    there; then the ``run`` flags of :data:`~baccarat_conformance.options.OPTIONS` set in
+    ``args``, then ``args.pytest_args`` (after ``--``) unchanged."""
     cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "--import-mode=importlib",
-           "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log),
-           "--adapter", args.adapter, "--depth", args.depth, "-q"]
+           "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
     if out is not None:
         cmd += ["--matrix-dir", str(out), "--junitxml", str(out / "junit.xml")]
-    if args.game:
-        cmd += ["--game", args.game]
-    if args.profile:
-        cmd += ["--profile", args.profile]
-    if args.as_of:
-        cmd += ["--as-of", args.as_of]
-    if args.include_expired:
-        cmd.append("--include-expired")
-    if getattr(args, "attestations", None):
-        cmd += ["--attestations", str(Path(args.attestations).resolve())]
-    if getattr(args, "waivers", None):
-        cmd += ["--waivers", str(Path(args.waivers).resolve())]
-    if getattr(args, "allow_pending", False):
-        cmd.append("--allow-pending")
-    if args.workers:
-        cmd += ["-n", str(args.workers)]
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
-    return cmd + extra
+    return cmd + options.pytest_args(args) + extra
 
 
 class ResultsFollower:
@@ -358,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:  # pragma: no cover - interactive
             code, interrupted = 2, True
 
-    # 3. the matrix: the plugin's, or rebuilt from the results log if pytest died before writing it
+    # 3. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
     matrix = _read_json(out / "matrix.json")
     if matrix is not None:
         verdict = matrix["verdict"]["exit_code"]
@@ -391,8 +333,6 @@ def run(args: argparse.Namespace) -> int:
         print(s)
     print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: "
           f"{out / 'pytest.log' if progress else 'above'}")
-    from baccarat_conformance.reports.matrix import EXIT_CODES
-
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
 
@@ -406,54 +346,41 @@ def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Option
                    pytest_exit_status: Optional[int] = None, interrupted: Optional[bool] = None) -> Any:
     """Build and write the matrix of ``results`` into ``out``; run facts from
     ``session`` (default: ``session.json`` beside the results log), overridden by the
-    arguments. Returns the :class:`~baccarat_conformance.reports.matrix.Matrix`.
+    arguments (a session that never finished was interrupted). Returns the
+    :class:`~baccarat_conformance.reports.matrix.Matrix`.
 
     :raises MatrixError, ConfigurationError, CorpusError: for unreadable or invalid inputs.
     """
     from baccarat_conformance.attestations import load_attestations, load_waivers
-    from baccarat_conformance.reports.matrix import RunInfo, allure_ids, build_matrix, read_results_log, write_matrix
+    from baccarat_conformance.reports.matrix import read_results_log
+    from baccarat_conformance.verdict import matrix_of_run, offered_options
 
     ctx = ctx or load_context()
     entries = read_results_log(results)
     facts = _read_json(session or results.parent / "session.json") or {}
-    offered = facts.get("offered")
+    facts["interrupted"] = bool(facts.get("interrupted")) or bool(facts and "finished" not in facts)
     if profile:
-        from baccarat_conformance.plugin import offers
         from baccarat_conformance.profile import load_profile
-        from baccarat_conformance.protocol.vocabulary import OPTIONS
 
         prof = load_profile(profile)
-        offered = {o: offers(prof, o) for o in OPTIONS}
-        facts["profile"], facts["certificate_holder"] = profile, prof.certificate_holder
-    day = dt.date.fromisoformat(as_of or facts.get("as_of") or dt.date.today().isoformat())
-    exit_status = pytest_exit_status if pytest_exit_status is not None else facts.get("exitstatus")
-    if interrupted is None:
-        interrupted = bool(facts.get("interrupted")) or (facts and "finished" not in facts)
-    run = RunInfo(as_of=day, include_expired=bool(include_expired if include_expired is not None
-                                                  else facts.get("include_expired")),
-                  offered=offered, collected=facts.get("collected"), pytest_exit_status=exit_status,
-                  collection_errors=int(facts.get("collection_errors") or 0), interrupted=bool(interrupted),
-                  profile=facts.get("profile"), certificate_holder=facts.get("certificate_holder"),
-                  adapter=facts.get("adapter"), game=facts.get("game"), depth=facts.get("depth"),
-                  started=facts.get("started"), finished=facts.get("finished"), results_log=str(results),
-                  attestations=str(attestations) if attestations else facts.get("attestations"),
-                  waivers=str(waivers) if waivers else facts.get("waivers"),
-                  allure_report=allure_report or "allure-report/index.html",
-                  harness_version=facts.get("harness_version"))
+        facts.update(profile=profile, certificate_holder=prof.certificate_holder, offered=offered_options(prof))
+    overrides = {"as_of": as_of, "include_expired": include_expired, "exitstatus": pytest_exit_status,
+                 "interrupted": interrupted, "attestations": str(attestations) if attestations else None,
+                 "waivers": str(waivers) if waivers else None}
+    facts.update({k: v for k, v in overrides.items() if v is not None}, results_log=str(results))
     att = load_attestations(attestations, coverage=ctx.coverage) if attestations else []
     wv = load_waivers(waivers, coverage=ctx.coverage) if waivers else []
-    m = build_matrix(ctx.corpus, ctx.coverage, entries, run, attestations=att, waivers=wv,
-                     allure=allure_ids(allure_results if allure_results is not None
-                                       else results.parent / "allure-results"),
-                     allow_pending=allow_pending)
-    write_matrix(m, out)
+    m, _ = matrix_of_run(entries, facts, out, ctx=ctx, attestations=att, waivers=wv,
+                         allure_results=allure_results if allure_results is not None
+                         else results.parent / "allure-results",
+                         allure_report=allure_report, allow_pending=allow_pending)
     return m
 
 
 def matrix_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.corpus import CorpusError
     from baccarat_conformance.errors import ConfigurationError
-    from baccarat_conformance.reports.matrix import EXIT_CODES, MatrixError
+    from baccarat_conformance.reports.matrix import MatrixError
 
     out = args.out or args.results.parent
     try:

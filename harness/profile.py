@@ -40,6 +40,8 @@ from typing import Any, Literal, Optional
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
 
+from baccarat_conformance.corpus.tomlfile import KeyPath, TomlFileError, key_lines, line_of, read_text
+
 from .errors import ConfigurationError
 
 if sys.version_info >= (3, 11):
@@ -67,6 +69,10 @@ class WagerOptions(_Strict):
 class Limits(_Strict):
     min: Optional[str] = None
     max: Optional[str] = None
+
+
+#: Variants that are Baccarat as described in Chapter 631a (not Midibaccarat or Minibaccarat).
+BACCARAT_VARIANTS = ("baccarat", "ez_baccarat", "commission_free")
 
 
 class RulesSubmission(_Strict):
@@ -222,6 +228,37 @@ class RulesSubmission(_Strict):
         options = self.wagers[name].model_dump(exclude_none=True)
         return str(options.get(key)) == value
 
+    def offers_option(self, option: str) -> bool:
+        """Whether the Rules Submission offers ``option``, a name of the option vocabulary
+        (``protocol.vocabulary.OPTIONS``; a scenario tagged ``@option.X`` needs X):
+
+        ``variant.X``       the variant is X;
+        ``game.baccarat``   Baccarat as described in Chapter 631a (Ch. 631c side wagers):
+                            variant ``baccarat``, ``ez_baccarat`` or ``commission_free``;
+        ``reveal.X``        ``card_reveal`` is § 631a.9(X);
+        ``vigorish.X``      ``vigorish_collection`` is X;
+        ``commission.X``    ``commission`` is X (§ 629b.5(b));
+        ``irregularity.N``  ``irregularity_procedure`` is § 631a.15(c)(N);
+        a boolean field     its value (``fully_automated_table``, ``commission_free``, ...);
+        anything else       :meth:`offers`: an optional wager, or ``WAGER.KEY.VALUE``.
+        """
+        kind, dotted, value = option.partition(".")
+        if dotted and kind == "variant":
+            return self.variant == value
+        if option == "game.baccarat":
+            return self.variant in BACCARAT_VARIANTS
+        if dotted and kind == "reveal":
+            return self.card_reveal == f"631a.9({value})"
+        if dotted and kind == "vigorish":
+            return self.vigorish_collection == value
+        if dotted and kind == "commission":
+            return self.commission == value
+        if dotted and kind == "irregularity":
+            return self.irregularity_procedure.endswith(f"({value})")
+        if isinstance(getattr(self, option, None), bool):
+            return bool(getattr(self, option))
+        return self.offers(option)
+
     def as_rules(self) -> dict[str, Any]:
         """The JSON object sent to the game in ``open_table``."""
         return self.model_dump(mode="json", exclude_none=True)
@@ -283,33 +320,13 @@ def _cite(field: str, msg: str) -> str:
     return msg
 
 
-def _key_lines(text: str) -> dict[tuple[str, ...], int]:
-    """Line number of every table header and key of a TOML document, by field path
+def _field_lines(text: str) -> dict[KeyPath, int]:
+    """Line of every table header and key of a profile's TOML text, by field path
     (keys under ``[rules_submission]`` lose that prefix, as in the model)."""
-    lines: dict[tuple[str, ...], int] = {}
-    table: tuple[str, ...] = ()
-    for i, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip() if not raw.strip().startswith(("'", '"')) else raw.strip()
-        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?$", line)
-        if header:
-            table = tuple(part.strip().strip('"') for part in header.group(1).split("."))
-            if table[:1] == ("rules_submission",):
-                table = table[1:]
-            for n in range(1, len(table) + 1):  # [wagers.x] also locates "wagers"
-                lines.setdefault(table[:n], i)
-            continue
-        key = re.match(r"^([A-Za-z0-9_\-\.\"' ]+?)\s*=", line)
-        if key:
-            path = table + tuple(part.strip().strip('"\'') for part in key.group(1).split("."))
-            lines.setdefault(path, i)
+    lines: dict[KeyPath, int] = {}
+    for path, no in key_lines(text).items():
+        lines.setdefault(path[1:] if path[:1] == ("rules_submission",) else path, no)
     return lines
-
-
-def _where(source: str, lines: dict[tuple[str, ...], int], loc: tuple[str, ...]) -> str:
-    for n in range(len(loc), 0, -1):
-        if loc[:n] in lines:
-            return f"{source}:{lines[loc[:n]]}"
-    return source
 
 
 def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
@@ -332,7 +349,7 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
         data["wagers"] = doc["wagers"]
     if "limits" in doc:
         data["limits"] = doc["limits"]
-    lines = _key_lines(text)
+    lines = _field_lines(text)
     problems: list[tuple[tuple[str, ...], str]] = []
     wagers = data.get("wagers")
     if isinstance(wagers, dict):
@@ -352,12 +369,12 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
                 continue
             problems.append((loc, _message(err)))
     if problems:
-        def line_of(problem: tuple[tuple[str, ...], str]) -> int:
-            where = _where(source, lines, problem[0])
-            return int(where.rsplit(":", 1)[1]) if where != source else 0
+        def where(loc: tuple[str, ...]) -> str:
+            line = line_of(lines, loc)
+            return f"{source}:{line}" if line else source
 
-        out = [f"{_where(source, lines, loc)}: {'.'.join(loc) or 'rules_submission'}: {_cite('.'.join(loc), msg)}"
-               for loc, msg in sorted(problems, key=line_of)]
+        out = [f"{where(loc)}: {'.'.join(loc) or 'rules_submission'}: {_cite('.'.join(loc), msg)}"
+               for loc, msg in sorted(problems, key=lambda problem: line_of(lines, problem[0]) or 0)]
         raise ConfigurationError("invalid Rules Submission profile:\n" + "\n".join(out))
     assert profile is not None
     return profile
@@ -368,7 +385,7 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
 
     A bare name (``ez_baccarat``) selects a bundled example profile.
 
-    :raises ConfigurationError: when the file is missing or invalid.
+    :raises ConfigurationError: when the file is missing, unreadable, not UTF-8 or invalid.
     """
     if path is None:
         path = "baccarat"
@@ -382,4 +399,10 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
         return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
-    return parse_profile(p.read_text(encoding="utf-8"), str(p))
+    try:
+        text = read_text(p)
+    except OSError as e:
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror}") from None
+    except TomlFileError as e:  # not UTF-8
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e}") from None
+    return parse_profile(text, str(p))

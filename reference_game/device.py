@@ -36,9 +36,9 @@ frame (``noise:0.05``) or ``every=N`` (every Nth frame), plus ``dir=tx|rx|both``
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
+import pkgutil
 import random
 import select
 import signal
@@ -576,12 +576,17 @@ class Device:
 
 # ------------------------------------------------------------------ command line
 def load_game(spec: str) -> Any:
+    """The game built by the factory ``package.module:callable``; exits naming ``spec``
+    when it does not resolve."""
     module_name, _, attr = spec.partition(":")
-    if not module_name or not attr:
+    if not all(part.isidentifier() for part in f"{module_name}.{attr}".split(".")):
         raise SystemExit(f"--game {spec!r}: expected 'package.module:factory'")
-    obj: Any = importlib.import_module(module_name)
-    for part in attr.split("."):
-        obj = getattr(obj, part)
+    try:
+        obj: Any = pkgutil.resolve_name(spec)
+    except ImportError as e:
+        raise SystemExit(f"--game {spec!r}: cannot import {module_name!r}: {e}") from e
+    except AttributeError:
+        raise SystemExit(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
     return obj()
 
 

@@ -30,7 +30,8 @@ Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0
 ---------------------------------------------------------------------------------
 0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
 profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, or clauses pending).
+4 incomplete run (interrupted, nothing collected, or clauses pending). The contract, the
+precedence and the run facts (:class:`RunInfo`) are :mod:`baccarat_conformance.verdict`'s.
 """
 
 from __future__ import annotations
@@ -43,13 +44,14 @@ import io
 import json
 import os
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
+from baccarat_conformance.verdict import EXIT_CODES, RunInfo, combine
 
 __all__ = ["RESULT_LABELS", "AGGREGATE_ORDER", "EXIT_CODES", "RunInfo", "Matrix", "build_matrix", "write_matrix",
            "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION"]
@@ -82,14 +84,6 @@ TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "n
                                "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
                                "uncovered": "uncovered"}
-EXIT_CODES: dict[int, str] = {
-    0: "conformant",
-    1: "nonconformance found",
-    2: "harness or adapter error",
-    3: "invalid corpus, profile, attestation or waiver file",
-    4: "incomplete run (interrupted, or clauses pending)",
-}
-_PRECEDENCE = (3, 2, 1, 4, 0)
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
                     "not yet effective": "not_yet_effective"}
 
@@ -97,44 +91,6 @@ _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "exp
 class MatrixError(Exception):
     """The matrix cannot be built (a cycle of definitional/subclauses references, an
     unreadable results log)."""
-
-
-@dataclass
-class RunInfo:
-    """What the matrix needs to know about the run besides its results.
-
-    ``as_of`` the date the regulations are evaluated on; ``include_expired`` whether
-    expired clauses were tested; ``offered`` option name -> offered by the Rules
-    Submission (None: unknown, manual clauses are then never "not offered");
-    ``collected`` the number of scenarios collected; ``pytest_exit_status``,
-    ``collection_errors`` and ``interrupted`` how pytest ended; ``allure_report`` the
-    link to the Allure report's ``index.html`` (relative to the matrix folder, or a URL).
-    """
-
-    as_of: dt.date
-    include_expired: bool = False
-    offered: Optional[dict[str, bool]] = None
-    collected: Optional[int] = None
-    pytest_exit_status: Optional[int] = None
-    collection_errors: int = 0
-    interrupted: bool = False
-    profile: Optional[str] = None
-    certificate_holder: Optional[str] = None
-    adapter: Optional[str] = None
-    game: Optional[str] = None
-    depth: Optional[str] = None
-    started: Optional[str] = None
-    finished: Optional[str] = None
-    results_log: Optional[str] = None
-    attestations: Optional[str] = None
-    waivers: Optional[str] = None
-    allure_report: str = "allure-report/index.html"
-    harness_version: Optional[str] = None
-
-    def as_dict(self) -> dict:
-        d = asdict(self)
-        d["as_of"] = self.as_of.isoformat()
-        return d
 
 
 @dataclass
@@ -439,9 +395,9 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
             add(4, f"{counts['manual_pending']} manual clause(s) pending attestation")
         if counts["uncovered"]:
             add(4, f"{counts['uncovered']} clause(s) with no scenario and no disposition")
-    for code in _PRECEDENCE:
-        if code in found:
-            return code, found[code]
+    if found:
+        code = combine(*found)
+        return code, found[code]
     hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered") if counts[k]]
     return 0, ([f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else [])
 

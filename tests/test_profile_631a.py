@@ -127,6 +127,22 @@ def test_several_bad_fields_give_one_line_each_in_file_order() -> None:
         ("4", "decks"), ("12", "wagers.dragon_bonus.paytable")]
 
 
+def test_a_key_inside_a_multiline_string_is_not_located() -> None:
+    text = VALID.replace('variant = "baccarat"', 'certificate_holder = """Example\ndecks = 6\n"""\nvariant = "baccarat"')
+    with pytest.raises(ConfigurationError) as e:
+        parse_profile(text.replace("decks = 8", "decks = 5"), "profiles/x.toml")
+    (problem,) = str(e.value).splitlines()[1:]
+    assert problem.startswith("profiles/x.toml:7: decks: "), problem
+
+
+def test_a_profile_that_is_not_utf8_is_named(tmp_path) -> None:
+    bad = tmp_path / "x.toml"
+    bad.write_bytes(VALID.replace("# a Rules Submission", "# Caf\u00e9 du Casino").encode("latin-1"))
+    with pytest.raises(ConfigurationError) as e:
+        load_profile(str(bad))
+    assert str(e.value).startswith(f"--profile {bad}: cannot read the profile: not UTF-8 text (line 1, "), e.value
+
+
 # ------------------------------------------------------------------ the reference game honours every profile
 COMBINATIONS = list(itertools.product(
     (6, 7, 8), ("baccarat", "ez_baccarat"), ("at_payout", "tracked"), (True, False),

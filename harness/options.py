@@ -1,0 +1,157 @@
+"""The options of a conformance run, declared once.
+
+:data:`OPTIONS` is the one table of the options that reach pytest. From it are made
+the pytest options (:func:`add_pytest_options`, group "baccarat-conformance"), the flags
+of ``baccarat-conformance run`` (:func:`add_run_arguments`), and the translation of
+those flags back into pytest arguments (:func:`pytest_args`). Options of one adapter
+(``--url``, ``--port``...) are declared by the adapter itself (``add_options``); options
+of ``run`` that never reach pytest (``--out``, ``--no-html``, ``--progress``) by the CLI.
+
+Where an option is declared (:attr:`Option.scope`):
+
+``both``     a pytest option and a ``run`` flag, passed on unchanged;
+``pytest``   a pytest option that ``run`` sets itself (from ``--out``);
+``run``      a ``run`` flag passed on to an option declared elsewhere: ``--game`` (the
+             library adapter's) and ``-n`` (pytest-xdist's).
+
+Values stay strings in pytest's options (pytest-xdist sends them to its workers); a
+path given to ``run`` is made absolute before it is passed on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Literal, Optional
+
+from baccarat_conformance.corpus.dates import parse_date
+
+__all__ = ["Option", "OPTIONS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
+           "as_of_date"]
+
+
+def date_arg(value: str) -> str:
+    """Type of a ``YYYY-MM-DD`` option: ``value`` unchanged when it is a date.
+
+    :raises argparse.ArgumentTypeError: ``expected a date YYYY-MM-DD, got 'x'`` (a usage
+        error in pytest and in the CLI).
+    """
+    try:
+        parse_date(value)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return value
+
+
+def as_of_date(value: Optional[str]) -> dt.date:
+    """The date of ``--as-of``: ``value`` (``YYYY-MM-DD``), or today when empty.
+
+    :raises ValueError: naming the value, when it is not a date.
+    """
+    return parse_date(value) if value else dt.date.today()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its flags (``("-n", "--workers")``; the last one names it), its
+    help, and argparse's ``default``, ``choices``, ``metavar`` and ``type``.
+
+    ``switch``: a flag without a value (``store_true``); ``path``: a file, a ``Path`` in
+    the CLI, made absolute before it is passed to pytest; ``scope``: see the module
+    docstring; ``pytest_flag``: the pytest option a ``run`` flag is passed to, when it
+    is not the same flag (``-n`` for ``--workers``).
+    """
+
+    flags: tuple[str, ...]
+    help: str
+    default: Any = None
+    choices: Optional[tuple[str, ...]] = None
+    metavar: Optional[str] = None
+    type: Optional[Callable[[str], Any]] = None
+    switch: bool = False
+    path: bool = False
+    scope: Literal["both", "pytest", "run"] = "both"
+    pytest_flag: Optional[str] = None
+
+    @property
+    def dest(self) -> str:
+        """The attribute of the parsed options (``as_of`` for ``--as-of``)."""
+        return self.flags[-1].lstrip("-").replace("-", "_")
+
+    def argparse_kwargs(self, *, cli: bool) -> dict[str, Any]:
+        if self.switch:
+            return {"action": "store_true", "default": False, "help": self.help}
+        kwargs: dict[str, Any] = {"default": self.default, "help": self.help}
+        if self.choices is not None:
+            kwargs["choices"] = list(self.choices)
+        if self.metavar is not None:
+            kwargs["metavar"] = self.metavar
+        if self.type is not None:
+            kwargs["type"] = self.type
+        elif self.path and cli:
+            kwargs["type"] = Path
+        return kwargs
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(("--adapter",), "adapter plugin to reach the game (default: library)", default="library",
+           metavar="NAME"),
+    Option(("--game",), "library adapter: MODULE:FACTORY of the game (default: the reference game)",
+           metavar="MODULE:FACTORY", scope="run"),
+    Option(("--profile",), "Rules Submission profile: a TOML path or a bundled name (default: baccarat)",
+           metavar="PATH|NAME"),
+    Option(("--depth",), "rounds played by generated and exhaustive scenarios (default: standard)",
+           default="standard", choices=("smoke", "standard", "exhaustive")),
+    Option(("--as-of",), "evaluate the regulations as of this date (default: today)", metavar="YYYY-MM-DD",
+           type=date_arg),
+    Option(("--include-expired",), "test clauses of temporary regulations even after they expired",
+           switch=True),
+    Option(("--attestations",), "manual inspection attestations (TOML), validated before the run",
+           metavar="FILE", path=True),
+    Option(("--waivers",), "waivers of accepted deviations (TOML), validated before the run", metavar="FILE",
+           path=True),
+    Option(("--allow-pending",), "in the matrix verdict, manual clauses pending attestation and clauses without "
+                                 "a disposition do not make the run incomplete (exit status 4); they stay in "
+                                 "the matrix", switch=True),
+    Option(("--results-log",), "append one JSON line per scenario to PATH (input of the clause matrix)",
+           metavar="PATH", scope="pytest"),
+    Option(("--matrix-dir",), "write the clause matrix (HTML, CSV, JSON) and session.json into DIR at the end "
+                              "of the session", metavar="DIR", scope="pytest"),
+    Option(("--allure-report",), "link from the matrix to the Allure report (default: allure-report/index.html, "
+                                 "relative to the matrix folder)", default="allure-report/index.html",
+           metavar="URL", scope="pytest"),
+    Option(("-n", "--workers"), "pytest-xdist workers (e.g. auto)", scope="run", pytest_flag="-n"),
+)
+"""Every option of a conformance run that reaches pytest."""
+
+
+def add_pytest_options(group: Any) -> None:
+    """Declare the pytest options of :data:`OPTIONS` on ``group`` (a pytest OptionGroup)."""
+    for opt in OPTIONS:
+        if opt.scope != "run":
+            group.addoption(*opt.flags, **opt.argparse_kwargs(cli=False))
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the ``run`` flags of :data:`OPTIONS` on ``parser``."""
+    for opt in OPTIONS:
+        if opt.scope != "pytest":
+            parser.add_argument(*opt.flags, **opt.argparse_kwargs(cli=True))
+
+
+def pytest_args(args: argparse.Namespace) -> list[str]:
+    """The pytest arguments of the ``run`` flags set in ``args`` (a flag left at
+    None or off is not passed)."""
+    out: list[str] = []
+    for opt in OPTIONS:
+        if opt.scope == "pytest":
+            continue
+        value = getattr(args, opt.dest, None)
+        flag = opt.pytest_flag or opt.flags[-1]
+        if opt.switch:
+            out += [flag] if value else []
+        elif value is not None and value != "":
+            out += [flag, str(Path(value).resolve()) if opt.path else str(value)]
+    return out

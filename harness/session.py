@@ -1,0 +1,236 @@
+"""What the controller records about a session: its inputs, validated before the run,
+and its facts, written for the verdict and stated in every report.
+
+:class:`VerdictInputs` is a pytest plugin object (registered by the plugin on the
+controller only, under pytest-xdist). Before the run it validates ``--as-of``, the
+profile, ``--attestations`` and ``--waivers``; it writes ``environment.properties`` into
+the Allure results (``--alluredir``) and the same facts as JUnit ``<properties>``
+(``--junitxml``); with ``--matrix-dir`` it writes ``session.json`` (the collected count as
+soon as it is known, then how the session ended) and at the end the clause matrix
+(:func:`baccarat_conformance.verdict.matrix_of_run`).
+
+``session.json`` holds: ``started``, ``collected``, ``collection_errors``, ``as_of``,
+``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
+``game``, ``depth``, ``results_log``, ``attestations``, ``waivers``, ``offered`` (option ->
+bool), ``harness_version``; at the end also ``finished``, ``exitstatus`` (pytest's) and
+``interrupted``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+
+from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.options import as_of_date
+from baccarat_conformance.profile import load_profile
+from baccarat_conformance.results_log import ResultsLog
+from baccarat_conformance.verdict import matrix_of_run, offered_options
+
+__all__ = ["VerdictInputs", "harness_version", "properties_escape"]
+
+
+def harness_version() -> str:
+    """``baccarat-conformance VERSION`` of the installed harness."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"baccarat-conformance {version('baccarat-conformance')}"
+    except PackageNotFoundError:  # pragma: no cover
+        return "baccarat-conformance (not installed)"
+
+
+def properties_escape(text: str, key: bool = False) -> str:
+    """``text`` escaped for a Java ``.properties`` file (ASCII; a ``key`` also escapes blanks)."""
+    out = []
+    for ch in str(text):
+        if ch in "\\=:#!" or (key and ch == " "):
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ord(ch) > 126 or ord(ch) < 32:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _option(config: pytest.Config, name: str) -> Any:
+    """An option that may not exist (``--game`` is the library adapter's)."""
+    try:
+        return config.getoption(name)
+    except ValueError:
+        return None
+
+
+class VerdictInputs:
+    """The controller's part of the clause matrix (see the module docstring).
+
+    ``results`` is the session's :class:`ResultsLog` (its ``entries`` are the matrix's input).
+    """
+
+    def __init__(self, config: pytest.Config, results: ResultsLog):
+        self.config = config
+        self.results = results
+        try:
+            self.as_of = as_of_date(config.getoption("--as-of"))
+        except ValueError as e:
+            raise pytest.UsageError(f"--as-of: {e}") from None
+        self.matrix_dir = Path(config.getoption("--matrix-dir")) if config.getoption("--matrix-dir") else None
+        self.attestations: list = []
+        self.waivers: list = []
+        self.profile = None
+        self.collected: Optional[int] = None
+        self.collection_errors = 0
+        self.started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+        self.matrix = None
+        self.matrix_paths: dict = {}
+        self.matrix_error: Optional[str] = None
+
+    @classmethod
+    def from_config(cls, config: pytest.Config, results: ResultsLog) -> "VerdictInputs":
+        """Validate the inputs of the run.
+
+        :raises pytest.UsageError: naming file, line and field of a bad profile,
+            attestation or waiver file.
+        """
+        self = cls(config, results)
+        try:
+            self.profile = load_profile(config.getoption("--profile"))
+        except ConfigurationError as e:
+            raise pytest.UsageError(str(e)) from None
+        att, wv = config.getoption("--attestations"), config.getoption("--waivers")
+        if att or wv:
+            from baccarat_conformance.attestations import installed_coverage, load_attestations, load_waivers
+
+            coverage = installed_coverage()
+            try:
+                if att:
+                    self.attestations = load_attestations(att, coverage=coverage)
+                if wv:
+                    self.waivers = load_waivers(wv, coverage=coverage)
+            except ConfigurationError as e:
+                raise pytest.UsageError(str(e)) from None
+        return self
+
+    # ---------------------------------------------------------------- session facts
+    def session_facts(self, **extra: Any) -> dict:
+        """The facts of ``session.json`` (see the module docstring), updated with ``extra``."""
+        cfg = self.config
+        facts = {"started": self.started, "collected": self.collected, "collection_errors": self.collection_errors,
+                 "as_of": self.as_of.isoformat(), "include_expired": bool(cfg.getoption("--include-expired")),
+                 "profile": cfg.getoption("--profile") or "baccarat",
+                 "certificate_holder": getattr(self.profile, "certificate_holder", None),
+                 "variant": getattr(self.profile, "variant", None),
+                 "adapter": cfg.getoption("--adapter"), "game": _option(cfg, "--game"),
+                 "depth": cfg.getoption("--depth"), "results_log": cfg.getoption("--results-log"),
+                 "attestations": cfg.getoption("--attestations"), "waivers": cfg.getoption("--waivers"),
+                 "offered": offered_options(self.profile) if self.profile is not None else None,
+                 "harness_version": harness_version()}
+        facts.update(extra)
+        return facts
+
+    def _write_session(self, **extra: Any) -> None:
+        if self.matrix_dir is None:
+            return
+        self.matrix_dir.mkdir(parents=True, exist_ok=True)
+        path = self.matrix_dir / "session.json"
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(self.session_facts(**extra), indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    # ---------------------------------------------------------------- hooks
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self._write_session()
+        alluredir = getattr(self.config.option, "allure_report_dir", None)
+        if alluredir:
+            self.write_environment(Path(alluredir))
+        self.add_junit_properties()
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.collection_errors += 1
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.collected = len(session.items)
+        self._write_session()
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list) -> None:
+        if self.collected is None:
+            self.collected = len(ids)
+            self._write_session()
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if self.matrix_dir is None:
+            return
+        finished = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+        status = int(exitstatus)
+        interrupted = status == int(pytest.ExitCode.INTERRUPTED) and not self.collection_errors
+        self._write_session(finished=finished, exitstatus=status, interrupted=interrupted)
+        try:
+            self.matrix, self.matrix_paths = matrix_of_run(
+                self.results.entries, self.session_facts(finished=finished, exitstatus=status, interrupted=interrupted),
+                self.matrix_dir, attestations=self.attestations, waivers=self.waivers,
+                allure_results=getattr(self.config.option, "allure_report_dir", None),
+                allure_report=self.config.getoption("--allure-report"),
+                allow_pending=bool(self.config.getoption("--allow-pending")))
+        except Exception as e:  # the run's results stay in the results log; report, do not crash pytest
+            self.matrix_error = f"{type(e).__name__}: {e}"
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.matrix_error:
+            terminalreporter.write_line(f"clause matrix NOT written: {self.matrix_error}", red=True)
+        elif self.matrix is not None:
+            terminalreporter.write_sep("-", "clause matrix")
+            for ch in self.matrix.totals:
+                terminalreporter.write_line(self.matrix.totals_sentence(ch))
+            terminalreporter.write_line(f"verdict: {self.matrix.exit_code} ({', '.join(self.matrix.reasons) or 'conformant'})")
+            terminalreporter.write_line(f"matrix: {self.matrix_paths.get('html')}")
+
+    # ---------------------------------------------------------------- reports
+    def report_properties(self) -> list[tuple[str, str]]:
+        """What every report states about the run: the regulation editions used and their
+        status on the as-of date, the profile, the adapter, the harness version."""
+        from baccarat_conformance.corpus import load_corpus
+        from baccarat_conformance.corpus.editions import edition_statuses
+
+        facts = self.session_facts()
+        props = [("harness", facts["harness_version"]),
+                 ("regulations.as_of", facts["as_of"] + (" (expired clauses tested)" if facts["include_expired"] else "")),
+                 ("rules_submission", f"{facts['profile']} ({facts['certificate_holder']}, variant {facts['variant']})"),
+                 ("adapter", f"{facts['adapter']} {facts['game'] or ''}".strip()), ("depth", str(facts["depth"]))]
+        for e in edition_statuses(load_corpus(), self.as_of):
+            key = f"regulation.{e['chapter']}" + ("" if e["edition"] == "pa-code" else f".{e['edition']}")
+            props.append((key, f"{e['description']} [{e['file']}; {' | '.join(e['citations'])}]: {e['summary']}"))
+        return props
+
+    def write_environment(self, alluredir: Path) -> None:
+        """``environment.properties`` for the Allure report (:meth:`report_properties`)."""
+        alluredir.mkdir(parents=True, exist_ok=True)
+        text = "".join(f"{properties_escape(k, key=True)}={properties_escape(v)}\n" for k, v in self.report_properties())
+        (alluredir / "environment.properties").write_text(text, encoding="ascii")
+
+    def add_junit_properties(self) -> None:
+        """The same facts as ``<properties>`` of the JUnit XML test suite (``--junitxml``).
+
+        pytest's public route, the ``record_testsuite_property`` fixture, cannot serve
+        here: it is only reachable from a test, and under pytest-xdist it records on the
+        workers, whose properties never reach the controller's XML (pytest issue #7767).
+        So this reads the controller's ``LogXML`` from the config stash under pytest's
+        private ``xml_key`` (the fixture's own route), and does nothing if that moves.
+        """
+        try:
+            from _pytest.junitxml import xml_key
+        except ImportError:  # pragma: no cover - pytest internals moved
+            return
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None and hasattr(xml, "add_global_property"):
+            for k, v in self.report_properties():
+                xml.add_global_property(k, v)
