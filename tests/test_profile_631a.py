@@ -144,9 +144,10 @@ def test_a_profile_that_is_not_utf8_is_named(tmp_path) -> None:
 
 
 # ------------------------------------------------------------------ the reference game honours every profile
-COMBINATIONS = list(itertools.product(
+COMBINATIONS = [c for c in itertools.product(
     (6, 7, 8), ("baccarat", "ez_baccarat"), ("at_payout", "tracked"), (True, False),
-    ("631a.9(c)", "631a.9(d)"), ("631a.15(c)(1)", "631a.15(c)(2)"), ("A", "B", "C"), ("all", "50%")))
+    ("631a.9(c)", "631a.9(d)"), ("631a.15(c)(1)", "631a.15(c)(2)"), ("A", "B", "C"), ("all", "50%"))
+    if c[1:3] != ("ez_baccarat", "tracked")]  # EZ Baccarat collects no vigorish: nothing to track (refused)
 
 
 def test_reference_game_honours_every_valid_combination() -> None:
