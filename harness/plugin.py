@@ -112,6 +112,11 @@ def game_adapter(pytestconfig: pytest.Config) -> Iterator[Any]:
     except ConfigurationError as e:
         # Once for the run, not once per scenario: a bad --url or --game is a usage error.
         pytest.exit(f"baccarat-conformance: {e}", returncode=pytest.ExitCode.USAGE_ERROR)
+    except (Exception, SystemExit) as e:  # a game module with a syntax error, a factory calling sys.exit
+        spec = pytestconfig.getoption("--game", None) if name == "library" else None
+        where = f"--game {spec!r}" if spec else f"--adapter {name}"
+        pytest.exit(f"baccarat-conformance: {where}: the game could not be set up: {type(e).__name__}: {e}",
+                    returncode=pytest.ExitCode.USAGE_ERROR)
     yield adapter
     adapter.close()
 
