@@ -31,7 +31,8 @@ def failure_category(excinfo: pytest.ExceptionInfo[BaseException], when: str) ->
     exc: Any = excinfo.value
     leaves = exception_leaves(exc)
     if leaves != [exc]:  # an exception group (hypothesis' FlakyFailure...): the category of what it holds
-        return group_category([failure_category(pytest.ExceptionInfo.from_exception(e), when) for e in leaves])
+        return group_category([failure_category(pytest.ExceptionInfo.from_exc_info((type(e), e, e.__traceback__)),
+                                                 when) for e in leaves])  # type: ignore[arg-type]
     if isinstance(exc, Nonconformance) or (isinstance(exc, AssertionError) and when == "call"):
         return "nonconformance"
     if isinstance(exc, AdapterError):

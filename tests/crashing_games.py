@@ -35,6 +35,19 @@ class EndsItsProcess(ReferenceGame):
         return super().op_deal_round(*a, **kw)
 
 
+def ends_its_process_once_when_built():
+    """The first factory call of the run (across processes: a flag file named by
+    ``$CRASH_FLAG``) ends its process: a worker dies in the setup of its first
+    scenario, before any report of it reached the controller."""
+    flag = os.environ["CRASH_FLAG"]
+    try:
+        fd = os.open(flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return EndsItsProcess.__mro__[1]()
+    os.close(fd)
+    os._exit(1)
+
+
 def crashes_once():
     return CrashesOnce()
 

@@ -19,7 +19,7 @@ import pytest
 from baccarat_conformance import cli
 from baccarat_conformance.supervise import Signals, group_members, supervise
 
-from .suite_runner import REPO
+from .suite_runner import REPO, run_suite
 
 AS_OF = "2024-06-01"
 
@@ -220,3 +220,46 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat[stat.rfind(")") + 2:].split()[0] not in ("Z", "X")
+
+
+# ------------------------------------------------------------------ categories of games that fail now and then
+def test_an_intermittent_adapter_error_in_a_property_scenario_is_an_adapter_error(tmp_path: Path) -> None:
+    """hypothesis raises FlakyFailure (an exception group) when the failure does not
+    happen again on replay; the scenario is filed by the adapter error it holds."""
+    run = run_suite(tmp_path, "-k", "test_every_wager_of_any_round_wins_loses_or_ties",
+                    game="tests.crashing_games:crashes_once", marks="property")
+    assert len(run.results) == 1, run.output
+    result = run.results[0]
+    assert result["outcome"] == "failed" and result["category"] == "adapter error", result
+    assert "[adapter error] deal_round: the game raised RuntimeError" in result["message"]
+
+
+def test_a_scenario_whose_worker_crashed_is_an_adapter_error_under_its_clauses(tmp_path: Path) -> None:
+    """Under pytest-xdist, a game that ends its process takes its worker down: each
+    scenario it was running is logged as an adapter error under its clauses, and the
+    matrix says so (not "a test without a clause tag failed")."""
+    run = run_suite(tmp_path, "-n", "2", "--matrix-dir", str(tmp_path / "m"), "--as-of", AS_OF,
+                    game="tests.crashing_games:ends_its_process", marks="631a.11 and not property")
+    crashed = [r for r in run.results if r.get("phase") == "crash"]
+    assert crashed, run.output
+    for r in crashed:
+        assert r["outcome"] == "failed" and r["category"] == "adapter error" and r["clauses"], r
+        assert r["message"].startswith("[adapter error] the worker running this scenario crashed"), r
+    assert any(r["outcome"] == "passed" for r in run.results)  # the run went on with new workers
+    assert len(run.results) == len({r["nodeid"] for r in run.results})
+    verdict = json.loads((tmp_path / "m" / "matrix.json").read_text(encoding="utf-8"))["verdict"]
+    assert verdict["exit_code"] == 2 and not any("without a clause tag" in r for r in verdict["reasons"]), verdict
+
+
+def test_a_worker_that_crashed_in_setup_is_logged_under_the_clauses_the_workers_collected(tmp_path: Path,
+                                                                                        monkeypatch) -> None:
+    """The worker dies building the game, before any report of its first scenario: the
+    clauses come from the map the workers wrote at collection."""
+    monkeypatch.setenv("CRASH_FLAG", str(tmp_path / "crashed-once"))
+    run = run_suite(tmp_path, "-n", "2", game="tests.crashing_games:ends_its_process_once_when_built",
+                    marks="631a.6 and not property")
+    crashed = [r for r in run.results if r.get("phase") == "crash"]
+    assert len(crashed) == 1, run.output
+    assert crashed[0]["clauses"] and all(c.startswith("631a.6") for c in crashed[0]["clauses"]), crashed
+    assert crashed[0]["category"] == "adapter error"
+    assert all(r["outcome"] == "passed" for r in run.results if r is not crashed[0]), run.categories()
