@@ -107,7 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="allure-results folder to link into (default: beside the log)")
     mx.add_argument("--allure-report", default=None, metavar="URL",
                     help="link to the Allure report's index.html (default: allure-report/index.html)")
-    mx.add_argument("--allow-pending", action="store_true")
+    mx.add_argument("--allow-pending", action=argparse.BooleanOptionalAction, default=None,
+                    help="manual clauses pending attestation and clauses without a disposition do not make the "
+                         "run incomplete (default: as the run had it, from session.json)")
 
     li = sub.add_parser("lint", help="check the clause anchors of the feature files and the dispositions",
                         description="Check every scenario's clause tags and quote lines against the corpus, "
@@ -154,10 +156,13 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 # ====================================================================== run
 def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
     """The pytest command of ``run``: the suite with its Allure results in ``results``,
-    its results log ``log``, with ``out`` the matrix, ``session.json`` and JUnit XML
-    there; then the ``run`` flags of :data:`~baccarat_conformance.options.OPTIONS` set in
-    ``args``, then ``args.pytest_args`` (after ``--``) unchanged."""
-    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "--import-mode=importlib",
+    its results log ``log``, with ``out`` the matrix, ``session.json``, JUnit XML and
+    hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
+    :data:`~baccarat_conformance.options.OPTIONS` set in ``args``, then
+    ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
+    no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
+    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "-p", "no:benchmark",
+           "--import-mode=importlib",
            "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
     if out is not None:
         cmd += ["--matrix-dir", str(out), "--junitxml", str(out / "junit.xml")]
@@ -416,12 +421,12 @@ def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Option
                    attestations: Optional[Path] = None, waivers: Optional[Path] = None,
                    as_of: Optional[str] = None, include_expired: Optional[bool] = None,
                    profile: Optional[str] = None, allure_results: Optional[Path] = None,
-                   allure_report: Optional[str] = None, allow_pending: bool = False,
+                   allure_report: Optional[str] = None, allow_pending: Optional[bool] = None,
                    pytest_exit_status: Optional[int] = None, interrupted: Optional[bool] = None) -> Any:
     """Build and write the matrix of ``results`` into ``out``; run facts from
     ``session`` (default: ``session.json`` beside the results log), overridden by the
-    arguments (a session that never finished was interrupted). Returns the
-    :class:`~baccarat_conformance.reports.matrix.Matrix`.
+    arguments (a session that never finished was interrupted; ``allow_pending`` None:
+    as the run had it). Returns the :class:`~baccarat_conformance.reports.matrix.Matrix`.
 
     :raises MatrixError, ConfigurationError, CorpusError: for unreadable or invalid inputs.
     """
@@ -447,7 +452,8 @@ def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Option
     m, _ = matrix_of_run(entries, facts, out, ctx=ctx, attestations=att, waivers=wv,
                          allure_results=allure_results if allure_results is not None
                          else results.parent / "allure-results",
-                         allure_report=allure_report, allow_pending=allow_pending)
+                         allure_report=allure_report,
+                         allow_pending=bool(facts.get("allow_pending")) if allow_pending is None else allow_pending)
     return m
 
 

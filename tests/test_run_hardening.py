@@ -263,3 +263,37 @@ def test_a_worker_that_crashed_in_setup_is_logged_under_the_clauses_the_workers_
     assert crashed[0]["clauses"] and all(c.startswith("631a.6") for c in crashed[0]["clauses"]), crashed
     assert crashed[0]["category"] == "adapter error"
     assert all(r["outcome"] == "passed" for r in run.results if r is not crashed[0]), run.categories()
+
+
+# ------------------------------------------------------------------ where a run writes
+ONE_PROPERTY = ["-m", "property", "-k", "test_the_vigorish_of_any_round"]
+
+
+def test_the_cli_writes_only_into_out(tmp_path: Path) -> None:
+    """hypothesis' files go to OUT/.hypothesis, nothing to the working directory (no
+    .hypothesis/, no pytest cache, no pytest-benchmark storage)."""
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", "")}
+    env.pop("HYPOTHESIS_STORAGE_DIRECTORY", None)
+    proc = subprocess.run([sys.executable, "-m", "baccarat_conformance", "run", "--out", "out", "--depth", "smoke",
+                           "--no-html", "--progress", "off", "--allow-pending", "--", *ONE_PROPERTY],
+                          cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    assert (cwd / "out" / "results.jsonl").read_text(encoding="utf-8").count("\n") == 1, proc.stdout[-3000:]
+    assert sorted(p.name for p in cwd.iterdir()) == ["out"]
+    assert (cwd / "out" / ".hypothesis").is_dir()
+
+
+def test_pytest_alone_leaves_no_hypothesis_folder_in_the_working_directory(tmp_path: Path) -> None:
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_STORAGE_DIRECTORY"}
+    base = [sys.executable, "-m", "pytest", "--pyargs", "baccarat_conformance.features", "-q", "-p", "no:cacheprovider",
+            "-p", "no:benchmark", "--depth", "smoke", *ONE_PROPERTY]
+    proc = subprocess.run(base, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert list(cwd.iterdir()) == []  # a temporary folder, removed at the end
+    proc = subprocess.run(base + ["--results-log", str(tmp_path / "log" / "results.jsonl")], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert list(cwd.iterdir()) == [] and (tmp_path / "log" / ".hypothesis").is_dir()
