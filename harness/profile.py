@@ -107,6 +107,8 @@ class Limits(_Strict):
 
     @model_validator(mode="after")
     def _min_not_above_max(self) -> "Limits":
+        if self.min is None and self.max is None:
+            raise ValueError("sets neither min nor max: give at least one, or leave the table out")
         if self.min is not None and self.max is not None and Decimal(self.min) > Decimal(self.max):
             raise ValueError(f"min ${self.min} is above max ${self.max}")
         return self

@@ -259,9 +259,9 @@ def limits_for(rs: RulesSubmission, wager_type: str) -> tuple[Decimal, Decimal]:
     """The table limits of ``wager_type`` under ``rs``: its own ``[limits.TYPE]``,
     else ``[limits.default]``, else :data:`DEFAULT_MIN_WAGER` and
     :data:`DEFAULT_MAX_WAGER` for the missing bound."""
-    limits = rs.limits.get(wager_type) or rs.limits.get("default") or Limits()
-    lo = _money(limits.min, "min") if limits.min else DEFAULT_MIN_WAGER
-    hi = _money(limits.max, "max") if limits.max else max(DEFAULT_MAX_WAGER, lo)
+    limits = rs.limits.get(wager_type) or rs.limits.get("default")
+    lo = _money(limits.min, "min") if limits is not None and limits.min else DEFAULT_MIN_WAGER
+    hi = _money(limits.max, "max") if limits is not None and limits.max else max(DEFAULT_MAX_WAGER, lo)
     return lo, hi
 
 
