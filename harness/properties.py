@@ -18,8 +18,10 @@ Settings profiles (``--hypothesis-profile``, the hypothesis plugin's own option)
     together take seconds over the library adapter.
 ``lab``
     random, 40 times the examples and longer state-machine runs, with an example
-    database (``--property-database``, default ``.hypothesis/baccarat-conformance``)
-    so a failure found once is tried first in every later run.
+    database (``--property-database``; default ``baccarat-conformance`` in the folder
+    hypothesis keeps its files in, see below, when that is the run's output folder,
+    else ``.hypothesis/baccarat-conformance``) so a failure found once is tried first
+    in every later run.
 any other registered profile
     used as it is (its ``max_examples``), with no deadline.
 
@@ -31,6 +33,13 @@ Replay options:
     (hypothesis VERSION must match). The failure message prints this option.
 ``--hypothesis-seed N``
     search again from seed N (overrides ``ci``'s derandomization).
+
+Where hypothesis keeps its files (its caches; :func:`place_hypothesis_storage`): in a
+run of the conformance suite alone, not in the working directory but in
+``--matrix-dir``'s folder (``baccarat-conformance run``: ``OUT/.hypothesis``), else
+``--results-log``'s folder, else a temporary folder removed at the end;
+``HYPOTHESIS_STORAGE_DIRECTORY`` wins, and a session that also runs other tests is left
+alone.
 
 The database key of each scenario is its key, so scenarios never read or write
 each other's examples; the directory database writes atomically, so it is safe
@@ -54,7 +63,8 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from baccarat_conformance.errors import AdapterError, Nonconformance
 
-__all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options"]
+__all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "place_hypothesis_storage",
+           "release_hypothesis_storage", "default_database"]
 
 REPLAY_OPTION = "--replay-example"
 DATABASE_OPTION = "--property-database"
@@ -94,9 +104,91 @@ def add_options(parser: Any) -> None:
     group.addoption(REPLAY_OPTION, action="append", default=[], metavar="KEY=VERSION:BLOB",
                     help="property scenarios: replay exactly the example of a failure report "
                          "(printed in the failure message)")
-    group.addoption(DATABASE_OPTION, default=DEFAULT_DATABASE, metavar="DIR",
-                    help=f"property scenarios, profile lab: the hypothesis example database "
-                         f"(default {DEFAULT_DATABASE})")
+    group.addoption(DATABASE_OPTION, default=None, metavar="DIR",
+                    help=f"property scenarios, profile lab: the hypothesis example database (default: "
+                         f"baccarat-conformance in the folder of --matrix-dir or --results-log, else "
+                         f"{DEFAULT_DATABASE})")
+
+
+# ------------------------------------------------------------------ where hypothesis writes
+_STORAGE_KEY: Any = None  # pytest.StashKey[tuple[Path, bool]], made on first use (pytest imported lazily)
+
+
+def _storage_key() -> Any:
+    global _STORAGE_KEY
+    if _STORAGE_KEY is None:
+        import pytest
+
+        _STORAGE_KEY = pytest.StashKey[tuple]()
+    return _STORAGE_KEY
+
+
+def runs_only_the_suite(config: Any) -> bool:
+    """Whether the session's arguments name only the conformance suite (its package,
+    ``--pyargs baccarat_conformance.features...``, or paths inside its folder)."""
+    import baccarat_conformance.features as features
+
+    base = Path(features.__file__).resolve().parent
+    args = list(getattr(config, "args", None) or [])
+    if not args:
+        return False
+    for arg in args:
+        head = str(arg).split("::")[0]
+        if head == "baccarat_conformance.features" or head.startswith("baccarat_conformance.features."):
+            continue
+        path = Path(head)
+        if not path.is_absolute():
+            path = Path(config.invocation_params.dir) / path
+        path = path.resolve()
+        if path != base and base not in path.parents:
+            return False
+    return True
+
+
+def place_hypothesis_storage(config: Any) -> Optional[Path]:
+    """Keep hypothesis' files out of the working directory in a run of the conformance
+    suite (see the module docstring); returns the folder chosen, or None when hypothesis
+    is left alone. Called at ``pytest_configure``; :func:`release_hypothesis_storage`
+    removes a temporary folder at the end."""
+    import os
+    import tempfile
+
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY") or not runs_only_the_suite(config):
+        return None
+    matrix_dir = config.getoption("--matrix-dir", None)
+    results_log = config.getoption("--results-log", None)
+    if matrix_dir:
+        home, temporary = Path(matrix_dir) / ".hypothesis", False
+    elif results_log:
+        home, temporary = Path(results_log).parent / ".hypothesis", False
+    else:
+        home, temporary = Path(tempfile.mkdtemp(prefix="baccarat-hypothesis-")), True
+    home = home.absolute()
+    set_hypothesis_home_dir(home)
+    config.stash[_storage_key()] = (home, temporary)
+    return home
+
+
+def release_hypothesis_storage(config: Any) -> None:
+    """Remove the temporary folder :func:`place_hypothesis_storage` made, if any."""
+    import shutil
+
+    placed = config.stash.get(_storage_key(), None)
+    if placed and placed[1]:
+        shutil.rmtree(placed[0], ignore_errors=True)
+
+
+def default_database(config: Any) -> str:
+    """The lab profile's example database when ``--property-database`` is not given:
+    ``baccarat-conformance`` in the run's output folder when hypothesis' files were
+    placed there, else :data:`DEFAULT_DATABASE`."""
+    stash = getattr(config, "stash", None)
+    placed = stash.get(_storage_key(), None) if stash is not None else None
+    if placed and not placed[1]:
+        return str(placed[0] / "baccarat-conformance")
+    return DEFAULT_DATABASE
 
 
 # ------------------------------------------------------------------ evidence
@@ -246,7 +338,8 @@ class PropertyRun:
         if name == "ci":
             return settings(CI, max_examples=examples, stateful_step_count=steps or CI.stateful_step_count)
         if name == "lab":
-            db = DirectoryBasedExampleDatabase(self.config.getoption(DATABASE_OPTION, None) or DEFAULT_DATABASE)
+            db = DirectoryBasedExampleDatabase(self.config.getoption(DATABASE_OPTION, None)
+                                               or default_database(self.config))
             return settings(LAB, max_examples=examples * LAB_FACTOR, database=db,
                             stateful_step_count=(steps or CI.stateful_step_count) * LAB_STEP_FACTOR)
         base = settings.get_profile(name)
