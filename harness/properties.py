@@ -519,11 +519,13 @@ class _OptionRecorder:
     """Stands in for an option group to learn which options an adapter declares."""
 
     def __init__(self) -> None:
-        self.options: list[tuple[str, str]] = []
+        # not ``options``: an option group's ``options`` are Option objects, which
+        # adapters.base.add_bound_options reads to declare a shared option only once
+        self.recorded: list[tuple[str, str]] = []
 
     def addoption(self, *names: str, **kw: Any) -> None:
         dest = kw.get("dest") or names[0].lstrip("-").replace("-", "_")
-        self.options.append((names[0], dest))
+        self.recorded.append((names[0], dest))
 
     _addoption = addoption
 
@@ -542,7 +544,7 @@ def _adapter_options(config: Any, adapter: str) -> list[str]:
     except Exception:
         return []
     out: list[str] = []
-    for name, dest in rec.options:
+    for name, dest in rec.recorded:
         value = config.getoption(dest, None)
         if value is None or value is False or value == []:
             continue
