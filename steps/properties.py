@@ -39,15 +39,6 @@ from baccarat_conformance.properties import PropertyRun, Recorder, add_options
 from baccarat_conformance.protocol import models as m
 
 
-def deciding_clause(coup: rules.Coup, hand: str) -> str:
-    """The clause that decides whether ``hand`` gets a third card (the exhaustive
-    sweep's, imported when first needed: a step module is not imported by another
-    before pytest loads it)."""
-    from .exhaustive import deciding_clause as decide
-
-    return decide(coup, hand)
-
-
 HANDS = ("player", "banker")
 NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
 
@@ -304,15 +295,15 @@ def wrong_draw(player: list[str], banker: list[str], complete: bool) -> Optional
     p2, b2 = rules.point_count(player[:2]), rules.point_count(banker[:2])
     player_draws = not natural and rules.player_draws(p2)
     if len(player) >= 3 and not player_draws:
-        return "player", deciding_clause(coup, "player"), _why(coup, "player", False)
+        return "player", rules.deciding_clause(coup, "player"), _why(coup, "player", False)
     if complete and len(player) == 2 and player_draws:
-        return "player", deciding_clause(coup, "player"), _why(coup, "player", True)
+        return "player", rules.deciding_clause(coup, "player"), _why(coup, "player", True)
     third = rules.card_value(player[2]) if len(player) >= 3 else None
     banker_draws = not natural and rules.banker_draws(b2, third)
     if len(banker) >= 3 and not banker_draws:
-        return "banker", deciding_clause(coup, "banker"), _why(coup, "banker", False)
+        return "banker", rules.deciding_clause(coup, "banker"), _why(coup, "banker", False)
     if complete and len(banker) == 2 and banker_draws:
-        return "banker", deciding_clause(coup, "banker"), _why(coup, "banker", True)
+        return "banker", rules.deciding_clause(coup, "banker"), _why(coup, "banker", True)
     return None
 
 
@@ -350,7 +341,7 @@ def third_cards(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
                 if not needs_more and len(banker) == 2 and len(player) <= 3:
                     coup = coup_of(player, banker)
                     hand = "banker" if len(player) == 3 or not p_draws else "player"
-                    wrong = (hand, deciding_clause(coup, hand),
+                    wrong = (hand, rules.deciding_clause(coup, hand),
                              _why(coup, hand, False) + "; the round was complete, yet the game wanted another card")
             if wrong is not None:
                 hand, clause, why = wrong
