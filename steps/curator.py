@@ -18,8 +18,9 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import describe, seats_of
+from ._events import describe
 from ._support import TableHandle
+from ._vocabulary import cards_of_record, seats_of
 
 YES = {"yes", "y", "true", "x"}
 
@@ -96,7 +97,7 @@ def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, 
                                      "(the player immediately to the right of the previous curator first, then "
                                      "counterclockwise)",
                              f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the curator in seat {seat:d} passes the dealing shoe"))
@@ -105,7 +106,7 @@ def curator_passes(round_record: m.RoundRecord, clause: str, seat: int) -> None:
     if passed != [seat]:
         raise Nonconformance(clause, f"the curator in seat {seat} passes the dealing shoe (the Banker's Hand lost)",
                              f"shoe_passed events for seats {passed or 'none'}; curator after the round: "
-                             f"{round_record.curator}", [c.card for c in round_record.cards])
+                             f"{round_record.curator}", cards_of_record(round_record))
 
 
 def _curator(table: TableHandle) -> tuple[int | None, str]:

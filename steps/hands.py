@@ -9,9 +9,7 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._support import cards_of
-
-HAND_NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
+from ._vocabulary import HAND_NAMES, cards_of
 
 
 def _hand(record: m.RoundRecord, hand: str, clause: str, stacked: list[str]) -> m.HandRecord:

@@ -20,11 +20,8 @@ from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe
-from ._support import TableHandle, cards_of
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
+from ._support import TableHandle
+from ._vocabulary import cards_of
 
 
 def _disclosed(text: str) -> bool:

@@ -10,7 +10,7 @@ cent.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_bdd import parsers, then, when
 
@@ -19,25 +19,13 @@ from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import card_events, describe, money, parse_target, wagers_steps
+from ._events import card_events, describe
+from ._results import Wagers, check_result, result_of
 from ._support import TableHandle
-
-if TYPE_CHECKING:
-    from .wagers import Wagers
-
-
-def _check(*args: Any) -> m.WagerResult:
-    return wagers_steps()._check(*args)
-
-
-def _result_of(*args: Any) -> m.WagerResult:
-    return wagers_steps()._result_of(*args)
+from ._vocabulary import cards_of_record, money
+from ._wager_targets import parse_target
 
 ROWS = {text: row for row, (text, *_cells) in rules.DRAGON_BONUS_PAYTABLES_TEXT.items()}
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} wins at the Rules Submission's Tie odds"))
@@ -49,7 +37,7 @@ def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submi
         raise ValueError(f"the Rules Submission's Tie odds {odds} are below 8 to 1 (§ 631a.13(b))")
     _, stake = wagers.placed[(seat, parse_target(target))]
     paid = odds.total_return(stake)
-    _check(round_record, wagers, seat, target, clause, "win", paid,
+    check_result(round_record, wagers, seat, parse_target(target), clause, "win", paid,
            f"wins at the Rules Submission's {odds} (${paid} returned in all)")
 
 
@@ -66,16 +54,16 @@ def paytable_cell(round_record: m.RoundRecord, wagers: Wagers, rules_submission:
         raise ValueError(f"scenario gating error: the Rules Submission selects Paytable {chosen}, not {letter}")
     _, stake = wagers.placed[(seat, parse_target(target))]
     if odds == "Push":
-        _check(round_record, wagers, seat, target, clause, "push", stake,
+        check_result(round_record, wagers, seat, parse_target(target), clause, "push", stake,
                f"pushes on the \"{row}\" row of Paytable {letter}")
     else:
         paid = Odds.parse(odds).total_return(stake)
-        _check(round_record, wagers, seat, target, clause, "win", paid,
+        check_result(round_record, wagers, seat, parse_target(target), clause, "win", paid,
                f"wins at {odds} on the \"{row}\" row of Paytable {letter} (${paid} returned in all)")
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
+    r = result_of(round_record, wagers, seat, parse_target(target), clause)
     if r.vigorish:
         raise Nonconformance("631a.13(e)", "no vigorish extracted on a winning Dragon Bonus Wager",
-                             f"charged ${r.vigorish}", _cards(round_record))
+                             f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
 def _expected_vig(stake: Decimal, five: str, rounded: str, rounding: bool) -> tuple[Decimal, ...]:
@@ -96,27 +84,27 @@ def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submissio
     _, stake = wagers.placed[(seat, t)]
     accepted = _expected_vig(stake, five, rounded, rules_submission.vigorish_rounding)
     paid = rules.BANKER_ODDS.total_return(stake)
-    r = _check(round_record, wagers, seat, "the Banker's Hand", clause, "win", paid,
+    r = check_result(round_record, wagers, seat, t, clause, "win", paid,
                f"wins at 1 to 1 (${paid} returned in all)")
     if r.vigorish not in accepted:
         how = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "not rounded"
         raise Nonconformance(clause, f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
                                      f"{how}, per the Rules Submission)",
-                             f"charged ${r.vigorish}", _cards(round_record))
+                             f"charged ${r.vigorish}", cards_of_record(round_record))
     charged = sum((e.amount or Decimal(0) for e in round_record.events
                    if e.type in ("vigorish_collected", "vigorish_marked") and e.seat == seat), Decimal(0))
     if charged != r.vigorish:
         raise Nonconformance(clause, f"the vigorish of ${r.vigorish} collected or marked for seat {seat}",
                              f"vigorish events total ${charged}: {describe(round_record.events)}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("no vigorish is charged on the wager of seat {seat:d} on {target}"))
 def no_vig_on(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
+    r = result_of(round_record, wagers, seat, parse_target(target), clause)
     if r.vigorish:
         raise Nonconformance(clause, f"no vigorish on the {parse_target(target).describe()} wager of seat {seat}",
-                             f"charged ${r.vigorish}", _cards(round_record))
+                             f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ House Money (§ 631a.9(e)(1))
@@ -141,7 +129,7 @@ def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: 
                  winnings: str, target: str) -> None:
     _, hm_stake = wagers.placed[(seat, parse_target("House Money"))]
     won = money(winnings)
-    r = _result_of(round_record, wagers, seat, parse_target("House Money"), clause)
+    r = result_of(round_record, wagers, seat, parse_target("House Money"), clause)
     if r.outcome is not None and r.result != "win":
         raise ValueError("feature error: the House Money wager does not win here")
     want = _addition(rules_submission, won)
@@ -152,23 +140,23 @@ def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: 
         raise Nonconformance(clause, f"${want} of the ${won} House Money payout ({portion}, per the Rules Submission) "
                                      f"added to the wager {target_id} on {parse_target(target).describe()}",
                              f"house_money_added events: {describe([e for _, e in found]) or 'none'}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
     dealt = card_events(round_record.events)
     if len(dealt) > 4 and found[0][0] > dealt[4][0]:
         raise Nonconformance(clause, "the payout added before any third card is dealt",
-                             f"events: {describe(round_record.events)}", _cards(round_record))
+                             f"events: {describe(round_record.events)}", cards_of_record(round_record))
     keeps = hm_stake + won - want
     if r.paid != keeps:
         raise Nonconformance(clause, f"the House Money wager returns its ${hm_stake} stake and the ${won - want} of "
                                      f"the payout not added: ${keeps}",
-                             f"paid ${r.paid}", _cards(round_record))
+                             f"paid ${r.paid}", cards_of_record(round_record))
 
 
 @then(parsers.parse("seat {seat:d}'s wager on {target}, {amount} with the added payout, wins at 1 to 1"))
 def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
                   target: str, amount: str) -> None:
     added = sum((e.amount or Decimal(0) for _, e in _added_events(round_record, seat)), Decimal(0))
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
+    r = result_of(round_record, wagers, seat, parse_target(target), clause)
     _, stake = wagers.placed[(seat, parse_target(target))]
     if stake != money(amount):
         raise ValueError(f"feature error: the wager is ${stake}, not {amount}")
@@ -177,12 +165,12 @@ def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission:
     if r.amount != total or r.result != "win" or r.paid != paid:
         raise Nonconformance(clause, f"the original ${stake} and the ${added} added, ${total} in all, settled on the "
                                      f"outcome of the hand: wins at 1 to 1, ${paid} returned",
-                             f"wager amount ${r.amount}, {r.result}, paid ${r.paid}", _cards(round_record))
+                             f"wager amount ${r.amount}, {r.result}, paid ${r.paid}", cards_of_record(round_record))
     if r.wager_type == "banker" and rules_submission.variant == "baccarat":
         accepted = rules.vigorish_accepted(total, rules_submission.vigorish_rounding)
         if r.vigorish not in accepted:
             raise Nonconformance("631a.13(c)", f"vigorish of {' or '.join(f'${a}' for a in accepted)} on the "
-                                               f"${total} won", f"charged ${r.vigorish}", _cards(round_record))
+                                               f"${total} won", f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
 @then(parsers.parse("the whole House Money payout of seat {seat:d} is handed to the player"))
@@ -195,15 +183,15 @@ def payout_handed(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat
         raise Nonconformance(clause, f"the entire House Money payout handed to seat {seat}, nothing added to the "
                                      "original wager unless the player chooses to",
                              f"added: {describe([e for _, e in found])}; wagers changed: "
-                             f"{[(w.wager_id, str(w.amount)) for w in changed]}", _cards(round_record))
+                             f"{[(w.wager_id, str(w.amount)) for w in changed]}", cards_of_record(round_record))
 
 
 @then(parsers.parse("the wager of seat {seat:d} on {target} wins"))
 def wins_any_odds(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
     """The wager wins and is paid more than its stake; the odds are checked by the
     paytable's own scenarios (§ 631a.13)."""
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
+    r = result_of(round_record, wagers, seat, parse_target(target), clause)
     _, stake = wagers.placed[(seat, parse_target(target))]
     if r.result != "win" or r.paid <= stake:
         raise Nonconformance(clause, f"the ${stake} {parse_target(target).describe()} wager of seat {seat} wins",
-                             f"settled it as {r.result}, paying ${r.paid}", _cards(round_record))
+                             f"settled it as {r.result}, paying ${r.paid}", cards_of_record(round_record))

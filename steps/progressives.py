@@ -29,30 +29,10 @@ from baccarat_conformance.errors import Nonconformance, Unsupported
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.protocol import models as m
 
-from ._support import TableHandle, cards_of
-
-
-def _wagers_module() -> Any:
-    """steps/wagers.py, imported when a step runs (pytest has loaded it by then, so its
-    assertions stay rewritten)."""
-    from baccarat_conformance.steps import wagers
-
-    return wagers
-
-
-def parse_target(text: str) -> Any:
-    return _wagers_module().parse_target(text)
-
-
-def money(text: str) -> Decimal:
-    return _wagers_module().money(text)
-
-
-def Target(wager_type: str, hand: Optional[str] = None) -> Any:  # noqa: N802 (the wagers.Target record)
-    return _wagers_module().Target(wager_type, hand)
-
-
-Wagers = Any  # steps/wagers.py's Wagers record (the ``wagers`` fixture)
+from ._results import Wagers
+from ._support import TableHandle
+from ._vocabulary import cards_of, cards_of_record, money
+from ._wager_targets import Target, parse_target
 
 METERS = {
     "heavenly 9": P.HEAVENLY_9_METER, "must-hit-by mystery": P.MYSTERY_METER,
@@ -153,7 +133,7 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
 
     :raises Nonconformance: naming the meter, the expected and the observed amounts.
     """
-    cards = [c.card for c in record.cards]
+    cards = cards_of_record(record)
     if record.player is None or record.banker is None:
         raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
     coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
@@ -210,7 +190,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
     if got is None or P.to_cent(got.amount) != P.to_cent(want):
         raise Nonconformance(clause, f"the {meter} meter rises from ${meters_before[name].amount} by {rate} of "
                              f"{amount} to ${P.to_cent(want)}", f"it reads ${got.amount if got else None}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the {meter} meter is unchanged"))
@@ -229,7 +209,7 @@ def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str,
     if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
         raise Nonconformance(clause, f"the {meter} meter is reset to ${want} after it is paid",
                              f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the {meter} meter starts at {amount}"))
@@ -278,7 +258,7 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the wager of seat {seat:d} on {target} is paid {amount} in all"))
@@ -291,7 +271,7 @@ def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: 
     if r is None or r.result != "win" or r.paid != want:
         raise Nonconformance(clause, f"the ${stake} {t.describe()} wager of seat {seat} is paid ${want} in all",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the wager of seat {seat:d} on {target} is settled before any third card is dealt"))
@@ -308,7 +288,7 @@ def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat
                              "and before the dealer completes the dealing procedures (any third card, the result)",
                              f"its settlement is event {settle_at} of {len(events)}; the fourth card is event "
                              f"{cards[3] if len(cards) > 3 else None}, the result event {result_at}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ attempts and lockouts
@@ -377,7 +357,7 @@ def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
         raise Nonconformance(clause, f"seat {seat} is paid the whole {meter} meter, "
                              f"${awards[0][3] if awards else '?'}, in round {checked.rounds}",
                              f"{[(e.seat, str(e.amount)) for e in seen] or 'no award'}",
-                             [c.card for c in checked.record.cards])
+                             cards_of_record(checked.record))
 
 
 @then(parsers.parse("the {meter} meter resets to {amount} with a new hit value from {low} to {high}"))
@@ -390,7 +370,7 @@ def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str,
             (got.reset is not None and got.reset != money(amount)):
         raise Nonconformance(clause, f"after the award the {meter} meter resets to ${money(amount)} "
                              f"(then ${P.to_cent(want)} with the later contributions of the round)",
-                             f"${got.amount}", [c.card for c in checked.record.cards])
+                             f"${got.amount}", cards_of_record(checked.record))
     if got.hit_value is None or not money(low) <= got.hit_value <= money(high):
         raise Nonconformance(clause, f"a new hit value between {low} and {high}", f"{got.hit_value}")
 
@@ -493,7 +473,7 @@ def settled_with_result(wagers: Wagers, round_record: m.RoundRecord, clause: str
     if settle_at is None or result_at is None or settle_at < result_at:
         raise Nonconformance(clause, f"the wager of seat {seat} on {target} is settled after the result of the "
                              "round is announced", f"settlement event {settle_at}, result announcement {result_at}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @given(parsers.parse("seats {first:d} to {last:d} each wager {base} on the Banker's Hand and {amount} on {target}"),

@@ -38,9 +38,10 @@ from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_w
 from baccarat_conformance.properties import PropertyRun, Recorder, add_options
 from baccarat_conformance.protocol import models as m
 
+from ._vocabulary import HAND_NAMES, cards_of_record
+
 
 HANDS = ("player", "banker")
-NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
 
 # Examples per property under the ci profile (lab multiplies them).
 EXAMPLES_DEALING = 100
@@ -116,7 +117,7 @@ class PlayedRound:
         return self.start + len(self.record.cards)
 
     def cards(self) -> list[str]:
-        return [c.card for c in self.record.cards]
+        return cards_of_record(self.record)
 
 
 @dataclass
@@ -183,7 +184,7 @@ def _note_round(rec: Recorder, record: m.RoundRecord) -> None:
         rec.note("Natural")
     for hand in HANDS:
         if len(getattr(record, hand).cards) == 3:
-            rec.note(f"third card to the {NAMES[hand]}")
+            rec.note(f"third card to the {HAND_NAMES[hand]}")
     rec.note(f"{record.winner} wins" if record.winner != "tie" else "tie")
     for r in record.wagers:
         rec.note(f"{r.wager_type} {r.result}" + (f" ({r.outcome})" if r.outcome else ""))
@@ -259,8 +260,9 @@ def dealing_order(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> No
                 mine = [c.card for c in rec.cards if c.to == hand]
                 if list(got.cards) != mine:
                     raise Nonconformance(
-                        "631a.9(c)", f"the {NAMES[hand]} of round {pr.number} is the cards dealt to it: {' '.join(mine)}",
-                        f"reported the {NAMES[hand]} as {' '.join(got.cards)}", context)
+                        "631a.9(c)",
+                        f"the {HAND_NAMES[hand]} of round {pr.number} is the cards dealt to it: {' '.join(mine)}",
+                        f"reported the {HAND_NAMES[hand]} as {' '.join(got.cards)}", context)
 
     _prove(property_run, shoes, play, check)
 
@@ -276,8 +278,9 @@ def one_additional_card(property_run: PropertyRun, shoes: Shoes, play: ShoePlay)
                 held = max(len(mine), len(got.cards) if got else 0)
                 if held > 3:
                     raise Nonconformance(
-                        "631a.10(c)", f"the {NAMES[hand]} of round {pr.number} holds at most its two cards and one "
-                        "additional card", f"dealt it {' '.join(mine or got.cards)}", shoe[pr.start:pr.end])
+                        "631a.10(c)",
+                        f"the {HAND_NAMES[hand]} of round {pr.number} holds at most its two cards and one additional "
+                        "card", f"dealt it {' '.join(mine or got.cards)}", shoe[pr.start:pr.end])
 
     _prove(property_run, shoes, play, check)
 
@@ -311,7 +314,7 @@ def _why(coup: rules.Coup, hand: str, draws: bool) -> str:
     p2, b2 = rules.point_count(coup.player[:2]), rules.point_count(coup.banker[:2])
     verb = "is dealt a third card" if draws else "stays"
     if coup.natural:
-        return f"the {NAMES[hand]} {verb}: a Natural was dealt (Point Counts {p2} and {b2})"
+        return f"the {HAND_NAMES[hand]} {verb}: a Natural was dealt (Point Counts {p2} and {b2})"
     if hand == "player":
         return f"the Player's Hand {verb}: its Point Count is {p2}"
     if len(coup.player) == 2:

@@ -17,8 +17,9 @@ from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import cards_of_record, describe
-from ._support import TableHandle, cards_of
+from ._events import describe
+from ._support import TableHandle
+from ._vocabulary import HAND_NAMES, cards_of, cards_of_record
 
 SHOES_BY_DEPTH = {"smoke": 10, "standard": 100, "exhaustive": 1000}
 MAX_ROUNDS_PER_SHOE = 250  # 8 decks hold 416 cards: at least 4 per round
@@ -116,7 +117,7 @@ def next_shoe_new(table: TableHandle, clause: str) -> None:
 @then("no hand is dealt more than one additional card")
 def at_most_one_more(shoe_rounds: list[m.RoundRecord], clause: str) -> None:
     for record in shoe_rounds:
-        for name, hand in (("Player's Hand", record.player), ("Banker's Hand", record.banker)):
+        for name, hand in ((HAND_NAMES["player"], record.player), (HAND_NAMES["banker"], record.banker)):
             if hand is not None and len(hand.cards) > 3:
                 raise Nonconformance(clause, f"the {name} holds at most three cards (two and one additional)",
                                      f"round {record.round_id}: the {name} holds {' '.join(hand.cards)}",

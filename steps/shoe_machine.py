@@ -45,6 +45,8 @@ from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_type
 from baccarat_conformance.properties import PropertyRun, Recorder
 from baccarat_conformance.protocol import models as m
 
+from ._vocabulary import cards_of_record
+
 ZERO = Decimal("0")
 EXAMPLES = 8
 STEPS = 30
@@ -330,7 +332,7 @@ class ShoeMachine(RuleBasedStateMachine):
         record = self.game.deal_round(self.table)
         self.recorder.round(record)
         end = start + len(record.cards)
-        dealt = [c.card for c in record.cards]
+        dealt = cards_of_record(record)
         context = self.cards[start:end]
         self.log(f"deal round {record.round_id}: {' '.join(dealt) or 'no cards'} -> "
                  f"{record.winner or record.status}, shoe {record.shoe}, curator {record.curator}")

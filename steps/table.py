@@ -9,7 +9,8 @@ from pytest_bdd import given, parsers, when
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.protocol import models as m
 
-from ._support import TableHandle, cards_of  # noqa: F401  (re-exported for step modules)
+from ._support import TableHandle
+from ._vocabulary import cards_of
 
 
 @given("a table opened under the Rules Submission", target_fixture="table")

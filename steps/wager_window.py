@@ -6,7 +6,7 @@ sent to the game and its answer kept; the game must refuse it and say why
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pytest
 from pytest_bdd import parsers, then, when
@@ -14,11 +14,10 @@ from pytest_bdd import parsers, then, when
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.protocol import models as m
 
-from ._events import money, parse_target, wagers_steps
+from ._results import Wagers, place
 from ._support import TableHandle
-
-if TYPE_CHECKING:
-    from .wagers import Wagers
+from ._vocabulary import cards_of_record, money
+from ._wager_targets import parse_target
 
 
 @dataclass
@@ -93,7 +92,7 @@ def nothing_settled(round_record: m.RoundRecord, clause: str, seat: int) -> None
     if found:
         raise Nonconformance(clause, f"no wager of seat {seat} in the round (it was offered after \"no more bets\")",
                              f"settled {[(w.wager_type, str(w.amount), w.result) for w in found]}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the wager of seat {seat:d} on {target} is settled on its original {amount}"))
@@ -106,12 +105,11 @@ def settled_on_original(round_record: m.RoundRecord, wagers: Wagers, clause: str
         raise Nonconformance(clause, f"the wager {wager_id} of seat {seat} stays in action for its original "
                                      f"${want}",
                              f"settled: {[(w.wager_id, str(w.amount), w.result) for w in found] or 'not settled'}",
-                             [c.card for c in round_record.cards])
-
+                             cards_of_record(round_record))
 
 
 @when(parsers.parse("seat {seat:d} wagers {amount} on {target}"), target_fixture="wagers")
 def place_for_next_round(table: TableHandle, seat: int, amount: str, target: str, clause: str,
                          wagers: Wagers) -> Wagers:
     """The Given step "seat N wagers $X on ..." as a When step, for a later round."""
-    return wagers_steps().place(table, seat, amount, target, clause, wagers)
+    return place(table, seat, money(amount), parse_target(target), clause, wagers)
