@@ -16,7 +16,7 @@ Each property judges one clause and takes the game's other behaviour as given (f
 example the third-card property judges each draw from the game's own first cards),
 so a fault is reported by the property of its clause and not by every property
 downstream of it. Failures raise
-:class:`baccarat_conformance.properties.PropertyFalsified` (a ``Nonconformance``)
+:class:`._property_runner.PropertyFalsified` (a ``Nonconformance``)
 with the shrunk shoe and a replay command.
 """
 
@@ -31,15 +31,14 @@ import pytest
 from hypothesis import strategies as st
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance import strategies as bst
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_wager_types, expected, settler_for
-from baccarat_conformance.properties import PropertyRun, Recorder, add_options
 from baccarat_conformance.protocol import models as m
 
+from . import _strategies as bst
+from ._property_runner import PropertyRun, Recorder, add_options
 from ._vocabulary import HAND_NAMES, cards_of_record
-
 
 HANDS = ("player", "banker")
 

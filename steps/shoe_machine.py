@@ -39,12 +39,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from pytest_bdd import given, then, when
 
-from baccarat_conformance import strategies as bst
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
-from baccarat_conformance.properties import PropertyRun, Recorder
 from baccarat_conformance.protocol import models as m
 
+from . import _strategies as bst
+from ._property_runner import PropertyRun, Recorder
 from ._vocabulary import cards_of_record
 
 ZERO = Decimal("0")
