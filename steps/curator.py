@@ -20,7 +20,8 @@ from baccarat_conformance.protocol import models as m
 
 from ._events import describe
 from ._support import TableHandle
-from ._vocabulary import cards_of_record, seats_of
+from ._types import phrase
+from ._vocabulary import cards_of_record
 
 YES = {"yes", "y", "true", "x"}
 
@@ -67,11 +68,11 @@ def _offers(events: list[m.Event], start: int = 0) -> tuple[list[int], list[int]
     return offered, accepted
 
 
-@then(parsers.parse("the new dealing shoe is offered to seats {seats} in that order"))
-def first_offers(table: TableHandle, clause: str, seats: str) -> None:
+@then(phrase("the new dealing shoe is offered to seats {seats:Seats} in that order"))
+def first_offers(table: TableHandle, clause: str, seats: list[int]) -> None:
     """§ 631a.7(b): checks the ``shoe_offered`` events of the last ``start_shoe``."""
     t = _seated(table)
-    want = seats_of(seats)
+    want = seats
     accepts = [s.seat for s in t.seats if s.occupied and s.accepts_shoe]
     oracle_order, _ = rules.shoe_offers(t.occupied(), accepts)
     if oracle_order != want:
@@ -84,11 +85,11 @@ def first_offers(table: TableHandle, clause: str, seats: str) -> None:
                              f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}")
 
 
-@then(parsers.parse("the dealing shoe is then offered to seats {seats} in that order"))
-def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, seats: str) -> None:
+@then(phrase("the dealing shoe is then offered to seats {seats:Seats} in that order"))
+def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, seats: list[int]) -> None:
     """§ 631a.14(b): checks the ``shoe_offered`` events after the ``shoe_passed`` event."""
     _seated(table)
-    want = seats_of(seats)
+    want = seats
     events = round_record.events
     passed = next((i for i, e in enumerate(events) if e.type == "shoe_passed"), None)
     offered, _ = _offers(events, passed if passed is not None else len(events))

@@ -18,7 +18,8 @@ from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe, face_up, first, point_count_said, said
 from ._results import Wagers
-from ._vocabulary import HAND_NAMES, cards_of_record, hand_of
+from ._types import phrase
+from ._vocabulary import HAND_NAMES, cards_of_record
 
 
 # ------------------------------------------------------------------ § 631a.9(b)
@@ -38,10 +39,9 @@ def calls_before_cards(round_record: m.RoundRecord, clause: str, request: pytest
 
 
 # ------------------------------------------------------------------ § 631a.9(c)
-@then(parsers.parse("the cards are dealt in the order {order}"))
-def dealt_in_order(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, order: str) -> None:
-    hands = [hand_of(x) for x in re.split(r",\s*|\s+then\s+", order.strip())]
-    want = list(zip(stacked_cards[:len(hands)], hands))
+@then(phrase("the cards are dealt in the order {order:Hands}"))
+def dealt_in_order(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, order: list[str]) -> None:
+    want = list(zip(stacked_cards[:len(order)], order))
     oracle = list(rules.deal(stacked_cards).order)
     if oracle != want:
         raise ValueError(f"feature error: the oracle deals {oracle}, the step says {want}")
@@ -114,21 +114,18 @@ def _oracle_turner(table: Any, wagers: Wagers, hand: str) -> Optional[int]:
     return rules.card_turner(bets, occupied, accepting)
 
 
-@then(parsers.parse("seat {seat:d} is handed the {hand_name} to turn over"))
-def seat_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, seat: int,
-               hand_name: str) -> None:
-    hand = hand_of(hand_name)
+@then(phrase("seat {seat:d} is handed the {hand:Hand} to turn over"))
+def seat_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, seat: int, hand: str) -> None:
     if _oracle_turner(table, wagers, hand) != seat:
-        raise ValueError(f"feature error: § 631a.9(d) hands the {hand_name} to "
+        raise ValueError(f"feature error: § 631a.9(d) hands the {HAND_NAMES[hand]} to "
                          f"{_turner_text(_oracle_turner(table, wagers, hand))}, the step says seat {seat}")
     _check_turner(round_record, clause, hand, seat)
 
 
-@then(parsers.parse("the dealer calling the game turns the {hand_name} over"))
-def dealer_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, hand_name: str) -> None:
-    hand = hand_of(hand_name)
+@then(phrase("the dealer calling the game turns the {hand:Hand} over"))
+def dealer_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, hand: str) -> None:
     if _oracle_turner(table, wagers, hand) is not None:
-        raise ValueError(f"feature error: § 631a.9(d) hands the {hand_name} to a player here")
+        raise ValueError(f"feature error: § 631a.9(d) hands the {HAND_NAMES[hand]} to a player here")
     _check_turner(round_record, clause, hand, None)
 
 
@@ -167,14 +164,14 @@ def _third_turner(record: m.RoundRecord, clause: str, hand: str, seat: Optional[
                              f"turned over by {seen}; events: {describe(record.events)}", cards_of_record(record))
 
 
-@then(parsers.parse("seat {seat:d} is handed the third card of the {hand_name}"))
-def seat_turns_third(round_record: m.RoundRecord, clause: str, seat: int, hand_name: str) -> None:
-    _third_turner(round_record, clause, hand_of(hand_name), seat)
+@then(phrase("seat {seat:d} is handed the third card of the {hand:Hand}"))
+def seat_turns_third(round_record: m.RoundRecord, clause: str, seat: int, hand: str) -> None:
+    _third_turner(round_record, clause, hand, seat)
 
 
-@then(parsers.parse("the dealer calling the game turns the third card of the {hand_name}"))
-def dealer_turns_third(round_record: m.RoundRecord, clause: str, hand_name: str) -> None:
-    _third_turner(round_record, clause, hand_of(hand_name), None)
+@then(phrase("the dealer calling the game turns the third card of the {hand:Hand}"))
+def dealer_turns_third(round_record: m.RoundRecord, clause: str, hand: str) -> None:
+    _third_turner(round_record, clause, hand, None)
 
 
 # ------------------------------------------------------------------ § 631a.10(a), (b)
@@ -249,15 +246,14 @@ def announces(round_record: m.RoundRecord, clause: str, text: str) -> None:
 
 
 # ------------------------------------------------------------------ § 631a.1 Natural
-@then(parsers.parse("the {hand_name} is reported as a Natural"))
-def reported_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand_name: str) -> None:
-    _natural(round_record, stacked_cards, clause, hand_of(hand_name), True)
+@then(phrase("the {hand:Hand} is reported as a Natural"))
+def reported_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str) -> None:
+    _natural(round_record, stacked_cards, clause, hand, True)
 
 
-@then(parsers.parse("the {hand_name} is not reported as a Natural"))
-def reported_not_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str,
-                         hand_name: str) -> None:
-    _natural(round_record, stacked_cards, clause, hand_of(hand_name), False)
+@then(phrase("the {hand:Hand} is not reported as a Natural"))
+def reported_not_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str) -> None:
+    _natural(round_record, stacked_cards, clause, hand, False)
 
 
 def _natural(record: m.RoundRecord, stacked: list[str], clause: str, hand: str, natural: bool) -> None:

@@ -22,8 +22,9 @@ from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, check_result, result_of
 from ._support import TableHandle
+from ._types import phrase
 from ._vocabulary import HAND_NAMES, cards_of_record
-from ._wager_targets import Target, option_name, parse_target
+from ._wager_targets import Target, option_name
 
 SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
 
@@ -81,14 +82,11 @@ def _reveals(record: m.RoundRecord, clause: str) -> list[m.Event]:
     return reveals
 
 
-@then(parsers.re(r"the (?P<first>Player's Hand|Banker's Hand) is revealed before the "
-                 r"(?P<second>Player's Hand|Banker's Hand)"))
+@then(phrase("the {first:Hand} is revealed before the {second:Hand}"))
 def revealed_before(round_record: m.RoundRecord, clause: str, first: str, second: str) -> None:
-    names = {v: k for k, v in HAND_NAMES.items()}
-    a, b = names[first], names[second]
     order = [e.hand for e in _reveals(round_record, clause)]
-    if order.index(a) > order.index(b):
-        raise Nonconformance(clause, f"the {first} is revealed before the {second}",
+    if order.index(first) > order.index(second):
+        raise Nonconformance(clause, f"the {HAND_NAMES[first]} is revealed before the {HAND_NAMES[second]}",
                              f"revealed in the order {', '.join(HAND_NAMES[h] for h in order)}",
                              cards_of_record(round_record))
 
@@ -104,27 +102,28 @@ def player_hand_turned_by(round_record: m.RoundRecord, clause: str, seat: int) -
 
 
 # ------------------------------------------------------------------ settlement
-@then(parsers.parse("the wager of seat {seat:d} on {target} is a winning wager"))
-def is_winning(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is a winning wager"))
+def is_winning(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     """The wager wins; what it is paid is checked by the paytable's own scenarios."""
-    check_result(round_record, wagers, seat, parse_target(target), clause, "win", None, "wins")
+    check_result(round_record, wagers, seat, target, clause, "win", None, "wins")
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} is paid at the Tie odds of the Rules Submission"))
 def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str,
                              seat: int) -> None:
     odds = Odds.parse(rules_submission.tie_odds)
-    _, stake = wagers.placed[(seat, Target("tie"))]
+    tie = Target("tie")
+    _, stake = wagers.placed[(seat, tie)]
     paid = odds.total_return(stake)
-    check_result(round_record, wagers, seat, parse_target("a Tie"), clause, "win", paid,
+    check_result(round_record, wagers, seat, tie, clause, "win", paid,
                  f"wins at the Rules Submission's Tie odds of {odds} (${paid} returned in all)")
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled after the result of the round is announced"))
-def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is settled after the result of the round is announced"))
+def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     """§ 629b.6(d): the wager's settlement event comes after the last card of the round
     and after an announcement made once every card was dealt (the result)."""
-    t = parse_target(target)
+    t = target
     r = result_of(round_record, wagers, seat, t, clause)
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.type in SETTLEMENT_EVENTS and e.wager_id == r.wager_id),

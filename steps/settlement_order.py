@@ -17,7 +17,8 @@ from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe
 from ._support import TableHandle
-from ._vocabulary import cards_of_record, money, seats_of
+from ._types import phrase
+from ._vocabulary import cards_of_record
 
 VIG = ("vigorish_collected", "vigorish_marked")
 NO_VIGORISH_VARIANTS = ("ez_baccarat", "commission_free")
@@ -116,10 +117,10 @@ def collected_at_payout(round_record: m.RoundRecord, clause: str, seat: int) -> 
                              f"events: {describe(round_record.events)}", cards_of_record(round_record))
 
 
-@then(parsers.parse("the vigorish of seat {seat:d}, {amount}, is marked at its seat number and not yet collected"))
-def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: str) -> None:
+@then(phrase("the vigorish of seat {seat:d}, {amount:Money}, is marked at its seat number and not yet collected"))
+def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: Decimal) -> None:
     found = _vig_event(round_record, seat)
-    want = money(amount)
+    want = amount
     if len(found) != 1 or found[0][1].type != "vigorish_marked" or found[0][1].amount != want:
         raise Nonconformance(clause, f"the vigorish of seat {seat}, ${want}, tracked at the space numbered {seat} "
                                      "(vigorish_marked), not collected at payout",
@@ -152,10 +153,10 @@ def _collected(events: list[m.Event], seat: int) -> Decimal:
                Decimal(0))
 
 
-@then(parsers.parse("{amount} of vigorish is collected from seat {seat:d} before play begins with the new "
-                    "dealing shoe"))
-def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: str, seat: int) -> None:
-    want = money(amount)
+@then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} before play begins with the new "
+             "dealing shoe"))
+def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: Decimal, seat: int) -> None:
+    want = amount
     got = _collected(shoe_record.events, seat)
     if got != want:
         raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected before play "
@@ -163,9 +164,9 @@ def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: str, s
                              f"collected ${got}: {describe(shoe_record.events)}")
 
 
-@then(parsers.parse("{amount} of vigorish is collected from seat {seat:d} as the player leaves"))
-def collected_on_leaving(leave_events: list[m.Event], clause: str, amount: str, seat: int) -> None:
-    want = money(amount)
+@then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} as the player leaves"))
+def collected_on_leaving(leave_events: list[m.Event], clause: str, amount: Decimal, seat: int) -> None:
+    want = amount
     got = _collected(leave_events, seat)
     if got != want:
         raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected when the player "
@@ -210,9 +211,9 @@ def thirds_after_house_money(round_record: m.RoundRecord, clause: str) -> None:
                              f"events: {describe(round_record.events)}", cards_of_record(round_record))
 
 
-@then(parsers.parse("the House Money wagers are settled from the dealer's right counterclockwise: seats {seats}"))
-def house_money_order(round_record: m.RoundRecord, clause: str, seats: str) -> None:
-    want = seats_of(seats)
+@then(phrase("the House Money wagers are settled from the dealer's right counterclockwise: seats {seats:Seats}"))
+def house_money_order(round_record: m.RoundRecord, clause: str, seats: list[int]) -> None:
+    want = seats
     got = [e.seat for _, e in _house_money(round_record) if e.type in ("collect", "pay", "push")]
     if got != want:
         raise Nonconformance(clause, f"House Money wagers settled beginning from the dealer's right, moving "

@@ -19,7 +19,8 @@ from baccarat_conformance.protocol import models as m
 
 from ._events import describe
 from ._support import TableHandle
-from ._vocabulary import HAND_NAMES, cards_of, cards_of_record
+from ._types import phrase
+from ._vocabulary import HAND_NAMES, cards_of_record
 
 SHOES_BY_DEPTH = {"smoke": 10, "standard": 100, "exhaustive": 1000}
 MAX_ROUNDS_PER_SHOE = 250  # 8 decks hold 416 cards: at least 4 per round
@@ -190,14 +191,14 @@ def every_second_cover(own_shoes: list[m.ShoeRecord], clause: str) -> None:
 
 
 # ------------------------------------------------------------------ the burn (§ 631a.5(f))
-@given(parsers.parse("the burn is made from a dealing shoe stacked with {cards}"), target_fixture="stacked_cards")
-def burned_shoe(table: TableHandle, cards: str) -> list[str]:
-    stack = cards_of(cards)
+@given(phrase("the burn is made from a dealing shoe stacked with {cards:Cards}"), target_fixture="stacked_cards")
+def burned_shoe(table: TableHandle, cards: list[str]) -> list[str]:
+    stack = cards
     table.start_shoe(stack, burn=True)
     return stack
 
 
-@then(parsers.parse("the burn exposes {card} and burns {count:d} cards face down"))
+@then(phrase("the burn exposes {card:Card} and burns {count:d} cards face down"))
 def burn_is(table: TableHandle, stacked_cards: list[str], clause: str, card: str, count: int) -> None:
     if rules.burn_count(card) != count:
         raise ValueError(f"feature error: § 631a.5(f) burns {rules.burn_count(card)} cards after {card}, not {count}")
@@ -226,11 +227,11 @@ def first_round_after_burn(table: TableHandle, stacked_cards: list[str], clause:
 
 
 # ------------------------------------------------------------------ the cover card (§ 631a.10(d))
-@given(parsers.parse("the cover card is placed before card {position:d} of a dealing shoe stacked with {cards}"),
+@given(phrase("the cover card is placed before card {position:d} of a dealing shoe stacked with {cards:Cards}"),
        target_fixture="stacked_cards")
-def cover_card_shoe(table: TableHandle, position: int, cards: str) -> list[str]:
+def cover_card_shoe(table: TableHandle, position: int, cards: list[str]) -> list[str]:
     """``position`` counts the stack's cards from 1: the cover card lies just before it."""
-    stack = cards_of(cards)
+    stack = cards
     table.start_shoe(stack, cover_card_index=position - 1)
     return stack
 

@@ -14,6 +14,7 @@ import random
 import time
 import zlib
 from collections import Counter
+from decimal import Decimal
 from typing import Any, Optional
 
 import pytest
@@ -27,8 +28,9 @@ from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
 from ._support import TableHandle
-from ._vocabulary import cards_of_record, money
-from ._wager_targets import parse_target
+from ._types import phrase
+from ._vocabulary import cards_of_record, money_text
+from ._wager_targets import Target
 
 
 SWEEP_ROUNDS = {"smoke": 200, "standard": 2000, "exhaustive": 20000}
@@ -36,16 +38,16 @@ CHUNK = 2000
 
 
 # ------------------------------------------------------------------ paytable
-@given(parsers.parse("the Rules Submission selects {wager} paytable {letter}"))
-def paytable_selected(rules_submission: Any, wager: str, letter: str) -> None:
+@given(phrase("the Rules Submission selects {wager:Wager} paytable {letter}"))
+def paytable_selected(rules_submission: Any, wager: Target, letter: str) -> None:
     """Skip the scenario as "not offered" unless the profile offers ``wager`` under
     paytable ``letter``."""
-    t = parse_target(wager)
-    options = rules_submission.wagers.get(t.wager_type)
+    options = rules_submission.wagers.get(wager.wager_type)
     if options is None:
-        pytest.skip(f"not offered: the Rules Submission does not offer {t.wager_type}")
+        pytest.skip(f"not offered: the Rules Submission does not offer {wager.wager_type}")
     if options.paytable != letter:
-        pytest.skip(f"not offered: the Rules Submission selects {wager} paytable {options.paytable}, not {letter}")
+        pytest.skip(f"not offered: the Rules Submission selects {wager.phrase} paytable {options.paytable}, "
+                    f"not {letter}")
 
 
 # ------------------------------------------------------------------ timing
@@ -56,11 +58,10 @@ def _hand_card_indexes(record: m.RoundRecord) -> list[int]:
 
 
 # ------------------------------------------------------------------ refused wagers
-@when(parsers.parse("seat {seat:d} tries to wager {amount} on {target}"), target_fixture="wager_attempt")
-def try_wager(table: TableHandle, seat: int, amount: str, target: str) -> tuple[int, str, m.WagerAck]:
-    t = parse_target(target)
-    ack = table.game.place_wager(table.table_id, seat, t.wager_type, money(amount), hand=t.hand)
-    return seat, f"{amount} {t.describe()}", ack
+@when(phrase("seat {seat:d} tries to wager {amount:Money} on {target:Wager}"), target_fixture="wager_attempt")
+def try_wager(table: TableHandle, seat: int, amount: Decimal, target: Target) -> tuple[int, str, m.WagerAck]:
+    ack = table.game.place_wager(table.table_id, seat, target.wager_type, amount, hand=target.hand)
+    return seat, f"{money_text(amount)} {target.describe()}", ack
 
 
 @then("the game refuses the wager")
@@ -207,9 +208,9 @@ def check_sweep(sweep: dict, section: str) -> None:
         for w, h in placed:
             want = oracle.expected(section, w, h, player, banker, rules)
             got = [r for r in record.wagers if r.wager_type == w and r.hand == h and r.seat == 1]
-            stake = money("10.00")
+            stake = Decimal("10.00")
             paid = (want.odds.total_return(stake) if want.result == "win"
-                    else stake if want.result == "push" else money("0"))
+                    else stake if want.result == "push" else Decimal("0"))
             name = w.replace("_", " ") + (f" on the {h.capitalize()}'s Hand" if h else "")
             if not got:
                 failures.append({"clause": want.clause, "cards": cards_of_record(record),

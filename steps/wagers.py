@@ -18,8 +18,9 @@ from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, check_result, place as place_wager, result_of
 from ._support import TableHandle
-from ._vocabulary import cards_of_record, money
-from ._wager_targets import Target, parse_target
+from ._types import phrase
+from ._vocabulary import cards_of_record
+from ._wager_targets import Target
 
 
 @pytest.fixture
@@ -28,9 +29,9 @@ def wagers() -> Wagers:
     return Wagers()
 
 
-@given(parsers.parse("seat {seat:d} wagers {amount} on {target}"), target_fixture="wagers")
-def place(table: TableHandle, seat: int, amount: str, target: str, clause: str, wagers: Wagers) -> Wagers:
-    return place_wager(table, seat, money(amount), parse_target(target), clause, wagers)
+@given(phrase("seat {seat:d} wagers {amount:Money} on {target:Wager}"), target_fixture="wagers")
+def place(table: TableHandle, seat: int, amount: Decimal, target: Target, clause: str, wagers: Wagers) -> Wagers:
+    return place_wager(table, seat, amount, target, clause, wagers)
 
 
 @when('the dealer announces "no more bets"', target_fixture="no_more_bets_events")
@@ -38,38 +39,38 @@ def announce_no_more_bets(table: TableHandle) -> list[m.Event]:
     return table.game.no_more_bets(table.table_id)
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} wins at {odds}"))
-def wins_at(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str, odds: str) -> None:
+@then(phrase("the wager of seat {seat:d} on {target:Wager} wins at {odds}"))
+def wins_at(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target, odds: str) -> None:
     o = Odds.parse(odds)
-    _, stake = wagers.placed[(seat, parse_target(target))]
+    _, stake = wagers.placed[(seat, target)]
     paid = o.total_return(stake)
-    check_result(round_record, wagers, seat, parse_target(target), clause, "win", paid,
+    check_result(round_record, wagers, seat, target, clause, "win", paid,
                  f"wins at {o} (${paid} returned in all)")
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} loses"))
-def loses(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
-    check_result(round_record, wagers, seat, parse_target(target), clause, "lose", Decimal("0"),
+@then(phrase("the wager of seat {seat:d} on {target:Wager} loses"))
+def loses(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
+    check_result(round_record, wagers, seat, target, clause, "lose", Decimal("0"),
                  "loses and is collected")
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} pushes"))
-def pushes(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
-    _, stake = wagers.placed[(seat, parse_target(target))]
-    check_result(round_record, wagers, seat, parse_target(target), clause, "push", stake,
+@then(phrase("the wager of seat {seat:d} on {target:Wager} pushes"))
+def pushes(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
+    _, stake = wagers.placed[(seat, target)]
+    check_result(round_record, wagers, seat, target, clause, "push", stake,
                  "ties and is returned to the player")
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is void and returned"))
-def is_void(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
-    _, stake = wagers.placed[(seat, parse_target(target))]
-    check_result(round_record, wagers, seat, parse_target(target), clause, "void", stake, "is void and returned")
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is void and returned"))
+def is_void(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
+    _, stake = wagers.placed[(seat, target)]
+    check_result(round_record, wagers, seat, target, clause, "void", stake, "is void and returned")
 
 
-@then(parsers.parse("seat {seat:d} owes vigorish of {amount} on the Banker's Hand"))
-def vigorish_is(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, amount: str) -> None:
+@then(phrase("seat {seat:d} owes vigorish of {amount:Money} on the Banker's Hand"))
+def vigorish_is(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, amount: Decimal) -> None:
     r = result_of(round_record, wagers, seat, Target("banker"), clause)
-    want = money(amount)
+    want = amount
     if r.vigorish != want:
         raise Nonconformance(clause, f"vigorish of ${want} on seat {seat}'s winning Banker wager of ${r.amount}",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
