@@ -72,15 +72,14 @@ def _offers(events: list[m.Event], start: int = 0) -> tuple[list[int], list[int]
 def first_offers(table: TableHandle, clause: str, seats: list[int]) -> None:
     """§ 631a.7(b): checks the ``shoe_offered`` events of the last ``start_shoe``."""
     t = _seated(table)
-    want = seats
     accepts = [s.seat for s in t.seats if s.occupied and s.accepts_shoe]
     oracle_order, _ = rules.shoe_offers(t.occupied(), accepts)
-    if oracle_order != want:
-        raise ValueError(f"feature error: § 631a.7(b) offers seats {oracle_order} here, the step says {want}")
+    if oracle_order != seats:
+        raise ValueError(f"feature error: § 631a.7(b) offers seats {oracle_order} here, the step says {seats}")
     events = t.shoes[-1].events
     offered, _ = _offers(events)
-    if offered != want:
-        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, want))} in that order "
+    if offered != seats:
+        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, seats))} in that order "
                                      "(seat 1 first, then counterclockwise)",
                              f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}")
 
@@ -89,12 +88,11 @@ def first_offers(table: TableHandle, clause: str, seats: list[int]) -> None:
 def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, seats: list[int]) -> None:
     """§ 631a.14(b): checks the ``shoe_offered`` events after the ``shoe_passed`` event."""
     _seated(table)
-    want = seats
     events = round_record.events
     passed = next((i for i, e in enumerate(events) if e.type == "shoe_passed"), None)
     offered, _ = _offers(events, passed if passed is not None else len(events))
-    if offered != want:
-        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, want))} in that order "
+    if offered != seats:
+        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, seats))} in that order "
                                      "(the player immediately to the right of the previous curator first, then "
                                      "counterclockwise)",
                              f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}",

@@ -79,27 +79,25 @@ def held_for_next(round_record: m.RoundRecord, stacked_cards: list[str], clause:
 
 @then(phrase("{cards:Cards} are placed in the discard bucket, the second without being disclosed"))
 def discarded(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
-    want = cards
-    if _to(round_record, "discard") != want:
-        raise Nonconformance(clause, f"the disclosed card and one additional card, {' '.join(want)}, placed in the "
+    if _to(round_record, "discard") != cards:
+        raise Nonconformance(clause, f"the disclosed card and one additional card, {' '.join(cards)}, placed in the "
                                      "discard bucket",
                              f"discarded {' '.join(_to(round_record, 'discard')) or 'nothing'}; cards: "
                              f"{[(c.card, c.to) for c in round_record.cards]}", stacked_cards)
-    extra = [e for e in round_record.events if e.type == "card" and e.card == want[1] and e.to == "discard"]
+    extra = [e for e in round_record.events if e.type == "card" and e.card == cards[1] and e.to == "discard"]
     if extra and getattr(extra[0], "face_up", None) is True:
-        raise Nonconformance(clause, f"the additional card {want[1]} drawn face down, not disclosed",
+        raise Nonconformance(clause, f"the additional card {cards[1]} drawn face down, not disclosed",
                              f"event: {describe(extra)}", stacked_cards)
 
 
 def _simulated(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
-    want = cards
-    oracle = [c for c, _ in rules.deal(want).order]
-    if oracle != want:
-        raise ValueError(f"feature error: a round dealt from {' '.join(want)} uses {' '.join(oracle)}")
+    oracle = [c for c, _ in rules.deal(cards).order]
+    if oracle != cards:
+        raise ValueError(f"feature error: a round dealt from {' '.join(cards)} uses {' '.join(oracle)}")
     got = _to(round_record, "simulated")
-    if got != want:
+    if got != cards:
         raise Nonconformance(clause, f"a simulated round dealt under the rules of the chapter from "
-                                     f"{' '.join(want)}",
+                                     f"{' '.join(cards)}",
                              f"simulated cards: {' '.join(got) or 'none'}", stacked_cards)
     start = next(i for i, e in enumerate(round_record.events) if e.type == "card" and e.to == "simulated")
     settled = [e for e in round_record.events[start:] if e.type in ("pay", "collect", "push", "return")

@@ -129,27 +129,26 @@ def _added_events(record: m.RoundRecord, seat: int) -> list[tuple[int, m.Event]]
 def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
                  winnings: Decimal, target: Target) -> None:
     _, hm_stake = wagers.placed[(seat, parse_target("House Money"))]
-    won = winnings
     r = result_of(round_record, wagers, seat, parse_target("House Money"), clause)
     if r.outcome is not None and r.result != "win":
         raise ValueError("feature error: the House Money wager does not win here")
-    want = _addition(rules_submission, won)
+    want = _addition(rules_submission, winnings)
     target_id, _ = wagers.placed[(seat, target)]
     found = _added_events(round_record, seat)
     if len(found) != 1 or found[0][1].amount != want or found[0][1].wager_id != target_id:
         portion = rules_submission.wagers["house_money"].model_dump().get("portion", "all")
-        raise Nonconformance(clause, f"${want} of the ${won} House Money payout ({portion}, per the Rules Submission) "
-                                     f"added to the wager {target_id} on {target.describe()}",
+        raise Nonconformance(clause, f"${want} of the ${winnings} House Money payout ({portion}, per the Rules "
+                                     f"Submission) added to the wager {target_id} on {target.describe()}",
                              f"house_money_added events: {describe([e for _, e in found]) or 'none'}",
                              cards_of_record(round_record))
     dealt = card_events(round_record.events)
     if len(dealt) > 4 and found[0][0] > dealt[4][0]:
         raise Nonconformance(clause, "the payout added before any third card is dealt",
                              f"events: {describe(round_record.events)}", cards_of_record(round_record))
-    keeps = hm_stake + won - want
+    keeps = hm_stake + winnings - want
     if r.paid != keeps:
-        raise Nonconformance(clause, f"the House Money wager returns its ${hm_stake} stake and the ${won - want} of "
-                                     f"the payout not added: ${keeps}",
+        raise Nonconformance(clause, f"the House Money wager returns its ${hm_stake} stake and the "
+                                     f"${winnings - want} of the payout not added: ${keeps}",
                              f"paid ${r.paid}", cards_of_record(round_record))
 
 

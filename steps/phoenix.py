@@ -123,18 +123,17 @@ def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_
 def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     """§ 629b.6(d): the wager's settlement event comes after the last card of the round
     and after an announcement made once every card was dealt (the result)."""
-    t = target
-    r = result_of(round_record, wagers, seat, t, clause)
+    r = result_of(round_record, wagers, seat, target, clause)
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.type in SETTLEMENT_EVENTS and e.wager_id == r.wager_id),
                      None)
     if settle_at is None:
-        raise Nonconformance(clause, f"a settlement event for the {t.describe()} wager of seat {seat}",
+        raise Nonconformance(clause, f"a settlement event for the {target.describe()} wager of seat {seat}",
                              "no pay, collect or push event names it", cards_of_record(round_record))
     last_card = max(i for i, e in enumerate(events) if e.type == "card")
     announced = [i for i, e in enumerate(events) if e.type == "announcement" and last_card < i < settle_at]
     if settle_at < last_card or not announced:
-        raise Nonconformance(clause, f"the {t.describe()} wager of seat {seat} is settled after the round is "
+        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is settled after the round is "
                              "completed and its result announced",
                              f"settled at event {settle_at} ({events[settle_at].type}); last card at event "
                              f"{last_card}; announcements in between: {len(announced)}", cards_of_record(round_record))

@@ -243,8 +243,7 @@ def mystery_starts(meters_before: dict[str, m.Meter], clause: str, meter: str, l
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is paid 100% of the {meter} meter"))
 def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
                      round_record: m.RoundRecord, clause: str, seat: int, target: Target, meter: str) -> None:
-    t = target
-    wid, _ = wagers.placed[(seat, t)]
+    wid, _ = wagers.placed[(seat, target)]
     name = meter_name(meter)
     want = P.expected_round(table.rules, {k: v.amount for k, v in meters_before.items()}, _hits(meters_before),
                             placed_wagers(wagers), P.Coup(tuple(round_record.player.cards),
@@ -256,7 +255,7 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                              "(scenario cards do not produce it)")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
-        raise Nonconformance(clause, f"the {t.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
+        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
@@ -266,12 +265,10 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is paid {amount:Money} in all"))
 def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: Target,
                 amount: Decimal) -> None:
-    t = target
-    wid, stake = wagers.placed[(seat, t)]
-    want = amount
+    wid, stake = wagers.placed[(seat, target)]
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
-    if r is None or r.result != "win" or r.paid != want:
-        raise Nonconformance(clause, f"the ${stake} {t.describe()} wager of seat {seat} is paid ${want} in all",
+    if r is None or r.result != "win" or r.paid != amount:
+        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
                              cards_of_record(round_record))
 
@@ -297,9 +294,7 @@ def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat
 @when(phrase("seat {seat:d} attempts to wager {amount:Money} on {target:Wager}"), target_fixture="attempt")
 @given(phrase("seat {seat:d} attempts to wager {amount:Money} on {target:Wager}"), target_fixture="attempt")
 def attempt(table: TableHandle, seat: int, amount: Decimal, target: Target) -> tuple[Target, Decimal, m.WagerAck]:
-    t = target
-    stake = amount
-    return t, stake, table.game.place_wager(table.table_id, seat, t.wager_type, stake, hand=t.hand)
+    return target, amount, table.game.place_wager(table.table_id, seat, target.wager_type, amount, hand=target.hand)
 
 
 @then("the attempted wager is not recognised")
@@ -433,11 +428,10 @@ def round_by_round(table: TableHandle, depth: str, clause: str, seat: int, base:
     """Deal DEPTH_ROUNDS[depth] rounds from shoes shuffled by a fixed-seed generator,
     every fifth round stacked with a paying (jackpot) hand, checking every meter
     before and after each round."""
-    t = target
     rng = random.Random(631)
     deck = [r + s for r in m.RANKS for s in "CDHS"] * 8
-    jackpots = list(JACKPOT_SHOES.get(t.wager_type, []))
-    if t.wager_type == "royal_9":
+    jackpots = list(JACKPOT_SHOES.get(target.wager_type, []))
+    if target.wager_type == "royal_9":
         combos = P.royal_9_combinations(table.rules)
         mine = combos.get(seat)
         other = next((c for s, c in sorted(combos.items()) if s != seat), None)
@@ -448,7 +442,7 @@ def round_by_round(table: TableHandle, depth: str, clause: str, seat: int, base:
             jackpots.append(f"{other[0]} {other[0]} {other[1]} {other[1]}")
         jackpots.append("QH 2C 9H 3D")
     n = DEPTH_ROUNDS[depth]
-    wagers = [(seat, "banker", base), (seat, t.wager_type, amount)]
+    wagers = [(seat, "banker", base), (seat, target.wager_type, amount)]
     last = None
     for i in range(1, n + 1):
         if jackpots and i % 5 == 0:
@@ -483,9 +477,8 @@ def settled_with_result(wagers: Wagers, round_record: m.RoundRecord, clause: str
               "{target:Wager}"), target_fixture="wagers")
 def seats_wager(table: TableHandle, wagers: Wagers, clause: str, first: int, last: int, base: Decimal,
                 amount: Decimal, target: Target) -> Wagers:
-    t = target
     for seat in range(first, last + 1):
-        for tt, stake in ((Target("banker"), base), (t, amount)):
+        for tt, stake in ((Target("banker"), base), (target, amount)):
             ack = table.game.place_wager(table.table_id, seat, tt.wager_type, stake, hand=tt.hand)
             if not ack.accepted:
                 raise Nonconformance(clause, f"the game accepts a ${stake} {tt.describe()} wager at seat {seat}",

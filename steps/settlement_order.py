@@ -120,9 +120,8 @@ def collected_at_payout(round_record: m.RoundRecord, clause: str, seat: int) -> 
 @then(phrase("the vigorish of seat {seat:d}, {amount:Money}, is marked at its seat number and not yet collected"))
 def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: Decimal) -> None:
     found = _vig_event(round_record, seat)
-    want = amount
-    if len(found) != 1 or found[0][1].type != "vigorish_marked" or found[0][1].amount != want:
-        raise Nonconformance(clause, f"the vigorish of seat {seat}, ${want}, tracked at the space numbered {seat} "
+    if len(found) != 1 or found[0][1].type != "vigorish_marked" or found[0][1].amount != amount:
+        raise Nonconformance(clause, f"the vigorish of seat {seat}, ${amount}, tracked at the space numbered {seat} "
                                      "(vigorish_marked), not collected at payout",
                              f"events: {describe([e for _, e in found]) or 'no vigorish event'}",
                              cards_of_record(round_record))
@@ -156,20 +155,18 @@ def _collected(events: list[m.Event], seat: int) -> Decimal:
 @then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} before play begins with the new "
              "dealing shoe"))
 def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: Decimal, seat: int) -> None:
-    want = amount
     got = _collected(shoe_record.events, seat)
-    if got != want:
-        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected before play "
+    if got != amount:
+        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${amount}, collected before play "
                                      "begins with a new dealing shoe",
                              f"collected ${got}: {describe(shoe_record.events)}")
 
 
 @then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} as the player leaves"))
 def collected_on_leaving(leave_events: list[m.Event], clause: str, amount: Decimal, seat: int) -> None:
-    want = amount
     got = _collected(leave_events, seat)
-    if got != want:
-        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected when the player "
+    if got != amount:
+        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${amount}, collected when the player "
                                      "leaves the gaming table",
                              f"collected ${got}: {describe(leave_events)}")
 
@@ -213,9 +210,8 @@ def thirds_after_house_money(round_record: m.RoundRecord, clause: str) -> None:
 
 @then(phrase("the House Money wagers are settled from the dealer's right counterclockwise: seats {seats:Seats}"))
 def house_money_order(round_record: m.RoundRecord, clause: str, seats: list[int]) -> None:
-    want = seats
     got = [e.seat for _, e in _house_money(round_record) if e.type in ("collect", "pay", "push")]
-    if got != want:
+    if got != seats:
         raise Nonconformance(clause, f"House Money wagers settled beginning from the dealer's right, moving "
-                                     f"counterclockwise: seats {want}",
+                                     f"counterclockwise: seats {seats}",
                              f"settled seats {got}", cards_of_record(round_record))

@@ -193,9 +193,8 @@ def every_second_cover(own_shoes: list[m.ShoeRecord], clause: str) -> None:
 # ------------------------------------------------------------------ the burn (§ 631a.5(f))
 @given(phrase("the burn is made from a dealing shoe stacked with {cards:Cards}"), target_fixture="stacked_cards")
 def burned_shoe(table: TableHandle, cards: list[str]) -> list[str]:
-    stack = cards
-    table.start_shoe(stack, burn=True)
-    return stack
+    table.start_shoe(cards, burn=True)
+    return cards
 
 
 @then(phrase("the burn exposes {card:Card} and burns {count:d} cards face down"))
@@ -231,9 +230,8 @@ def first_round_after_burn(table: TableHandle, stacked_cards: list[str], clause:
        target_fixture="stacked_cards")
 def cover_card_shoe(table: TableHandle, position: int, cards: list[str]) -> list[str]:
     """``position`` counts the stack's cards from 1: the cover card lies just before it."""
-    stack = cards
-    table.start_shoe(stack, cover_card_index=position - 1)
-    return stack
+    table.start_shoe(cards, cover_card_index=position - 1)
+    return cards
 
 
 @when(parsers.parse("{count:d} rounds are dealt"), target_fixture="round_record")

@@ -53,10 +53,9 @@ def _send(what: str, call) -> Request:
 @when(phrase("seat {seat:d} offers a wager of {amount:Money} on {target:Wager}"), target_fixture="wager_requests")
 def offer(table: TableHandle, wager_requests: list[Request], seat: int, amount: Decimal,
           target: Target) -> list[Request]:
-    t = target
-    wager_requests.append(_send(f"seat {seat} wagers {money_text(amount)} on {t.describe()}",
-                                lambda: table.game.place_wager(table.table_id, seat, t.wager_type, amount,
-                                                               hand=t.hand)))
+    wager_requests.append(_send(f"seat {seat} wagers {money_text(amount)} on {target.describe()}",
+                                lambda: table.game.place_wager(table.table_id, seat, target.wager_type, amount,
+                                                               hand=target.hand)))
     return wager_requests
 
 
@@ -104,10 +103,9 @@ def settled_on_original(round_record: m.RoundRecord, wagers: Wagers, clause: str
                         amount: Decimal) -> None:
     wager_id, _ = wagers.placed[(seat, target)]
     found = [w for w in round_record.wagers if w.wager_id == wager_id]
-    want = amount
-    if len(found) != 1 or found[0].amount != want:
+    if len(found) != 1 or found[0].amount != amount:
         raise Nonconformance(clause, f"the wager {wager_id} of seat {seat} stays in action for its original "
-                                     f"${want}",
+                                     f"${amount}",
                              f"settled: {[(w.wager_id, str(w.amount), w.result) for w in found] or 'not settled'}",
                              cards_of_record(round_record))
 

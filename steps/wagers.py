@@ -70,9 +70,8 @@ def is_void(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int,
 @then(phrase("seat {seat:d} owes vigorish of {amount:Money} on the Banker's Hand"))
 def vigorish_is(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, amount: Decimal) -> None:
     r = result_of(round_record, wagers, seat, Target("banker"), clause)
-    want = amount
-    if r.vigorish != want:
-        raise Nonconformance(clause, f"vigorish of ${want} on seat {seat}'s winning Banker wager of ${r.amount}",
+    if r.vigorish != amount:
+        raise Nonconformance(clause, f"vigorish of ${amount} on seat {seat}'s winning Banker wager of ${r.amount}",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
