@@ -1,5 +1,6 @@
 """Hypothesis strategies for Baccarat conformance: cards, dealing shoes, wagers and
-Rules Submission profiles.
+Rules Submission profiles (drawn by the property steps in steps/properties.py and
+steps/shoe_machine.py; not a step module itself).
 
 Every strategy generates values in the protocol's own terms (cards as ``"AC"``,
 ``"10D"``; money as :class:`~decimal.Decimal` dollars to the cent), so an example

@@ -1,4 +1,5 @@
-"""Running hypothesis properties as conformance scenarios.
+"""Running hypothesis properties as conformance scenarios (the runner of the property
+steps in steps/properties.py and steps/shoe_machine.py; not a step module itself).
 
 A property scenario's last step hands a strategy and a check to
 :meth:`PropertyRun.check` (or a state machine to :meth:`PropertyRun.machine`); the
