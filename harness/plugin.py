@@ -36,7 +36,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from baccarat_conformance import clauses, gating, options, properties
+from baccarat_conformance import clauses, gating, hypothesis_home, options
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.classify import failure_category
 from baccarat_conformance.errors import ConfigurationError
@@ -66,7 +66,7 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "tagged @property): -m property runs only these, -m 'not property' the rest")
     clauses.register_markers(config)
     gating.register_markers(config)
-    properties.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
+    hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
     results = ResultsLog(config)
     config.pluginmanager.register(results, "baccarat-results-log")
     if not hasattr(config, "workerinput"):
@@ -74,7 +74,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    properties.release_hypothesis_storage(config)
+    hypothesis_home.release_hypothesis_storage(config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

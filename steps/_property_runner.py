@@ -35,7 +35,7 @@ Replay options:
 ``--hypothesis-seed N``
     search again from seed N (overrides ``ci``'s derandomization).
 
-Where hypothesis keeps its files (its caches; :func:`place_hypothesis_storage`): in a
+Where hypothesis keeps its files (its caches; :func:`baccarat_conformance.hypothesis_home.place_hypothesis_storage`): in a
 run of the conformance suite alone, not in the working directory but in
 ``--matrix-dir``'s folder (``baccarat-conformance run``: ``OUT/.hypothesis``), else
 ``--results-log``'s folder, else a temporary folder removed at the end;
@@ -64,8 +64,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from baccarat_conformance.errors import AdapterError, Nonconformance
 
-__all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "place_hypothesis_storage",
-           "release_hypothesis_storage", "default_database"]
+__all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "default_database"]
 
 REPLAY_OPTION = "--replay-example"
 DATABASE_OPTION = "--property-database"
@@ -111,82 +110,13 @@ def add_options(parser: Any) -> None:
                          f"{DEFAULT_DATABASE})")
 
 
-# ------------------------------------------------------------------ where hypothesis writes
-_STORAGE_KEY: Any = None  # pytest.StashKey[tuple[Path, bool]], made on first use (pytest imported lazily)
-
-
-def _storage_key() -> Any:
-    global _STORAGE_KEY
-    if _STORAGE_KEY is None:
-        import pytest
-
-        _STORAGE_KEY = pytest.StashKey[tuple]()
-    return _STORAGE_KEY
-
-
-def runs_only_the_suite(config: Any) -> bool:
-    """Whether the session's arguments name only the conformance suite (its package,
-    ``--pyargs baccarat_conformance.features...``, or paths inside its folder)."""
-    import baccarat_conformance.features as features
-
-    base = Path(features.__file__).resolve().parent
-    args = list(getattr(config, "args", None) or [])
-    if not args:
-        return False
-    for arg in args:
-        head = str(arg).split("::")[0]
-        if head == "baccarat_conformance.features" or head.startswith("baccarat_conformance.features."):
-            continue
-        path = Path(head)
-        if not path.is_absolute():
-            path = Path(config.invocation_params.dir) / path
-        path = path.resolve()
-        if path != base and base not in path.parents:
-            return False
-    return True
-
-
-def place_hypothesis_storage(config: Any) -> Optional[Path]:
-    """Keep hypothesis' files out of the working directory in a run of the conformance
-    suite (see the module docstring); returns the folder chosen, or None when hypothesis
-    is left alone. Called at ``pytest_configure``; :func:`release_hypothesis_storage`
-    removes a temporary folder at the end."""
-    import os
-    import tempfile
-
-    from hypothesis.configuration import set_hypothesis_home_dir
-
-    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY") or not runs_only_the_suite(config):
-        return None
-    matrix_dir = config.getoption("--matrix-dir", None)
-    results_log = config.getoption("--results-log", None)
-    if matrix_dir:
-        home, temporary = Path(matrix_dir) / ".hypothesis", False
-    elif results_log:
-        home, temporary = Path(results_log).parent / ".hypothesis", False
-    else:
-        home, temporary = Path(tempfile.mkdtemp(prefix="baccarat-hypothesis-")), True
-    home = home.absolute()
-    set_hypothesis_home_dir(home)
-    config.stash[_storage_key()] = (home, temporary)
-    return home
-
-
-def release_hypothesis_storage(config: Any) -> None:
-    """Remove the temporary folder :func:`place_hypothesis_storage` made, if any."""
-    import shutil
-
-    placed = config.stash.get(_storage_key(), None)
-    if placed and placed[1]:
-        shutil.rmtree(placed[0], ignore_errors=True)
-
-
 def default_database(config: Any) -> str:
     """The lab profile's example database when ``--property-database`` is not given:
     ``baccarat-conformance`` in the run's output folder when hypothesis' files were
     placed there, else :data:`DEFAULT_DATABASE`."""
-    stash = getattr(config, "stash", None)
-    placed = stash.get(_storage_key(), None) if stash is not None else None
+    from baccarat_conformance.hypothesis_home import placed_home
+
+    placed = placed_home(config)
     if placed and not placed[1]:
         return str(placed[0] / "baccarat-conformance")
     return DEFAULT_DATABASE
