@@ -4,15 +4,25 @@ module: modules whose name starts with "_" are not loaded as pytest plugins).
 :class:`Wagers` is the value of the ``wagers`` fixture (steps/wagers.py); the step
 modules that place wagers or judge their settlement share :func:`place`,
 :func:`result_of` and :func:`check_result`.
+
+:func:`check_result` names the clause of the rule that was broken
+(:mod:`baccarat_conformance.attribution`): a wrong result (win, lose, tie) names the
+scenario's ``outcome`` clause, else the rules oracle's win/lose/tie clause of the wager
+(§ 631a.8(a)); a winning wager paid the wrong amount names the scenario's ``payout``
+clause, else the oracle's odds clause of the wager (§ 631a.13). It counts one wager
+settled in the scenario's judgement ledger (:mod:`baccarat_conformance.judgements`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Optional
+from typing import Any, Optional
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import judged
+from baccarat_conformance.oracle.settlement import settler_for, settlers
 from baccarat_conformance.protocol import models as m
 
 from ._support import TableHandle
@@ -57,19 +67,37 @@ def result_of(round_record: m.RoundRecord, wagers: Wagers, seat: int, target: Ta
                          f"no settlement for wager {wager_id} in the round record", cards_of_record(round_record))
 
 
+def oracle_clause(wager_type: str, role: str, result: str, rules_submission: Any = None) -> Optional[str]:
+    """The clause the rules oracle names for a ``wager_type`` settled wrong: its odds
+    clause (``role`` ``"payout"``) or the clause that says it has ``result`` (``role``
+    ``"outcome"``); None when the oracle has no settler for it (under
+    ``rules_submission``, when given)."""
+    settler = settler_for(wager_type, rules_submission) if rules_submission is not None \
+        else settlers().get(wager_type)
+    if settler is None:
+        return None
+    return settler.odds_clause if role == "payout" else settler.clause_for_result(result)
+
+
 def check_result(round_record: m.RoundRecord, wagers: Wagers, seat: int, target: Target, clause: str, result: str,
-                 paid: Optional[Decimal], how: str) -> m.WagerResult:
+                 paid: Optional[Decimal], how: str, rules_submission: Any = None) -> m.WagerResult:
     """The settlement of the wager ``seat`` placed on ``target``, checked: its
     ``result`` (``"win"``, ``"lose"``, ``"push"``, ``"void"``) and, unless None, the
     amount ``paid`` (the stake included). ``how`` completes the requirement's
     sentence ("the $10 ... wager of seat 1 <how>").
 
-    :raises Nonconformance: under ``clause`` when either differs.
+    :raises Nonconformance: when either differs, naming the ``payout`` clause when only
+        a winning wager's amount is wrong, else the ``outcome`` clause (see the module
+        docstring); a void wager names the scenario's principal clause.
     """
     r = result_of(round_record, wagers, seat, target, clause)
     _, stake = wagers.placed[(seat, target)]
+    judged(1, "wagers settled")
     if r.result != result or (paid is not None and r.paid != paid):
+        role = "payout" if r.result == result == "win" else "outcome" if result != "void" else "procedure"
+        fallback = oracle_clause(target.wager_type, role, result, rules_submission) if role != "procedure" else None
         observed = f"settled it as {r.result}, paying ${r.paid}"
-        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} {how}", observed,
+        raise Nonconformance(named(clause, role, fallback),
+                             f"the ${stake} {target.describe()} wager of seat {seat} {how}", observed,
                              cards_of_record(round_record))
     return r

@@ -1,11 +1,24 @@
 """Steps that check the hands of a round: cards, Point Counts and third cards
-(58 Pa. Code §§ 631a.6, 631a.9(c), 631a.11)."""
+(58 Pa. Code §§ 631a.6, 631a.9(c), 631a.11).
+
+A wrong hand names the scenario's ``hands`` clause (a card value, a third-card rule,
+a side wager's "deal the cards in accordance with" clause); in a scenario about
+something else (a wager's payout) it names the rule the rules oracle finds broken: the
+third-card rule that decides the hand (§ 631a.11), the initial deal (§ 631a.9(c)) when
+the first two cards differ, or the Point Count (§ 631a.6(b)) when only the count is
+wrong (:mod:`baccarat_conformance.attribution`). Each check counts the cards it
+compared in the scenario's judgement ledger.
+"""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from pytest_bdd import then
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
@@ -37,17 +50,37 @@ def _why_third(coup: rules.Coup, hand: str) -> str:
     return f"Banker's Hand Point Count {b2} after the Player's third card (§ 631a.11(c)(2))"
 
 
+def _oracle_hand_clause(stacked: list[str], hand: str, dealt: list[str]) -> Optional[str]:
+    """The rule the rules oracle finds broken when ``hand`` was dealt ``dealt`` from a
+    shoe stacked with ``stacked``: § 631a.9(c) when the first two cards differ from the
+    oracle's, else the third-card rule that decides the hand; None when the oracle
+    deals the same hand (or cannot deal the stack)."""
+    try:
+        coup = rules.deal(stacked)
+    except Exception:  # a stack the oracle cannot deal: the scenario's own clause
+        return None
+    want = list(coup.player if hand == "player" else coup.banker)
+    if want == list(dealt):
+        return None
+    if want[:2] != list(dealt[:2]):
+        return "631a.9(c)"
+    return rules.deciding_clause(coup, hand)
+
+
 @then(phrase("the {hand:Hand} is {cards:Cards} with a Point Count of {count:PointCount}"))
 def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str, cards: list[str],
             count: int) -> None:
     hand_name = HAND_NAMES[hand]
     h = _hand(round_record, hand, clause, stacked_cards)
     expected = cards
+    judged(len(expected) + 1, "cards compared")
     if h.cards != expected:
-        raise Nonconformance(clause, f"the {hand_name} holds {' '.join(expected)}",
+        raise Nonconformance(named(clause, "hands", _oracle_hand_clause(stacked_cards, hand, h.cards)),
+                             f"the {hand_name} holds {' '.join(expected)}",
                              f"the {hand_name} holds {' '.join(h.cards)}", stacked_cards)
     if h.point_count != count:
-        raise Nonconformance(clause, f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
+        raise Nonconformance(named(clause, "hands", "631a.6(b)"),
+                             f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
                              f"reported a Point Count of {h.point_count}", stacked_cards)
 
 
@@ -56,12 +89,14 @@ def _third_card(round_record: m.RoundRecord, stacked: list[str], clause: str, ha
     coup = rules.deal(stacked)
     why = _why_third(coup, hand)
     name = HAND_NAMES[hand]
+    judged(1, "hands checked")
+    rule = named(clause, "hands", rules.deciding_clause(coup, hand))
     if dealt and len(h.cards) != 3:
-        raise Nonconformance(clause, f"the {name} is dealt a third card: {why}",
+        raise Nonconformance(rule, f"the {name} is dealt a third card: {why}",
                              f"the {name} stayed on {' '.join(h.cards)}", stacked)
     if not dealt and len(h.cards) != 2:
         extra = " ".join(h.cards[2:]) or "nothing"
-        raise Nonconformance(clause, f"the {name} stays: {why}",
+        raise Nonconformance(rule, f"the {name} stays: {why}",
                              f"dealt {extra} to the {name} ({' '.join(h.cards)})", stacked)
 
 

@@ -25,7 +25,9 @@ from typing import Any, Optional
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance, Unsupported
+from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.protocol import models as m
 
@@ -142,6 +144,7 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     after_read = _by_name(table.game.read_meters(table.table_id))
     want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), placed, coup,
                             _section(table.rules), _hits(after_read))
+    judged(len(want.after), "meters compared")
     for name, amount in want.after.items():
         for where, seen in (("in the round record", after_record), ("from read_meters", after_read)):
             got = seen.get(name)
@@ -176,6 +179,7 @@ class Checked:
 
 
 @then("every progressive meter moves as the regulations require", target_fixture="checked")
+@counts_judgements
 def meters_move(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
                 round_record: m.RoundRecord, clause: str) -> Checked:
     return Checked(meters_before, round_record, check_round(table, meters_before, placed_wagers(wagers),
@@ -254,8 +258,11 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
         raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
                              "(scenario cards do not produce it)")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
-        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
+        role = "payout" if r is not None and r.result == "win" else "outcome"
+        raise Nonconformance(named(clause, role),
+                             f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
@@ -267,8 +274,11 @@ def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: 
                 amount: Decimal) -> None:
     wid, stake = wagers.placed[(seat, target)]
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != amount:
-        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
+        role = "payout" if r is not None and r.result == "win" else "outcome"
+        raise Nonconformance(named(clause, role),
+                             f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
                              cards_of_record(round_record))
 

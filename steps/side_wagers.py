@@ -22,6 +22,7 @@ from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
@@ -196,8 +197,13 @@ def deal_sweep(game: GameAdapter, rules_submission: Any, depth: str, section: st
 
 
 @then(parsers.parse("every wager of § {section} is settled as the paytable says"))
+@counts_judgements
 def check_sweep(sweep: dict, section: str) -> None:
+    """Compare every settlement of the sweep with the oracle; counts the settlements
+    compared (none when the Rules Submission offers no wager of the section: the
+    scenario is then "not offered", never a pass)."""
     placed, rules = sweep["placed"], sweep["rules"]
+    about(*(w for w, _ in oracle.SECTION_WAGERS[section] if w not in ("banker", "player", "tie")))
     failures: list[dict] = []
     rows: Counter = Counter()
     for stack, record in zip(sweep["stacks"], sweep["records"]):
@@ -213,13 +219,16 @@ def check_sweep(sweep: dict, section: str) -> None:
                     else stake if want.result == "push" else Decimal("0"))
             name = w.replace("_", " ") + (f" on the {h.capitalize()}'s Hand" if h else "")
             if not got:
-                failures.append({"clause": want.clause, "cards": cards_of_record(record),
+                failures.append({"clause": oracle.outcome_clause(section, w, want), "cards": cards_of_record(record),
                                  "required": f"$10.00 {name} {want.describe()}", "observed": "not settled"})
                 continue
             r = got[0]
             rows[(w, h, want.row or want.result)] += 1
             if r.result != want.result or r.paid != paid:
-                failures.append({"clause": want.clause, "cards": cards_of_record(record),
+                # a wrong result breaks the rule that decides it; a win paid wrong, the payout
+                wrong = oracle.payout_clause(section, want) if r.result == want.result == "win" \
+                    else oracle.outcome_clause(section, w, want)
+                failures.append({"clause": wrong, "cards": cards_of_record(record),
                                  "required": f"$10.00 {name} {want.describe()} (${paid} returned)",
                                  "observed": f"{r.result}, ${r.paid} returned"})
             elif section in ("631c.5", "629b.2", "627b.2") and r.vigorish != 0:
@@ -227,6 +236,7 @@ def check_sweep(sweep: dict, section: str) -> None:
                 failures.append({"clause": clause, "cards": cards_of_record(record),
                                  "required": f"no commission on the {name} wager",
                                  "observed": f"vigorish ${r.vigorish}"})
+    judged(sum(rows.values()), "wagers settled")
     evidence.attach_json("sweep coverage", {f"{w} {h or ''} {row}": n for (w, h, row), n in sorted(
         rows.items(), key=lambda kv: str(kv[0]))})
     if len(sweep["records"]) != len(sweep["stacks"]):
