@@ -14,6 +14,7 @@ from pytest_bdd import given, then, when
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
@@ -116,7 +117,9 @@ def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> S
 
 
 @then("every hand is dealt exactly the cards § 631a.11 requires")
+@counts_judgements
 def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome) -> None:
+    judged(sweep_outcome.rounds, "rounds checked")
     if not sweep_outcome.wrong:
         return
     evidence.attach_json("sweep failures", [
