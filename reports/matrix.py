@@ -8,10 +8,15 @@ same per-scenario results (``results.jsonl``, written by the pytest plugin).
 Result of a clause (``Row.result``; label in parentheses)
 ----------------------------------------------------------
 ``pass``            every scenario of the clause that ran passed (or was not offered), at least one passed
-``fail``            a scenario found a rule nonconformance
+``fail``            a check of a scenario found a rule nonconformance and named this clause
+                    (the clause of the check that failed: ``failed_clause``), or a clause
+                    it encloses among the scenario's tags
 ``error``           a scenario ended in a protocol, adapter or harness error (not a rule
                     failure; the label names which)
 ``not_offered``     the Rules Submission or the game does not offer what the clause governs
+``not_verified``    a scenario of the clause stopped at a failure of another clause (it
+                    is tagged with both; the failing check named the other), so this one
+                    was not judged; never a pass
 ``waived``          failed, and a valid waiver accepts the deviation
 ``manual_pass`` / ``manual_fail``   manual inspection attested pass / fail
 ``manual_pending``  manual clause without attestation
@@ -48,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from baccarat_conformance.attribution import failing_clauses
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
@@ -63,6 +69,7 @@ RESULT_LABELS: dict[str, str] = {
     "fail": "fail",
     "error": "protocol/adapter error",
     "not_offered": "not offered",
+    "not_verified": "not verified",
     "waived": "waived",
     "manual_pass": "manual attested pass",
     "manual_fail": "manual attested fail",
@@ -74,16 +81,16 @@ RESULT_LABELS: dict[str, str] = {
     "uncovered": "uncovered",
 }
 #: Worst first: the aggregate of several results is the first of them in this order.
-AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_run", "uncovered", "manual_pending",
-                                    "waived", "pass", "manual_pass", "not_offered", "expired", "not_yet_effective",
-                                    "not_applicable")
+AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_verified", "not_run", "uncovered",
+                                    "manual_pending", "waived", "pass", "manual_pass", "not_offered", "expired",
+                                    "not_yet_effective", "not_applicable")
 #: Words of the per-chapter totals sentence (the first five are always printed).
 TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
                                "manual_pending": "manual pending", "not_applicable": "n/a",
                                "error": "protocol/adapter error", "waived": "waived",
                                "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
-                               "uncovered": "uncovered"}
+                               "uncovered": "uncovered", "not_verified": "not verified"}
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
                     "not yet effective": "not_yet_effective"}
 
@@ -198,6 +205,28 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
     return "error"
 
 
+def _failing(entry: Mapping[str, Any], corpus: Corpus) -> Optional[list[str]]:
+    """The clauses a failed entry fails: those of its ``failed_clause``
+    (:func:`~baccarat_conformance.attribution.failing_clauses`); None when the entry
+    names no clause (a results log written before attribution, a failed assertion),
+    which fails all its clauses."""
+    named = entry.get("failed_clause")
+    if not named or _entry_result(entry) != "fail":
+        return None
+    return failing_clauses(named, entry.get("clauses") or (),
+                           lambda c: [a.id for a in corpus.ancestors(c)] if c in corpus.by_id else [])
+
+
+def _clause_result(entry: Mapping[str, Any], cid: str, corpus: Corpus) -> str:
+    """The result ``entry`` gives clause ``cid``: a failure fails the clauses its check
+    named (:func:`_failing`); the scenario's other clauses are ``not_verified``."""
+    result = _entry_result(entry)
+    failing = _failing(entry, corpus)
+    if failing is not None and cid not in failing:
+        return "not_verified"
+    return result
+
+
 def _worst(results: Iterable[str]) -> Optional[str]:
     rs = set(results)
     return next((r for r in AGGREGATE_ORDER if r in rs), None)
@@ -223,7 +252,11 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
     by_clause: dict[str, list[Mapping[str, Any]]] = {}
     unknown_clauses: list[str] = []
     for entry in results:
-        for cid in entry.get("clauses") or ():
+        own = list(entry.get("clauses") or ())
+        # a failing check may name a clause the scenario is not tagged with (a card value,
+        # the Tie's odds): that clause's row fails too
+        extra = [c for c in (_failing(entry, corpus) or ()) if c not in own]
+        for cid in own + extra:
             if cid in coverage:
                 by_clause.setdefault(cid, []).append(entry)
             elif cid not in unknown_clauses:
@@ -248,6 +281,10 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                    f"(effective {clause.effective.isoformat()})")
         else:
             res = by_disposition(cov, stack + (cid,))
+            named = [e for e in by_clause.get(cid, []) if cov.disposition != "automated"
+                     and _clause_result(e, cid, corpus) == "fail"]
+            if named and res[0] != "not_offered":  # a check named a clause disposed otherwise (a lead-in)
+                res = ("fail", f"{len(named)} fail — " + _excerpt((named[0].get("message") or "").strip(), 240))
             if status == "expired":
                 res = (res[0], f"{res[1]} (expired on {clause.expires.isoformat()}; "  # type: ignore[union-attr]
                        "tested with --include-expired)".lstrip())
@@ -267,17 +304,20 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             entries = by_clause.get(cid, [])
             if not entries:
                 return ("not_run", f"{len(cov.scenarios)} scenario(s), none ran")
-            counts = Counter(_entry_result(e) for e in entries)
+            counts = Counter(_clause_result(e, cid, corpus) for e in entries)
             worst = _worst(counts)
             detail = _count_phrase(counts)
             if worst in ("fail", "error"):
-                first = next(e for e in entries if _entry_result(e) == worst)
+                first = next(e for e in entries if _clause_result(e, cid, corpus) == worst)
                 msg = (first.get("message") or "").strip().splitlines()
                 if msg:
                     detail += " — " + _excerpt(msg[0] if worst == "fail" else msg[-1], 240)
                 if worst == "error":
                     cats = sorted({e.get("category") or "harness error" for e in entries if _entry_result(e) == "error"})
                     detail = ", ".join(cats) + ": " + detail
+            elif worst == "not_verified":
+                stopped = sorted({e["failed_clause"] for e in entries if _clause_result(e, cid, corpus) == "not_verified"})
+                detail = (f"not verified: the scenario stopped at a failure of § {', § '.join(stopped)}; " + detail)
             return (worst or "not_run", detail)
         if kind == "manual":
             a = attested.get(cid)
@@ -291,6 +331,11 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             return ("manual_pending", "no attestation")
         if kind == "not_applicable":
             return ("not_applicable", cov.entry.detail if cov.entry else "")
+        if kind == "definitional":
+            missing = [o for o in (cov.entry.options if cov.entry else ()) if run.offered is not None
+                       and not run.offered.get(o, False)]
+            if missing:  # the definition of a variant not offered is never failed by another variant's clauses
+                return ("not_offered", "the Rules Submission does not offer " + ", ".join(missing))
         if kind in ("subclauses", "definitional"):
             refs = ([c.id for c in corpus.children(cid)] if kind == "subclauses"
                     else list(cov.entry.used_by if cov.entry else ()))
@@ -311,7 +356,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
         for e in entries:
             aid = allure.get(e.get("nodeid", ""))
             row_results.append({"nodeid": e.get("nodeid"), "outcome": e.get("outcome"), "category": e.get("category"),
-                                "result": _entry_result(e), "message": e.get("message"),
+                                "result": _clause_result(e, cid, corpus), "failed_clause": e.get("failed_clause"),
+                                "message": e.get("message"),
                                 "allure": f"{run.allure_report}#{aid}" if aid else None})
         label = RESULT_LABELS[result]
         if result == "error":
@@ -390,6 +436,8 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         add(4, "no scenario was collected")
     if counts["not_run"]:
         add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
+    if counts["not_verified"]:  # whatever --allow-pending says: a clause not judged never passes
+        add(4, f"{counts['not_verified']} clause(s) not verified")
     if not allow_pending:
         if counts["manual_pending"]:
             add(4, f"{counts['manual_pending']} manual clause(s) pending attestation")
@@ -441,7 +489,7 @@ tr.section td{background:#fafafa;font-weight:600}
 .r{display:inline-block;padding:.05em .45em;border-radius:.7em;font-size:.9em;white-space:nowrap}
 .pass,.manual_pass{background:#d8f3dc;color:#1b4332}.fail,.manual_fail{background:#ffd6d6;color:#7a0000}
 .error{background:#ffe0b3;color:#7a3e00}.waived{background:#e9d8fd;color:#44337a}
-.manual_pending,.not_run,.uncovered{background:#fff3bf;color:#5c4400}
+.manual_pending,.not_run,.uncovered,.not_verified{background:#fff3bf;color:#5c4400}
 .not_offered,.not_applicable,.expired,.not_yet_effective{background:#e9ecef;color:#495057}
 .detail{color:#555;font-size:.92em}details summary{cursor:pointer}
 .verdict{font-size:1.1em;padding:.6em;border-radius:.3em;margin:.5em 0}
