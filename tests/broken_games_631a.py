@@ -239,6 +239,17 @@ class CallsTieWithoutHand(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.13
+class TiePays9To1(ReferenceGame):
+    """A winning Tie wager is paid 9 to 1 whatever the Rules Submission files (§ 631a.13(b): its
+    8 to 1 under the baccarat profile). The Tie still wins: only the odds are wrong."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "tie" and s.result == "win":
+            return W.Settlement("win", W.pays(wager.amount, 9), s.vigorish, s.outcome)
+        return s
+
+
 class VigorishNeverRounded(ReferenceGame):
     """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c))."""
 
@@ -424,6 +435,7 @@ house_money_after_third_cards = _factory(HouseMoneyAfterThirdCards)
 two_hands_after_last_hand = _factory(TwoHandsAfterLastHand)
 pays_from_lowest_seat = _factory(PaysFromLowestSeat)
 calls_tie_without_hand = _factory(CallsTieWithoutHand)
+tie_pays_9_to_1 = _factory(TiePays9To1)
 vigorish_never_rounded = _factory(VigorishNeverRounded)
 tracked_vigorish_not_collected_at_new_shoe = _factory(TrackedVigorishNotCollectedAtNewShoe)
 dragon_bonus_always_paytable_a = _factory(DragonBonusAlwaysPaytableA)

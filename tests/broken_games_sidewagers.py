@@ -102,6 +102,17 @@ class BankerSixPaidEven(ReferenceGame):
         return s
 
 
+class LuckySixThreeCardsPays12(ReferenceGame):
+    """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
+    The wager still wins: only the odds are wrong."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "lucky_six" and s.outcome == "lucky_six_3_cards":
+            return W.Settlement("win", W.pays(wager.amount, 12), outcome=s.outcome)
+        return s
+
+
 class NoLuckySixCall(ReferenceGame):
     """§ 629b.2(e): the dealer never announces "Lucky Six"."""
 
@@ -170,6 +181,10 @@ def suited_match_pays_2_to_1():
 
 def banker_six_paid_even():
     return BankerSixPaidEven()
+
+
+def lucky_six_three_cards_pays_12():
+    return LuckySixThreeCardsPays12()
 
 
 def no_lucky_six_call():
