@@ -53,18 +53,23 @@ class ScenarioClause(str):
     def __reduce__(self):  # copy and pickle rebuild it from its tags, not from the str
         return (ScenarioClause, (self.tags, {t: set(r) for t, r in self.roles.items()}))
 
-    def for_role(self, role: str, fallback: Optional[str] = None) -> str:
-        """The scenario's tag of ``role`` (the most specific), else ``fallback``, else
-        the principal clause."""
-        return pick(self.tags, role, self.roles) or fallback or str(self)
+    def for_role(self, role: str, fallback: Optional[str] = None, prefer: Optional[str] = None) -> str:
+        """The scenario's tag of ``role``: ``fallback`` (the oracle's clause) when it is
+        one of them (a Scenario Outline tagged with every outcome of a paytable names the
+        one its row deals), else the most specific (one that also has the role ``prefer``
+        first); else ``fallback``, else the principal clause."""
+        if fallback and fallback in self.tags and role in self.roles.get(fallback, ()):
+            return fallback
+        return pick(self.tags, role, self.roles, prefer) or fallback or str(self)
 
 
-def named(clause: str, role: str, fallback: Optional[str] = None) -> str:
-    """The clause a check of ``role`` names: ``clause.for_role(role, fallback)`` for the
-    ``clause`` fixture; a plain clause id (a check that names its clause itself) is
-    returned unchanged."""
+def named(clause: str, role: str, fallback: Optional[str] = None, prefer: Optional[str] = None) -> str:
+    """The clause a check of ``role`` names: ``clause.for_role(role, fallback, prefer)``
+    for the ``clause`` fixture (``prefer``: ``"win"``, ``"lose"`` or ``"tie"``, the
+    result an outcome check expected); a plain clause id (a check that names its clause
+    itself) is returned unchanged."""
     if isinstance(clause, ScenarioClause):
-        return clause.for_role(role, fallback)
+        return clause.for_role(role, fallback, prefer)
     return str(clause)
 
 

@@ -60,7 +60,7 @@ from baccarat_conformance.corpus.editions import edition_statuses
 from baccarat_conformance.verdict import EXIT_CODES, RunInfo, combine
 
 __all__ = ["RESULT_LABELS", "AGGREGATE_ORDER", "EXIT_CODES", "RunInfo", "Matrix", "build_matrix", "write_matrix",
-           "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION"]
+           "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION", "clauses_failed_by"]
 
 SCHEMA_VERSION = 1
 
@@ -215,6 +215,16 @@ def _failing(entry: Mapping[str, Any], corpus: Corpus) -> Optional[list[str]]:
         return None
     return failing_clauses(named, entry.get("clauses") or (),
                            lambda c: [a.id for a in corpus.ancestors(c)] if c in corpus.by_id else [])
+
+
+def clauses_failed_by(entry: Mapping[str, Any], corpus: Corpus) -> list[str]:
+    """The clauses a results-log entry fails in the matrix: none when it did not fail
+    with a nonconformance; those its failing check named (:func:`_failing`); all its
+    clauses when it names none."""
+    if _entry_result(entry) != "fail":
+        return []
+    failing = _failing(entry, corpus)
+    return list(entry.get("clauses") or ()) if failing is None else failing
 
 
 def _clause_result(entry: Mapping[str, Any], cid: str, corpus: Corpus) -> str:

@@ -50,17 +50,18 @@ def _why_third(coup: rules.Coup, hand: str) -> str:
     return f"Banker's Hand Point Count {b2} after the Player's third card (§ 631a.11(c)(2))"
 
 
-def _oracle_hand_clause(stacked: list[str], hand: str, dealt: list[str]) -> Optional[str]:
+def _oracle_hand_clause(stacked: list[str], hand: str, dealt: list[str], expected: list[str]) -> Optional[str]:
     """The rule the rules oracle finds broken when ``hand`` was dealt ``dealt`` from a
     shoe stacked with ``stacked``: § 631a.9(c) when the first two cards differ from the
-    oracle's, else the third-card rule that decides the hand; None when the oracle
-    deals the same hand (or cannot deal the stack)."""
+    oracle's, else the third-card rule that decides the hand. None when the oracle deals
+    the same hand, cannot deal the stack, or deals another hand than the scenario
+    ``expected`` (a scenario of another procedure, an irregularity: its own clause)."""
     try:
         coup = rules.deal(stacked)
     except Exception:  # a stack the oracle cannot deal: the scenario's own clause
         return None
     want = list(coup.player if hand == "player" else coup.banker)
-    if want == list(dealt):
+    if want == list(dealt) or want != list(expected):
         return None
     if want[:2] != list(dealt[:2]):
         return "631a.9(c)"
@@ -75,7 +76,7 @@ def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, 
     expected = cards
     judged(len(expected) + 1, "cards compared")
     if h.cards != expected:
-        raise Nonconformance(named(clause, "hands", _oracle_hand_clause(stacked_cards, hand, h.cards)),
+        raise Nonconformance(named(clause, "hands", _oracle_hand_clause(stacked_cards, hand, h.cards, expected)),
                              f"the {hand_name} holds {' '.join(expected)}",
                              f"the {hand_name} holds {' '.join(h.cards)}", stacked_cards)
     if h.point_count != count:

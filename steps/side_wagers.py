@@ -28,6 +28,7 @@ from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
+from ._results import Wagers
 from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import cards_of_record, money_text
@@ -56,6 +57,22 @@ def paytable_selected(rules_submission: Any, wager: Target, letter: str) -> None
 # settled after the result is announced" are steps of steps/progressives.py.
 def _hand_card_indexes(record: m.RoundRecord) -> list[int]:
     return [i for i, e in enumerate(record.events) if e.type == "card" and e.to in ("player", "banker")]
+
+
+@then(phrase("the dealing of the round is completed after the wager of seat {seat:d} on {target:Wager} is settled"))
+def dealing_completed_after(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int,
+                            target: Target) -> None:
+    """The wager is settled, then the round's dealing goes on: its third card (the stack
+    gives the Player's Hand one) is dealt after the settlement (§ 631c.4(f))."""
+    wid, _ = wagers.placed[(seat, target)]
+    settled = next((i for i, e in enumerate(round_record.events)
+                    if e.wager_id == wid and e.type in ("pay", "collect")), None)
+    thirds = _hand_card_indexes(round_record)[4:]
+    if settled is None or not thirds or settled > thirds[0]:
+        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} settled, then the dealing "
+                                     "completed: a third card dealt after the settlement",
+                             f"settlement event {settled}, third-card events {thirds or 'none'}",
+                             cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ refused wagers

@@ -46,28 +46,28 @@ def announce_no_more_bets(table: TableHandle) -> list[m.Event]:
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} wins at {odds}"))
-def wins_at(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
-            target: Target, odds: str) -> None:
+def wins_at(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+            seat: int, target: Target, odds: str) -> None:
     o = Odds.parse(odds)
     _, stake = wagers.placed[(seat, target)]
     paid = o.total_return(stake)
     check_result(round_record, wagers, seat, target, clause, "win", paid,
-                 f"wins at {o} (${paid} returned in all)", rules_submission)
+                 f"wins at {o} (${paid} returned in all)", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} loses"))
-def loses(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
-          target: Target) -> None:
+def loses(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+          seat: int, target: Target) -> None:
     check_result(round_record, wagers, seat, target, clause, "lose", Decimal("0"),
-                 "loses and is collected", rules_submission)
+                 "loses and is collected", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} pushes"))
-def pushes(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
-           target: Target) -> None:
+def pushes(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+           seat: int, target: Target) -> None:
     _, stake = wagers.placed[(seat, target)]
     check_result(round_record, wagers, seat, target, clause, "push", stake,
-                 "ties and is returned to the player", rules_submission)
+                 "ties and is returned to the player", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is void and returned"))

@@ -201,6 +201,7 @@ minibaccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_afte
 minibaccarat_no_lucky_six_call = no_lucky_six_call
 baccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_after_third_card  # § 631c.1(c)
 commission_free_no_lucky_six_call = no_lucky_six_call  # § 631c.5(e)
+commission_free_commission_on_banker = commission_on_banker  # § 631c.5(a)
 
 
 def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
@@ -212,6 +213,27 @@ def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
 def majestic_match_settled_after_third_card():
     """§ 631c.7(c): Majestic Match wagers are settled with the Baccarat wagers, after any third card."""
     return _settled_in_phase(["majestic_match"], "final")
+
+
+def commission_free_pairs_settled_after_third_card():
+    """§ 631c.5(d), § 629b.2(d), § 627b.2(d): Player Pair and Banker Pair wagers are settled with the
+    Baccarat wagers, after any third card."""
+    return _settled_in_phase(["player_pair", "banker_pair"], "final")
+
+
+midibaccarat_pairs_settled_after_third_card = commission_free_pairs_settled_after_third_card
+minibaccarat_pairs_settled_after_third_card = commission_free_pairs_settled_after_third_card
+midibaccarat_commission_on_banker = commission_on_banker  # § 629b.2(a)
+
+
+def pays_from_lowest_seat():
+    """§ 629b.2(f), § 627b.2(f): winning wagers are paid from the lowest-numbered seat up."""
+    from tests.broken_games_631a import PaysFromLowestSeat
+
+    return PaysFromLowestSeat()
+
+
+minibaccarat_pays_from_lowest_seat = pays_from_lowest_seat
 
 
 def heavenly_9_settled_before_third_card():
