@@ -11,6 +11,10 @@ which clauses a scenario carries;      :mod:`baccarat_conformance.clauses`
 ``-m 631a.11`` selects § 631a.11
 skipping as expired, not yet           :mod:`baccarat_conformance.gating`
 effective or not offered
+which clause a failing check names     :mod:`baccarat_conformance.attribution` (the
+(the ``clause`` fixture)               roles: :mod:`baccarat_conformance.corpus.roles`)
+what a scenario judged; a scenario     :mod:`baccarat_conformance.judgements`
+that judged nothing never passes
 the category of a failure or skip      :mod:`baccarat_conformance.classify`
 the results log (``--results-log``)    :mod:`baccarat_conformance.results_log`
 the inputs validated before the run,   :mod:`baccarat_conformance.session`

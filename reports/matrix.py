@@ -35,8 +35,9 @@ Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0
 ---------------------------------------------------------------------------------
 0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
 profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, or clauses pending). The contract, the
-precedence and the run facts (:class:`RunInfo`) are :mod:`baccarat_conformance.verdict`'s.
+4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses
+pending). The contract, the precedence and the run facts (:class:`RunInfo`) are
+:mod:`baccarat_conformance.verdict`'s.
 """
 
 from __future__ import annotations

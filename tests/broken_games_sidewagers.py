@@ -234,6 +234,7 @@ def pays_from_lowest_seat():
 
 
 minibaccarat_pays_from_lowest_seat = pays_from_lowest_seat
+commission_free_pays_from_lowest_seat = pays_from_lowest_seat
 
 
 def heavenly_9_settled_before_third_card():
