@@ -15,6 +15,8 @@ MINI = ("--profile", "minibaccarat_royal_9", "--include-expired")
 MINI_MYSTERY = ("--profile", "minibaccarat_royal_9_mystery", "--include-expired")
 # the Royal 9 wager at the $1 denomination under Chapter 629b (a test profile: the bundled $1 profiles are 627b's)
 MIDI_1 = ("--profile", "tests/profiles/midibaccarat_royal_9_1.toml", "--include-expired")
+# the Royal 9 wager at the $5 denomination under Chapter 627b (a test profile: the bundled ones are $1)
+MINI_5 = ("--profile", "tests/profiles/minibaccarat_royal_9_5.toml", "--include-expired")
 ED = "@current-through-2024-06-22"
 
 # (broken game, profile) -> the clauses the matrix fails (and no others): those the failing
@@ -43,6 +45,7 @@ EXPECTED = {
     # the initial amounts of the denomination: (f)(2) for the $5 wager, (g)(2) for the $1 wager
     ("royal_9_meters_open_a_cent_low", MINI): {"627b.3(g)(2)"},
     ("royal_9_meters_open_a_cent_low", MIDI_1): {"629b.3(g)(2)"},
+    ("royal_9_meters_open_a_cent_low", MINI_5): {"627b.3(f)(2)"},
     ("royal_9_mystery_opens_a_cent_low", MIDI): {"629b.3(h)"},
     ("royal_9_mystery_opens_a_cent_low", MINI_MYSTERY): {"627b.3(h)"},
     ("royal_9_settled_after_third_card", MIDI): {"629b.3(d)"},
