@@ -83,18 +83,19 @@ def failed_clause(exc: BaseException) -> str | None:
     return None
 
 
-def failure_line(exc: BaseException, limit: int = 1000) -> str:
+def failure_line(exc: BaseException, limit: int = 2000) -> str:
     """A failure in one line, for the results log and the clause matrix (the traceback
     stays in pytest's log): a :class:`Nonconformance`'s
     :meth:`~baccarat_conformance.errors.Nonconformance.one_line` (clause, required, what
-    the game did, the cards); for anything else its type and first line."""
+    the game did, the cards); for anything else its type and text, lines joined by "; "
+    (an adapter error's text starts with its category), at most ``limit`` characters."""
     leaves = exception_leaves(exc)
     conform = next((e for e in leaves if isinstance(e, Nonconformance)), None)
     if conform is not None:
         line = conform.one_line()
     else:
         first = leaves[0]
-        text = next((part.strip() for part in str(first).splitlines() if part.strip()), "")
+        text = "; ".join(part.strip() for part in str(first).splitlines() if part.strip())
         name = type(first).__name__
         line = text if isinstance(first, AdapterError) else f"{name}: {text}" if text else name
     return line if len(line) <= limit else line[:limit - 1] + "…"

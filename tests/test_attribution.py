@@ -74,7 +74,7 @@ def test_the_matrix_fails_the_named_clause_and_leaves_the_others_not_verified():
              "message": "§ 631c.5(k)(2): required: ...; game did: ..."}
     tie = {"nodeid": "x::tie", "clauses": ["631a.8(a)(3)(i)"], "outcome": "failed", "category": "nonconformance",
            "failed_clause": "631a.13(b)", "message": "§ 631a.13(b): required: ...; game did: ..."}
-    m = build_matrix(ctx.corpus, ctx.coverage, [entry, tie], RunInfo(as_of=dt.date(2023, 1, 1)))
+    m = build_matrix(ctx.corpus, ctx.coverage, [entry, tie], RunInfo(as_of=dt.date(2026, 11, 24)))
     rows = {r["id"]: r for r in m.rows}
     assert rows["631c.5(k)(2)"]["result"] == "fail"
     assert rows["631c.5(c)(3)"]["result"] == "not_verified"
@@ -164,3 +164,41 @@ def test_a_ledger_with_nothing_judged_is_a_harness_error():
     ledger.step_started()
     ledger.step_passed("then", lambda: None)  # an ordinary Then step judged its one round
     assert J.verdict_of(ledger, lambda name: True) is None and ledger.summary() == {"checks": 1}
+
+
+def test_the_definition_of_a_variant_not_offered_is_never_failed():
+    """§ 631a.13(c) (the Banker's odds and vigorish) failing on a Baccarat table fails the
+    clauses that use the EZ Baccarat definition, not the definition: EZ Baccarat is not offered."""
+    import datetime as dt
+
+    from baccarat_conformance.corpus.lint import make_context
+    from baccarat_conformance.reports.matrix import RunInfo, build_matrix
+
+    ctx = make_context()
+    entry = {"nodeid": "x::vig", "clauses": ["631a.13(c)"], "outcome": "failed", "category": "nonconformance",
+             "failed_clause": "631a.13(c)", "message": "§ 631a.13(c): required: ...; game did: ..."}
+    offered = {"variant.ez_baccarat": False, "variant.baccarat": True}
+    rows = {r["id"]: r for r in build_matrix(ctx.corpus, ctx.coverage, [entry],
+                                             RunInfo(as_of=dt.date(2026, 11, 24), offered=offered)).rows}
+    assert rows["631a.13(c)"]["result"] == "fail"
+    assert rows["631a.1[EZ Baccarat]"]["result"] == "not_offered"
+    offered["variant.ez_baccarat"] = True
+    rows = {r["id"]: r for r in build_matrix(ctx.corpus, ctx.coverage, [entry],
+                                             RunInfo(as_of=dt.date(2026, 11, 24), offered=offered)).rows}
+    assert rows["631a.1[EZ Baccarat]"]["result"] == "fail"
+
+
+def test_a_whole_shoe_failure_names_its_round_and_attaches_the_shoe():
+    from baccarat_conformance.steps._property_runner import SHOE_SHOWN, PropertyFalsified
+
+    round_cards = ["10C", "10C", "10C", "6C", "5C"]
+    cause = Nonconformance("631a.15(e)", "the $10.00 banker at seat 1 is void and returned ($10.00)",
+                           "settled it as lose", round_cards)
+    shoe = ["2C"] * 411 + round_cards
+    error = PropertyFalsified(cause, shoe=shoe, replay="cd /x && pytest ...", search=None, examples=9, found_at=3)
+    text = str(error)
+    assert "shrunk shoe: 416 cards, attached as \"shrunk shoe\"" in text and " 2C 2C " not in text
+    assert "  cards: 10C 10C 10C 6C 5C" in text  # the failing round
+    assert error.one_line().endswith("cards: 10C 10C 10C 6C 5C") and len(shoe) > SHOE_SHOWN
+    short = PropertyFalsified(cause, shoe=round_cards, replay="r", search=None, examples=2)
+    assert "shrunk shoe (5 cards): 10C 10C 10C 6C 5C" in str(short)
