@@ -5,13 +5,16 @@ Failures: ``nonconformance`` (the game broke a rule: a :class:`Nonconformance`, 
 assertion of a step), ``protocol error`` / ``adapter error`` (an :class:`AdapterError`:
 the game's answer was malformed, or the game could not be reached), ``harness error``
 (anything else: a bug of the harness or of a feature file). Skips: ``expired``, ``not yet
-effective`` or ``not offered``, from the skip message (:mod:`baccarat_conformance.gating`).
+effective`` or ``not offered``, from the skip message (:mod:`baccarat_conformance.gating`),
+and ``blocked`` (a :class:`~baccarat_conformance.errors.Blocked`: the game broke a rule the
+scenario relies on, so it could not judge its own clause).
 An exception group (hypothesis' ``FlakyFailure``) is filed by the exceptions it holds.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Optional
 
 import pytest
 
@@ -22,7 +25,7 @@ try:
 except NameError:  # pragma: no cover - Python 3.10: the backport pytest and hypothesis depend on
     from exceptiongroup import BaseExceptionGroup as _GROUP
 
-__all__ = ["failure_category", "skip_category", "exception_leaves", "group_category"]
+__all__ = ["failure_category", "skip_category", "blocked_by", "exception_leaves", "group_category"]
 
 
 def failure_category(excinfo: pytest.ExceptionInfo[BaseException], when: str) -> str:
@@ -65,9 +68,21 @@ def group_category(categories: list[str]) -> str:
 
 def skip_category(message: str) -> str:
     """The category of a skipped scenario from its skip message: "expired", "not yet
-    effective" or "not offered"."""
+    effective", "blocked" or "not offered"."""
+    if message.startswith("blocked"):
+        return "blocked"
     if message.startswith("expired"):
         return "expired"
     if message.startswith("not yet effective"):
         return "not yet effective"
     return "not offered"
+
+
+_BROKE = re.compile(r"blocked: the game broke § (\S+?):")
+
+
+def blocked_by(message: str) -> Optional[str]:
+    """The clause a "blocked" message names (``blocked: the game broke § 631a.11(c)(1): ...``),
+    or None for any other message."""
+    found = _BROKE.match(message or "")
+    return found.group(1) if found else None

@@ -12,6 +12,9 @@ Result of a clause (``Row.result``; label in parentheses)
 ``error``           a scenario ended in a protocol, adapter or harness error (not a rule
                     failure; the label names which)
 ``not_offered``     the Rules Submission or the game does not offer what the clause governs
+``not_verified``    the clause is in force and offered, but a scenario of it could not judge
+                    it: it was blocked, the game having broken a rule the scenario relies
+                    on ("not verified: blocked: the game broke § X"); never a pass
 ``waived``          failed, and a valid waiver accepts the deviation
 ``manual_pass`` / ``manual_fail``   manual inspection attested pass / fail
 ``manual_pending``  manual clause without attestation
@@ -30,7 +33,7 @@ Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0
 ---------------------------------------------------------------------------------
 0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
 profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, or clauses pending). The contract, the
+4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses pending). The contract, the
 precedence and the run facts (:class:`RunInfo`) are :mod:`baccarat_conformance.verdict`'s.
 """
 
@@ -48,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from baccarat_conformance.classify import blocked_by
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
@@ -63,6 +67,7 @@ RESULT_LABELS: dict[str, str] = {
     "fail": "fail",
     "error": "protocol/adapter error",
     "not_offered": "not offered",
+    "not_verified": "not verified",
     "waived": "waived",
     "manual_pass": "manual attested pass",
     "manual_fail": "manual attested fail",
@@ -74,18 +79,18 @@ RESULT_LABELS: dict[str, str] = {
     "uncovered": "uncovered",
 }
 #: Worst first: the aggregate of several results is the first of them in this order.
-AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_run", "uncovered", "manual_pending",
-                                    "waived", "pass", "manual_pass", "not_offered", "expired", "not_yet_effective",
-                                    "not_applicable")
+AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_verified", "not_run", "uncovered",
+                                    "manual_pending", "waived", "pass", "manual_pass", "not_offered", "expired",
+                                    "not_yet_effective", "not_applicable")
 #: Words of the per-chapter totals sentence (the first five are always printed).
 TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
                                "manual_pending": "manual pending", "not_applicable": "n/a",
                                "error": "protocol/adapter error", "waived": "waived",
                                "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
-                               "uncovered": "uncovered"}
+                               "uncovered": "uncovered", "not_verified": "not verified"}
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
-                    "not yet effective": "not_yet_effective"}
+                    "not yet effective": "not_yet_effective", "blocked": "not_verified"}
 
 
 class MatrixError(Exception):
@@ -191,6 +196,8 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
     if outcome == "passed":
         return "pass"
     category = entry.get("category")
+    if category == "blocked":  # the game broke a rule the scenario relies on: its clause is not verified
+        return "not_verified"
     if outcome == "skipped":
         return _CATEGORY_RESULT.get(category or "not offered", "not_offered")
     if category == "nonconformance":
@@ -201,6 +208,19 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
 def _worst(results: Iterable[str]) -> Optional[str]:
     rs = set(results)
     return next((r for r in AGGREGATE_ORDER if r in rs), None)
+
+
+def _blocked_phrase(entries: Iterable[Mapping[str, Any]]) -> str:
+    """``blocked: the game broke § 631a.11(c)(1) (3 scenarios)``, from the "blocked" entries."""
+    broke: Counter = Counter()
+    for e in entries:
+        if e.get("category") == "blocked":
+            broke[e.get("blocked_by") or blocked_by(e.get("message") or "") or "a rule it relies on"] += 1
+    if not broke:
+        return ""
+    return "blocked: the game broke " + ", ".join(
+        f"{'' if c.startswith('a rule') else '§ '}{c} ({n} scenario{'s' if n != 1 else ''})"
+        for c, n in sorted(broke.items()))
 
 
 def _count_phrase(counter: Counter) -> str:
@@ -270,6 +290,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             counts = Counter(_entry_result(e) for e in entries)
             worst = _worst(counts)
             detail = _count_phrase(counts)
+            if worst == "not_verified":
+                detail = f"not verified: {_blocked_phrase(entries)}; {detail}"
             if worst in ("fail", "error"):
                 first = next(e for e in entries if _entry_result(e) == worst)
                 msg = (first.get("message") or "").strip().splitlines()
@@ -291,6 +313,10 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             return ("manual_pending", "no attestation")
         if kind == "not_applicable":
             return ("not_applicable", cov.entry.detail if cov.entry else "")
+        if kind == "definitional" and cov.entry is not None and cov.entry.options and run.offered is not None:
+            missing = [o for o in cov.entry.options if not run.offered.get(o, False)]
+            if missing:  # a definition of a variant or wager not offered never takes its users' results
+                return ("not_offered", "the Rules Submission does not offer " + ", ".join(missing))
         if kind in ("subclauses", "definitional"):
             refs = ([c.id for c in corpus.children(cid)] if kind == "subclauses"
                     else list(cov.entry.used_by if cov.entry else ()))
@@ -359,7 +385,8 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
     """The exit status of a run and the reasons for it (see the module docstring).
 
     ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
-    stay in the matrix); a scenario that did not run still does.
+    stay in the matrix); a scenario that did not run, and a clause not verified (a
+    scenario of it blocked by a rule the game broke), still do.
     """
     counts = Counter(r["result"] for r in m.rows)
     run = m.run
@@ -388,6 +415,11 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         add(4, "the run was interrupted")
     if run.pytest_exit_status == 5 or run.collected == 0:
         add(4, "no scenario was collected")
+    if counts["not_verified"]:  # whatever --allow-pending says: a blocked clause was never judged
+        broke = sorted({blocked_by(x.get("message") or "") or "?" for r in m.rows for x in r["results"]
+                        if x["category"] == "blocked"})
+        add(4, f"{counts['not_verified']} clause(s) not verified"
+            + (f" (blocked: the game broke § {', § '.join(broke)})" if broke else ""))
     if counts["not_run"]:
         add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
     if not allow_pending:
@@ -441,7 +473,7 @@ tr.section td{background:#fafafa;font-weight:600}
 .r{display:inline-block;padding:.05em .45em;border-radius:.7em;font-size:.9em;white-space:nowrap}
 .pass,.manual_pass{background:#d8f3dc;color:#1b4332}.fail,.manual_fail{background:#ffd6d6;color:#7a0000}
 .error{background:#ffe0b3;color:#7a3e00}.waived{background:#e9d8fd;color:#44337a}
-.manual_pending,.not_run,.uncovered{background:#fff3bf;color:#5c4400}
+.manual_pending,.not_run,.uncovered,.not_verified{background:#fff3bf;color:#5c4400}
 .not_offered,.not_applicable,.expired,.not_yet_effective{background:#e9ecef;color:#495057}
 .detail{color:#555;font-size:.92em}details summary{cursor:pointer}
 .verdict{font-size:1.1em;padding:.6em;border-radius:.3em;margin:.5em 0}
