@@ -148,4 +148,12 @@ class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
         super().__init__("\n".join(lines), pytrace=False)
 
     def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
-        return (type(self), (self.clause, self.required, self.observed, self.cards, self.detail))
+        return (_blocked, (self.clause, self.required, self.observed, self.cards, self.detail))
+
+
+def _blocked(*args: Any) -> Blocked:
+    return Blocked(*args)
+
+
+# pytest's reports name a skip by its class ("Skipped: <reason>"): "Blocked: blocked: ...", not the module path
+Blocked.__module__ = "builtins"

@@ -121,7 +121,7 @@ class ResultsLog:
             entry["phase"] = report.when
             entry["category"] = props.get("category")
             if report.skipped and isinstance(report.longrepr, tuple):
-                entry["message"] = report.longrepr[2].removeprefix("Skipped: ")
+                entry["message"] = report.longrepr[2].removeprefix("Skipped: ").removeprefix("Blocked: ")
                 entry["category"] = entry["category"] or skip_category(entry["message"])
                 if entry["category"] == "blocked":
                     entry["blocked_by"] = blocked_by(entry["message"])

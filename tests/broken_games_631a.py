@@ -391,6 +391,16 @@ class BankerStaysOn5Against4(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
+    """When the Player's Hand stays, the Banker's Hand stays on 4 and 5 (§ 631a.11(c)(1):
+    it draws on 5 or less). Every scenario whose stack relies on that draw is blocked by it."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 2 and self.point_count(banker) in (4, 5):
+            return False
+        return super().banker_draws(player, banker)
+
+
 # ------------------------------------------------------------------ factories
 def _factory(cls):
     def make():
@@ -415,6 +425,7 @@ seat_one_deals_when_nobody_accepts = _factory(SeatOneDealsWhenNobodyAccepts)
 no_cards_call = _factory(NoCardsCall)
 no_point_counts_before_third_cards = _factory(NoPointCountsBeforeThirdCards)
 banker_stays_on_5_against_4 = _factory(BankerStaysOn5Against4)
+banker_stands_on_4_and_5_when_player_stands = _factory(BankerStandsOn4And5WhenPlayerStands)
 house_money_both_pairs_pays_ten = _factory(HouseMoneyBothPairsPaysTen)
 house_money_pair_by_value = _factory(HouseMoneyPairByValue)
 third_cards_face_down = _factory(ThirdCardsFaceDown)
