@@ -32,6 +32,10 @@ TABLE_1_TEXT = """
 TABLE_1: dict[int, tuple[str, ...]] = {
     int(row.split()[0]): tuple(row.split()[1:]) for row in TABLE_1_TEXT.strip().splitlines()
 }
+# § 631a.11(d)-(g) explain how Table 1 is read ((g) works an example): a decision of
+# § 631a.11(c)(2)(iii) is theirs as much as its own.
+TABLE_1_CLAUSES = ("631a.11(c)(2)(iii)", "631a.11(c)(2)(iii)[Table 1]", "631a.11(d)", "631a.11(e)", "631a.11(f)",
+                   "631a.11(g)")
 
 # § 631a.13(e): Dragon Bonus paytables, as printed.
 DRAGON_BONUS_PAYTABLES_TEXT = {

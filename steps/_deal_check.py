@@ -81,6 +81,12 @@ def void_text(record: m.RoundRecord) -> str:
     return f"round {record.status} (" + (f'"{reason}"' if reason else "no reason given") + ")"
 
 
+def _deciding(clause: str) -> tuple[str, ...]:
+    """The clauses whose scenarios judge a decision of ``clause`` themselves: it, and for a
+    Table 1 decision the clauses that explain Table 1 (§ 631a.11(d)-(g))."""
+    return rules.TABLE_1_CLAUSES if clause == rules.TABLE_1_CLAUSES[0] else (clause,)
+
+
 def value_note(cards: Sequence[str]) -> str:
     """``"; the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"`` when an ace, a 10
     or a court card is among the cards a wrong decision rests on; ``""`` otherwise."""
@@ -146,7 +152,7 @@ def _void_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[st
     reason = (getattr(record, "void_reason", None) or "").lower()
     named = [h for h in ("player", "banker") if h in reason]
     hand: Optional[str] = None
-    if split < 4:
+    if split < len(dealt) and split < 4:  # the initial four cards are not the stack's, in order
         clause = "631a.9(c)"
     elif split < len(dealt):  # the game dealt a card the oracle does not deal there
         hand = dealt[split][1] if split >= len(order) or order[split][1] != "banker" else "player"
@@ -163,7 +169,7 @@ def _void_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[st
         cards = coup.player if hand == "player" else coup.banker
         required += (f"; the {HAND_NAMES[hand]} {'is dealt a third card' if len(cards) == 3 else 'stays'}: "
                      f"{why_third(coup, hand)}{value_note(rules.decision_cards(coup, hand))}")
-    return Deviation(clause, required, observed, stack, (clause,),
+    return Deviation(clause, required, observed, stack, _deciding(clause),
                      "a round the stack completes is not void" if wanted is None
                      else "the round is dealt as far as the stack goes")
 
@@ -219,7 +225,7 @@ def _dealing_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional
         return Deviation(clause, f"the {HAND_NAMES[wanted]} is dealt a third card ({why_third(coup, wanted)}); the "
                                  "stack holds none, so the round is void (§ 631a.15(e))",
                          f"completed the round: Player's Hand {_cards(got['player'])}, Banker's Hand "
-                         f"{_cards(got['banker'])}", stack, (clause, "631a.15(e)"))
+                         f"{_cards(got['banker'])}", stack, (*_deciding(clause), "631a.15(e)"))
     for hand in ("player", "banker"):
         if len(got[hand]) != len(want[hand]):
             clause = rules.deciding_clause(coup, hand)
@@ -229,7 +235,7 @@ def _dealing_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional
                 why_third(coup, hand) + value_note(rules.decision_cards(coup, hand))
             observed = (f"the {name} stayed on {_cards(got[hand])}" if draws
                         else f"dealt {_cards(got[hand][2:])} to the {name} ({_cards(got[hand])})")
-            return Deviation(clause, required, observed, stack, (clause,),
+            return Deviation(clause, required, observed, stack, _deciding(clause),
                              f"the {name} {'is dealt a third card' if draws else 'stays'}")
         if got[hand] != want[hand]:
             return Deviation("631a.9(c)", f"third cards dealt from the dealing shoe, to the Player's Hand first: the "

@@ -5,6 +5,7 @@ oracle (58 Pa. Code § 631a.11)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
-from ._deal_check import deviation, value_note
+from ._deal_check import deviation, related, value_note
 
 ZERO_RANKS = ("10", "J", "Q", "K")
 SUITS = "CDHS"
@@ -138,7 +139,7 @@ def _void_summary(outcome: SweepOutcome) -> str:
 
 
 @then("every hand is dealt exactly the cards § 631a.11 requires")
-def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome) -> None:
+def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_clauses: tuple[str, ...]) -> None:
     if not sweep_outcome.wrong and not sweep_outcome.void:
         return
     evidence.attach_json("sweep failures", [
@@ -152,8 +153,11 @@ def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome) -> None:
         dev, record = sweep_outcome.voids[0]
         evidence.attach_json("first void round record", record.model_dump(mode="json"))
         assert dev is not None  # a sweep stack always completes its round
-        raise Nonconformance(dev.clause, dev.required, f"{dev.observed}{voids} in {sweep_outcome.rounds} rounds",
-                             dev.cards, dev.detail)
+        dev = dataclasses.replace(dev, observed=f"{dev.observed}{voids} in {sweep_outcome.rounds} rounds")
+        own = related(scenario_clauses, dev)
+        if own is None:  # a void not of § 631a.11's making (e.g. § 631a.15(e)): the sweep could not judge it
+            raise dev.blocked()
+        raise dev.nonconformance(own)
     clause, cards, hand, want, got, record = sweep_outcome.failures[0]
     evidence.attach_json("first failing round record", record.model_dump(mode="json"))
     summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(sweep_outcome.by_clause.items()))
