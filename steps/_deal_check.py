@@ -34,10 +34,12 @@ from ._vocabulary import HAND_NAMES
 __all__ = ["Deviation", "deviation", "judge", "own_failure", "related", "value_note", "void_text",
            "BASE_GAME_DEALING"]
 
-BASE_GAME_DEALING = re.compile(r"deal the cards in accordance with §|shall be played consistent with Chapter")
+BASE_GAME_DEALING = re.compile(r"deal the cards in accordance with §|shall be played consistent with Chapter|"
+                               r"shall then continue as set forth in §")
 """Text of a clause that deals its rounds as the base game does (§ 631c.2(e): "The dealer
 shall then deal the cards in accordance with § 631a.9(b)—(f)"; § 629b.5(c): "shall be
-played consistent with Chapter 629a"): every deviation of the deal is its own."""
+played consistent with Chapter 629a"; § 629b.4(c): "The round of play shall then continue
+as set forth in § 629a.8(c)(3)—(6)"): every deviation of the deal is its own."""
 
 
 @dataclass(frozen=True)
