@@ -163,6 +163,18 @@ class HouseMoneyPairByValue(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.9
+class ReportsOnlyThePlayersHand(ReferenceGame):
+    """Reports a completed round with the Player's Hand alone, no Banker's Hand (§ 631a.9(a):
+    two hands are dealt). Readable under the protocol: judged as the rule, not as a protocol
+    error."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        record = super().op_deal_round(table_id, choices, irregularity)
+        if record["status"] == "completed":
+            record["banker"] = None
+        return record
+
+
 class ThirdCardsFaceDown(ReferenceGame):
     """Deals third cards face down under § 631a.9(c) (they are dealt face up)."""
 
@@ -461,6 +473,7 @@ banker_stands_on_4_and_5_when_player_stands = _factory(BankerStandsOn4And5WhenPl
 house_money_both_pairs_pays_ten = _factory(HouseMoneyBothPairsPaysTen)
 house_money_pair_by_value = _factory(HouseMoneyPairByValue)
 third_cards_face_down = _factory(ThirdCardsFaceDown)
+reports_only_the_players_hand = _factory(ReportsOnlyThePlayersHand)
 tied_wager_to_highest_seat = _factory(TiedWagerToHighestSeat)
 house_money_from_highest_seat = _factory(HouseMoneyFromHighestSeat)
 house_money_after_third_cards = _factory(HouseMoneyAfterThirdCards)

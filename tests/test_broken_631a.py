@@ -30,6 +30,7 @@ EXPECTED = {
     "ez_banker_wins_on_dragon_7": ("ez_baccarat", {"631a.8(a)(1)(iii)"}),
     "house_money_pair_by_value": ("baccarat", {"631a.8(a)(7)(ii)"}),
     "third_cards_face_down": ("baccarat", {"631a.9(c)"}),
+    "reports_only_the_players_hand": ("baccarat", {"631a.9(a)"}),
     "tied_wager_to_highest_seat": ("reveal_d", {"631a.9(d)(6)"}),
     "reveal_d_ignored": ("reveal_d", {"631a.9(d)", "631a.9(d)(2)", "631a.9(d)(3)", "631a.9(d)(4)", "631a.9(d)(5)",
                                       "631a.9(d)(6)", "631a.9(d)(7)", "631a.9(f)"}),
