@@ -31,8 +31,8 @@ from baccarat_conformance.protocol import models as m
 
 from ._vocabulary import HAND_NAMES
 
-__all__ = ["Deviation", "deviation", "judge", "own_failure", "related", "value_note", "void_text",
-           "BASE_GAME_DEALING"]
+__all__ = ["Deviation", "deviation", "irregular_deviation", "after_irregularity", "judge", "own_failure", "related",
+           "value_note", "void_text", "why_third", "BASE_GAME_DEALING"]
 
 BASE_GAME_DEALING = re.compile(r"deal the cards in accordance with §|shall be played consistent with Chapter|"
                                r"shall then continue as set forth in §")
@@ -251,6 +251,77 @@ def _dealing_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional
                          "dealt " + ", ".join(f"{c} to the {HAND_NAMES.get(h, h)}" for c, h in listed), stack,
                          ("631a.9(c)",), "the cards are dealt in the order of § 631a.9(c)")
     return None
+
+
+# ------------------------------------------------------------------ rounds staging an irregularity (§ 631a.15)
+def _simulated_deviation(record: m.RoundRecord, irr: rules.Irregular, stack: tuple[str, ...]) -> Optional[Deviation]:
+    """A simulated round whose third cards are not those of §§ 631a.9 to 631a.11 (its first
+    cards are the irregularity's own to judge)."""
+    got = [c.card for c in record.cards if c.to == "simulated"]
+    want = list(irr.simulated)
+    if got == want or got[:4] != want[:4] or len(want) < 4:
+        return None
+    sim = rules.deal(want)
+    split = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    if split < len(want):
+        hand = sim.order[split][1]  # the game left out, or put elsewhere, the card that hand draws
+    else:  # the game drew a card the rules do not
+        hand = "player" if len(sim.player) == 2 and not sim.natural else "banker"
+    clause = rules.deciding_clause(sim, hand)
+    cards = sim.player if hand == "player" else sim.banker
+    return Deviation(clause, f"the simulated round dealt under the rules of the chapter: {_cards(want)}; the "
+                             f"{HAND_NAMES[hand]} {'is dealt a third card' if len(cards) == 3 else 'stays'}: "
+                             f"{why_third(sim, hand)}{value_note(rules.decision_cards(sim, hand))}",
+                     f"simulated cards: {_cards(got)}", stack, _deciding(clause),
+                     "a simulated round is dealt under the rules of the chapter")
+
+
+def irregular_deviation(record: m.RoundRecord, stack: Sequence[str], irregularity: m.Irregularity,
+                        procedure: str) -> tuple[Optional[Deviation], Optional[list[str]], Optional[str]]:
+    """Compare ``record``, a round staging ``irregularity`` on a shoe stacked with ``stack``,
+    with the oracle's § 631a.15 round: the parts the rules of §§ 631a.9 to 631a.11 decide
+    (the round's hands, the simulated round's third cards). How the irregularity itself is
+    handled is the scenario's steps' to judge.
+
+    Returns the deviation (or None), the cards the next round is dealt from (None when
+    they can no longer be told), and the clause of § 631a.15 that decides them."""
+    stack = tuple(stack)
+    try:
+        if irregularity.kind == "card_drawn_in_error":
+            irr = rules.card_drawn_in_error(stack, irregularity.disclosed)
+        elif irregularity.kind == "player_third_card_in_error":
+            irr = rules.player_third_card_in_error(stack, irregularity.disclosed, procedure)
+        elif irregularity.kind == "card_face_up":
+            irr = rules.card_face_up(stack)
+        else:
+            return None, None, None
+    except (ValueError, IndexError):  # the stack does not stage it (or runs out): the steps judge the round
+        return None, None, None
+    if irr.coup is not None and record.status == "completed" and record.player and record.banker:
+        got = {"player": tuple(record.player.cards), "banker": tuple(record.banker.cards)}
+        for hand in ("player", "banker"):
+            want = irr.coup.player if hand == "player" else irr.coup.banker
+            if got[hand][:2] == want[:2] and len(got[hand]) != len(want):
+                clause = rules.deciding_clause(irr.coup, hand)
+                name = HAND_NAMES[hand]
+                return Deviation(clause, f"the {name} is {_cards(want)}: {why_third(irr.coup, hand)}"
+                                         f"{value_note(rules.decision_cards(irr.coup, hand))}",
+                                 f"the {name} is {_cards(got[hand])}", stack, _deciding(clause),
+                                 f"the {name} {'is dealt a third card' if len(want) == 3 else 'stays'}"), None, None
+    dev = _simulated_deviation(record, irr, stack)
+    if dev is not None:
+        return dev, None, None
+    return None, list(irr.next_stack), irr.clause
+
+
+def after_irregularity(dev: Deviation, clause: str) -> Deviation:
+    """A deviation of the round after an irregularity: the first cards it is dealt from are
+    the irregularity's clause's to decide (§ 631a.15(a): the card drawn in error is the first
+    card of the next hand), not § 631a.9(c)'s."""
+    if dev.clause != "631a.9(c)":
+        return dev
+    return dataclasses.replace(dev, clause=clause, related=(clause,),
+                               detail=f"the next round is dealt from the cards § {clause} leaves")
 
 
 # ------------------------------------------------------------------ whose deviation is it

@@ -11,7 +11,7 @@ from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
-from ._deal_check import Deviation, deviation, judge, own_failure
+from ._deal_check import Deviation, after_irregularity, deviation, irregular_deviation, judge, own_failure
 
 
 @dataclass
@@ -33,6 +33,7 @@ class TableHandle:
     clauses: tuple[str, ...] = ()
     stack: Optional[list[str]] = None
     deviations: dict[str, Deviation] = field(default_factory=dict)
+    after: Optional[str] = None  # the § 631a.15 clause that decides the cards of the round after an irregularity
 
     def start_shoe(self, cards: Optional[list[str]] = None, **kw: Any) -> m.ShoeRecord:
         shoe = self.game.start_shoe(self.table_id, cards, **kw)
@@ -45,22 +46,30 @@ class TableHandle:
 
     def deal(self, **kw: Any) -> m.RoundRecord:
         """Deal a round (``deal_round`` with ``kw``). From a stacked shoe, the round is
-        judged against the oracle's deal of the stack (a round staging an irregularity is
-        its steps' to judge, and ends the judging of that shoe).
+        judged against the oracle's deal of the stack; a round staging an irregularity, on
+        what §§ 631a.9 to 631a.11 decide in it (its hands, a simulated round's third cards),
+        and the next round from the cards § 631a.15 leaves.
 
         :raises Blocked: when the game broke a rule of the deal that is not the scenario's.
         """
         record = self.game.deal_round(self.table_id, **kw)
         evidence.attach_json(f"round record {record.round_id}", record.model_dump(mode="json"))
         self.records.append(record)
-        if self.stack is not None and kw.get("irregularity") is None:
+        if self.stack is None:
+            return record
+        irregularity = kw.get("irregularity")
+        after, self.after = self.after, None
+        if irregularity is not None:
+            dev, self.stack, self.after = irregular_deviation(
+                record, self.stack, irregularity, self.rules.get("irregularity_procedure", "631a.15(c)(1)"))
+        else:
             dev, used = deviation(record, self.stack)
             self.stack = self.stack[used:] if used is not None else None
-            if dev is not None:
-                self.deviations[record.round_id] = dev
-                judge(self.clauses, dev)
-        elif kw.get("irregularity") is not None:
-            self.stack = None
+            if dev is not None and after is not None:
+                dev = after_irregularity(dev, after)
+        if dev is not None:
+            self.deviations[record.round_id] = dev
+            judge(self.clauses, dev)
         return record
 
     def not_as_stacked(self, record: m.RoundRecord, feature_error: str) -> NoReturn:

@@ -18,7 +18,7 @@ from baccarat_conformance.steps._deal_check import deviation, judge, own_failure
 from .suite_runner import run_suite
 
 B45 = "tests.broken_games_631a:banker_stands_on_4_and_5_when_player_stands"
-SECTIONS = "631a.1 or 631a.6 or 631a.9 or 631a.10 or 631a.11 or property"
+SECTIONS = "631a.1 or 631a.6 or 631a.9 or 631a.10 or 631a.11 or 631a.15 or property"
 
 
 def property_clauses() -> set[str]:
@@ -29,7 +29,7 @@ def property_clauses() -> set[str]:
 
 @pytest.fixture(scope="module")
 def b45(tmp_path_factory):
-    """The suite's § 631a.1, .6, .9, .10 and .11 scenarios and the property scenarios (smoke
+    """The suite's § 631a.1, .6, .9, .10, .11 and .15 scenarios and the property scenarios (smoke
     depth) against a game whose only defect: the Banker's Hand stays on 4 and 5 when the
     Player's Hand stays (§ 631a.11(c)(1) says draw)."""
     where = tmp_path_factory.mktemp("b45")
@@ -53,8 +53,10 @@ def test_every_other_affected_scenario_is_blocked_naming_the_broken_rule(b45) ->
     assert {r["blocked_by"] for r in blocked} == {"631a.11(c)(1)"}
     assert all(r["outcome"] == "skipped" for r in blocked)
     assert all(r["message"].startswith("blocked: the game broke § 631a.11(c)(1): ") for r in blocked)
-    # the scenarios the issue found failing under their own clause, or as a harness error
-    assert {"631a.9(c)", "631a.10(b)", "631a.10(d)"} <= {c for r in blocked for c in r["clauses"]}
+    # the scenarios the issue found failing under their own clause, or as a harness error, and the
+    # irregularities whose rounds (or simulated rounds) the Banker's Hand of 5 stays in
+    assert {"631a.9(c)", "631a.10(b)", "631a.10(d)", "631a.15(a)", "631a.15(d)"} <= {
+        c for r in blocked for c in r["clauses"]}
 
 
 def test_the_matrix_shows_blocked_clauses_as_not_verified(b45) -> None:
@@ -189,6 +191,26 @@ def test_void_rounds_quote_the_game_and_blame_the_rule_it_broke() -> None:
 def test_hands_the_schema_once_refused_are_judged_by_their_rule(player, banker, clause) -> None:
     dev, _ = deviation(record(player=player, banker=banker), "2C JD 2H KS 4D KC".split())
     assert dev is not None and dev.clause == clause
+
+
+def test_irregular_rounds_are_judged_on_what_the_third_card_rules_decide() -> None:
+    from baccarat_conformance.steps._deal_check import after_irregularity, irregular_deviation
+
+    stack = "7C 3D KH 3S 6C 3H KD 2S QD".split()  # a card drawn in error, disclosed: 6C starts a simulated round
+    staged = m.Irregularity(kind="card_drawn_in_error", disclosed=True)
+    rec = record(cards=dealt("7C 3D KH 3S", "PBPB") + [("6C", "simulated"), ("3H", "simulated"), ("KD", "simulated"),
+                                                        ("2S", "simulated")], player=["7C", "KH"], banker=["3D", "3S"])
+    dev, following, clause = irregular_deviation(rec, stack, staged, "631a.15(c)(1)")
+    assert dev.clause == "631a.11(c)(1)" and dev.observed == "simulated cards: 6C 3H KD 2S"
+    ok = rec.model_copy(update={"cards": rec.cards + [m.DealtCard(card="QD", to="simulated")]})
+    assert irregular_deviation(ok, stack, staged, "631a.15(c)(1)") == (None, [], "631a.15(d)")
+    # the next round's first cards are the irregularity's to decide
+    held = m.Irregularity(kind="card_drawn_in_error", disclosed=False)
+    assert irregular_deviation(rec.model_copy(update={"cards": rec.cards[:4]}), stack, held, "631a.15(c)(1)")[1:] == (
+        stack[4:], "631a.15(a)")
+    dev, _ = deviation(record(cards=dealt("3H KD 2S QD", "PBPB"), player=["3H", "2S"], banker=["KD", "QD"]),
+                       stack[4:])
+    assert dev.clause == "631a.9(c)" and after_irregularity(dev, "631a.15(a)").clause == "631a.15(a)"
 
 
 def test_value_note() -> None:
