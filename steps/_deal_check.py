@@ -47,9 +47,10 @@ class Deviation:
     """How a round departs from the oracle's deal of its stack.
 
     ``clause``: the rule the game broke, as the oracle decides; ``related``: the clauses
-    a scenario may carry (or their ancestors or descendants) to judge it itself (``clause``;
-    for a wrong Point Count, § 631a.6, whose every scenario counts a hand); ``required`` / ``observed`` / ``cards`` as a
-    :class:`Nonconformance` takes them; ``detail``: its one-line headline. ``reported``:
+    a scenario may carry (or their ancestors or descendants) to judge it itself
+    (``clause``; for a wrong Point Count, § 631a.6, whose every scenario counts a hand);
+    ``required`` / ``observed`` / ``cards`` as a :class:`Nonconformance` takes them;
+    ``detail``: its one-line headline. ``reported``:
     the cards were dealt as required, only a reported Point Count is wrong: it blocks only
     the steps that read it (:func:`judge` lets the round through)."""
 
@@ -79,7 +80,7 @@ def _cards(cards: Iterable[str]) -> str:
 def void_text(record: m.RoundRecord) -> str:
     """``round void ("the dealing shoe is empty")``: a void round with the game's reason
     (``void_reason``), or ``round void (no reason given)``."""
-    reason = getattr(record, "void_reason", None)
+    reason = record.void_reason
     return f"round {record.status} (" + (f'"{reason}"' if reason else "no reason given") + ")"
 
 
@@ -151,7 +152,7 @@ def _void_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[st
     else:
         required = f"the stack completes the round: {_cards(c for c, _ in order)}"
     split = next((i for i, (a, b) in enumerate(zip(dealt, order)) if a != b), min(len(dealt), len(order)))
-    reason = (getattr(record, "void_reason", None) or "").lower()
+    reason = (record.void_reason or "").lower()
     named = [h for h in ("player", "banker") if h in reason]
     hand: Optional[str] = None
     if split < len(dealt) and split < 4:  # the initial four cards are not the stack's, in order

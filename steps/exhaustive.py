@@ -90,7 +90,7 @@ def _check_chunk(cards_list: list[list[str]], records: list[m.RoundRecord], outc
     for cards, record in zip(cards_list, records):
         if record.status == "void":
             outcome.void += 1
-            reason = getattr(record, "void_reason", None) or "no reason given"
+            reason = record.void_reason or "no reason given"
             outcome.void_reasons[reason] = outcome.void_reasons.get(reason, 0) + 1
             if len(outcome.voids) < KEEP:
                 outcome.voids.append((deviation(record, cards)[0], record))
