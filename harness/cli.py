@@ -283,7 +283,9 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         _error(f"--out {out}: {e.strerror or e}")
         return 3
     cmd = pytest_command(args, results, log, out)
-    print("+", " ".join(cmd), flush=True)
+    from baccarat_conformance.adapters.redact import without_url_passwords
+
+    print("+", without_url_passwords(" ".join(cmd)), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     if progress:
         code = run_with_progress(cmd, out, log, signals)

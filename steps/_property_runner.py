@@ -413,8 +413,10 @@ class PropertyRun:
         args += [PROFILE_OPTION, self.profile_name]
         if extra:
             args.append(extra)
+        from baccarat_conformance.adapters.redact import without_url_passwords
+
         where = str(cfg.invocation_params.dir)
-        return f"cd {shlex.quote(where)} && " + " ".join(shlex.quote(a) for a in args)
+        return without_url_passwords(f"cd {shlex.quote(where)} && " + " ".join(shlex.quote(a) for a in args))
 
     def _target(self) -> list[str]:
         try:
