@@ -15,8 +15,8 @@ judged in this order, the first that applies wins:
                                    (:func:`needed_capabilities`: its markers ``capability.X``,
                                    ``wager.W`` for a marker ``option.W`` of an optional wager,
                                    and for the marker ``capability.offered_wagers`` ``wager.W``
-                                   of every optional wager the scenario may place) the game
-                                   does not declare:
+                                   of every optional wager the Rules Submission offers) the
+                                   game does not declare:
                                    "not verified: the game lacks capability X". The clause is
                                    in force and offered, so it is never passed, and never
                                    "not offered": a game cannot buy a pass by declaring less.
@@ -41,8 +41,9 @@ __all__ = ["OFFERED_PREFIX", "CAPABILITY_PREFIX", "register_markers", "needed_ca
 
 OFFERED_PREFIX = "option."
 CAPABILITY_PREFIX = "capability."
-#: A scenario that places "any wagers the Rules Submission offers" (a property scenario)
-#: needs ``wager.W`` for each such optional wager: which ones depends on the profile.
+#: A scenario that places "any wagers the Rules Submission offers" (the property
+#: scenarios, the 5 Treasures sweep) needs ``wager.W`` for each optional wager W the
+#: profile offers: which ones depends on the profile.
 OFFERED_WAGERS = "capability.offered_wagers"
 
 
@@ -57,7 +58,7 @@ def register_markers(config: pytest.Config) -> None:
     for cap in CAPABILITIES:
         config.addinivalue_line("markers", f"{CAPABILITY_PREFIX}{cap}: needs game capability {cap}")
     config.addinivalue_line("markers", f"{OFFERED_WAGERS}: needs capability wager.W of every optional wager W "
-                                       "the Rules Submission offers (and the rules oracle settles)")
+                                       "the Rules Submission offers")
 
 
 def needed_capabilities(item: pytest.Item, profile: RulesSubmission) -> list[str]:
@@ -68,16 +69,14 @@ def needed_capabilities(item: pytest.Item, profile: RulesSubmission) -> list[str
       ``option.dragon_bonus.paytable.A``) of an optional wager type W: a scenario of an
       optional wager places it (Banker, Player and Tie need no capability);
     * for the marker ``capability.offered_wagers``, ``wager.W`` for every optional wager
-      type W the scenario may place: those ``profile`` offers and the rules oracle settles.
+      type W ``profile`` offers (:meth:`RulesSubmission.offers_option`).
     """
     from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
     need: list[str] = []
     for mark in item.iter_markers():
         if mark.name == OFFERED_WAGERS:
-            from baccarat_conformance.oracle.settlement import covered_wager_types
-
-            need += [f"wager.{w}" for w in covered_wager_types(profile) if w not in CORE_WAGERS]
+            need += [f"wager.{w}" for w in WAGER_TYPES if w not in CORE_WAGERS and profile.offers_option(w)]
         elif mark.name.startswith(CAPABILITY_PREFIX):
             need.append(mark.name[len(CAPABILITY_PREFIX):])
         elif mark.name.startswith(OFFERED_PREFIX):
