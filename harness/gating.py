@@ -36,8 +36,8 @@ from baccarat_conformance.clauses import clause_tags
 from baccarat_conformance.corpus import load_corpus, status_on
 from baccarat_conformance.profile import RulesSubmission
 
-__all__ = ["OFFERED_PREFIX", "CAPABILITY_PREFIX", "register_markers", "needed_capabilities", "not_verified_message",
-           "gate"]
+__all__ = ["OFFERED_PREFIX", "CAPABILITY_PREFIX", "OFFERED_WAGERS", "register_markers", "needed_capabilities",
+           "not_verified_message", "gate"]
 
 OFFERED_PREFIX = "option."
 CAPABILITY_PREFIX = "capability."
