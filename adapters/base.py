@@ -11,19 +11,89 @@ Steps only ever see :class:`GameAdapter`'s typed methods.
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from baccarat_conformance.errors import (AdapterError, CapabilityMissing, GameCrash, GameRefused, ProtocolViolation,
-                                         Unsupported)
+from baccarat_conformance.errors import (AdapterError, CapabilityMissing, ConfigurationError, GameCrash, GameRefused,
+                                         ProtocolViolation, Unsupported)
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
 
 BULKY_OPS = frozenset({"run_rounds"})
+
+#: ``--operation-timeout``: the longest one operation may take, in seconds (0: unbounded)
+DEFAULT_OPERATION_TIMEOUT = 120.0
+#: ``--max-answer-bytes``: the largest answer read (decoded size). The largest answer the
+#: suite asks for, a ``run_rounds`` of 2,000 rounds with six side wagers placed in each,
+#: is about 6 MB of JSON.
+DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024
+_SIZE_UNITS = {"": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 1000**2, "mb": 1000**2, "mib": 1024**2,
+               "g": 1000**3, "gb": 1000**3, "gib": 1024**3}
+
+
+def parse_size(text: Any) -> int:
+    """``"33554432"``, ``"32MiB"``, ``"16 MB"`` -> bytes.
+
+    :raises ConfigurationError: naming the value when it is not a positive size.
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*([a-zA-Z]*)\s*", str(text))
+    unit = match.group(2).lower() if match else ""
+    if not match or unit not in _SIZE_UNITS or int(match.group(1)) <= 0:
+        raise ConfigurationError(f"--max-answer-bytes {text!r}: expected a positive size in bytes, e.g. 33554432 "
+                                 f"or 32MiB")
+    return int(match.group(1)) * _SIZE_UNITS[unit]
+
+
+def _declared(group: Any) -> set[str]:
+    return {name for option in getattr(group, "options", []) for name in option.names()}
+
+
+def add_bound_options(group: Any, size: bool = True) -> None:
+    """Declare the options every adapter shares, once, whichever adapter asks first:
+    ``--operation-timeout`` and (``size``) ``--max-answer-bytes``."""
+    declared = _declared(group)
+    if "--operation-timeout" not in declared:
+        group.addoption("--operation-timeout", default=str(DEFAULT_OPERATION_TIMEOUT), metavar="SECONDS",
+                        help=f"every adapter: the longest one operation may take, answer included, before it "
+                             f"fails as an adapter error (default {DEFAULT_OPERATION_TIMEOUT:g}; 0: no bound); "
+                             f"see docs/security.md")
+    if size and "--max-answer-bytes" not in declared:
+        group.addoption("--max-answer-bytes", default=str(DEFAULT_MAX_ANSWER_BYTES), metavar="BYTES",
+                        help=f"http and serial adapters: the largest answer read, after decompression (default "
+                             f"{DEFAULT_MAX_ANSWER_BYTES} = 32MiB; suffixes KiB, MiB, GiB allowed)")
+
+
+def _getoption(config: Any, name: str, default: Any) -> Any:
+    try:
+        value = config.getoption(name)
+    except (ValueError, KeyError, AttributeError):  # not declared (a vendor's config, a test's stand-in)
+        return default
+    return default if value is None else value
+
+
+def operation_timeout_option(config: Any) -> Optional[float]:
+    """``--operation-timeout`` in seconds, or None for no bound (0).
+
+    :raises ConfigurationError: naming the value when it is not a number >= 0.
+    """
+    text = _getoption(config, "--operation-timeout", DEFAULT_OPERATION_TIMEOUT)
+    try:
+        seconds = float(text)
+    except (TypeError, ValueError):
+        seconds = -1.0
+    if not seconds >= 0 or seconds == float("inf"):
+        raise ConfigurationError(f"--operation-timeout {text!r}: expected seconds >= 0 (0: no bound), e.g. 120")
+    return seconds or None
+
+
+def max_answer_bytes_option(config: Any) -> int:
+    """``--max-answer-bytes`` in bytes."""
+    return parse_size(_getoption(config, "--max-answer-bytes", DEFAULT_MAX_ANSWER_BYTES))
 
 
 @dataclass
@@ -89,6 +159,10 @@ class GameAdapter:
     """
 
     name: ClassVar[str] = "base"
+    #: an adapter that holds secrets sets a :class:`~baccarat_conformance.adapters.redact.Redactor`;
+    #: :meth:`call` then also passes every error through it (the adapter redacts what
+    #: the game sent before anything is built from it; this is the second net)
+    redactor: Any = None
 
     def __init__(self) -> None:
         self.transcript = Transcript()
@@ -144,12 +218,23 @@ class GameAdapter:
         try:
             answer = self.send(op, payload)
         except AdapterError as e:
-            exchange.error = f"{type(e).__name__}: {e}"
             e.op = e.op or op
             e.exchange = e.exchange or exchange.as_dict()
+            if self.redactor:
+                self.redactor.error(e)
+            exchange.error = f"{type(e).__name__}: {e}"
             raise
         finally:
             exchange.elapsed_ms = (time.perf_counter() - start) * 1000
+        try:
+            return self._result(op, result_model, exchange, answer)
+        except AdapterError as e:
+            if self.redactor:
+                self.redactor.error(e)
+            raise
+
+    def _result(self, op: str, result_model: type[BaseModel], exchange: Exchange, answer: Any) -> BaseModel:
+        """Validate ``answer`` (JSON text or a decoded object) as the result of ``op``."""
         if isinstance(answer, (str, bytes)):
             # Raw JSON text (the fast path): pydantic validates it without building
             # Python dicts first; only a failure is decoded again for the diagnosis.
@@ -159,7 +244,7 @@ class GameAdapter:
             except ValidationError:
                 try:
                     answer = json.loads(answer)
-                except ValueError as e:
+                except (ValueError, RecursionError) as e:  # RecursionError: nested deeper than Python's stack
                     raise ProtocolViolation(f"{op}: the answer is not valid JSON ({e}): {answer[:200]!r}", op=op,
                                             exchange=exchange.as_dict()) from None
         exchange.response = answer

@@ -18,8 +18,8 @@ This module is pure (no I/O): :func:`encode_frame`, :class:`FrameDecoder`,
 :func:`fragment` and :class:`Reassembler`. The serial adapter
 (:mod:`baccarat_conformance.adapters.serial`) runs the link protocol on top.
 The device simulator (``reference_game/device.py``) has its own, independent
-implementation of the same framing; the tests check each against the other and
-against the test vectors of docs/serial-framing.md.
+implementation of the same framing (``reference_game/frames.py``); the tests check
+each against the other and against the test vectors of docs/serial-framing.md.
 """
 
 from __future__ import annotations
@@ -218,19 +218,24 @@ def encode_message(obj: dict, *, deflate: bool) -> tuple[bytes, bool]:
     return text, False
 
 
-def decode_message(data: bytes, deflated: bool) -> object:
-    """Inverse of :func:`encode_message`.
+class MessageTooLarge(ValueError):
+    """A message over the size limit (:data:`MAX_MESSAGE`, or the caller's)."""
 
+
+def decode_message(data: bytes, deflated: bool, limit: int = MAX_MESSAGE) -> object:
+    """Inverse of :func:`encode_message`; a deflated message inflates to at most ``limit`` bytes.
+
+    :raises MessageTooLarge: when it would inflate to more.
     :raises ValueError: on a bad zlib stream, bad UTF-8 or bad JSON (message says which).
     """
     if deflated:
         d = zlib.decompressobj()
         try:
-            data = d.decompress(data, MAX_MESSAGE)
+            data = d.decompress(data, limit)
         except zlib.error as e:
             raise ValueError(f"bad zlib stream: {e}") from None
         if d.unconsumed_tail:
-            raise ValueError(f"message inflates to more than {MAX_MESSAGE} bytes")
+            raise MessageTooLarge(f"message inflates to more than {limit} bytes")
         if not d.eof:
             raise ValueError("zlib stream is incomplete")
     try:
@@ -275,7 +280,7 @@ class Reassembler:
         self.size += len(frame.payload)
         if self.size > MAX_MESSAGE:
             self.msg = None
-            raise ValueError(f"message exceeds {MAX_MESSAGE} bytes")
+            raise MessageTooLarge(f"message exceeds {MAX_MESSAGE} bytes")
         if Flag.LAST in frame.flags:
             done = (self.msg, b"".join(self.parts), self.deflated)
             self.msg, self.parts, self.size = None, [], 0

@@ -11,7 +11,14 @@ Select it with ``--adapter http --url https://game.example:8443``. Options
 ``--url URL`` (default ``$BACCARAT_GAME_URL``)
     base URL of the game server; endpoints are ``URL/v1/<operation>``.
 ``--http-timeout CONNECT,READ`` (default ``5,60``; one number sets both)
-    seconds to wait for a connection, and for each answer.
+    seconds to wait for a connection, and for each read of the answer.
+``--operation-timeout SECONDS`` (default 120; 0: none)
+    the longest a whole operation may take: connection, request, the status line,
+    headers and every byte of the body (a server dripping its answer a byte at a
+    time is stopped here; the read timeout alone would not).
+``--max-answer-bytes BYTES`` (default 32 MiB)
+    the largest answer body read, counted after decompression (a gzip bomb is
+    stopped at the cap, not inflated whole).
 ``--ca-bundle PEM`` / ``--insecure``
     TLS verification is on by default against requests' CA bundle (certifi); ``--ca-bundle``
     names the CA (file or directory) that signed the server's certificate,
@@ -23,7 +30,7 @@ Credentials come only from the environment, never from the command line (which
 would put them in shell history and CI logs): ``BACCARAT_GAME_TOKEN`` (sent as
 ``Authorization: Bearer ...``) or ``BACCARAT_GAME_USER`` with
 ``BACCARAT_GAME_PASSWORD`` (HTTP Basic). They are redacted from every transcript,
-error message and attachment.
+error message and attachment, in every encoding (adapters/redact.py, docs/security.md).
 
 Transport details stay here, like the transports behind requests' ``BaseAdapter``:
 
@@ -39,7 +46,15 @@ Transport details stay here, like the transports behind requests' ``BaseAdapter`
   (not JSON, not an object, a result without status 200, an unexpected status),
   :class:`~baccarat_conformance.errors.GameCrash` (any 5xx);
 * every request and response is kept as HTTP text (redacted) in the exchange
-  transcript, which the ``game`` fixture attaches to the scenario's Allure result.
+  transcript, which the ``game`` fixture attaches to the scenario's Allure result;
+* everything the server sends (status line, headers, body, the decoded JSON) passes
+  through the :class:`~baccarat_conformance.adapters.redact.Redactor` before any
+  error, transcript entry or record is built from it;
+* redirects are never followed (the ``Authorization`` header never goes to another
+  origin); a redirect is a protocol error, its ``Location`` redacted;
+* the body is read in chunks and decompressed here, under the size cap and the
+  operation deadline: past the deadline, the connection is shut down, which ends a
+  read blocked on it.
 """
 
 from __future__ import annotations
@@ -49,20 +64,26 @@ import importlib.metadata
 import json
 import os
 import re
+import socket
+import threading
+import time
 import warnings
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Optional
-from urllib.parse import urlsplit, urlunsplit
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import requests
 import urllib3
 from requests.adapters import HTTPAdapter
 from requests.auth import AuthBase, HTTPBasicAuth
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import InsecureRequestWarning, ReadTimeoutError
 from urllib3.util.retry import Retry
 
 from baccarat_conformance.errors import (
     AdapterError,
+    AnswerTooLarge,
     ConfigurationError,
     GameCrash,
     GameTimeout,
@@ -71,7 +92,16 @@ from baccarat_conformance.errors import (
 )
 from baccarat_conformance.protocol.models import IDEMPOTENT, OPERATIONS
 
-from .base import BULKY_OPS, GameAdapter
+from .base import (
+    BULKY_OPS,
+    DEFAULT_MAX_ANSWER_BYTES,
+    DEFAULT_OPERATION_TIMEOUT,
+    GameAdapter,
+    add_bound_options,
+    max_answer_bytes_option,
+    operation_timeout_option,
+)
+from .redact import REDACTED, SECRET_HEADERS, Redactor  # noqa: F401 (re-exported)
 
 API_PREFIX = "/v1/"
 TOKEN_ENV = "BACCARAT_GAME_TOKEN"
@@ -79,11 +109,14 @@ USER_ENV = "BACCARAT_GAME_USER"
 PASSWORD_ENV = "BACCARAT_GAME_PASSWORD"
 URL_ENV = "BACCARAT_GAME_URL"
 DEFAULT_TIMEOUT = (5.0, 60.0)
-REDACTED = "<redacted>"
-SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"})
 RAW_BODY_LIMIT = 20_000
 RAW_BULKY_BODY_LIMIT = 2_000
+HEAD_LIMIT = 300  # bytes of a body quoted in an error message
+READ_CHUNK = 64 * 1024
+INFLATE_STEP = 1024 * 1024  # largest piece decompressed at once
 JSON_HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
+#: the only content codings the harness asks for, and decodes itself under the size cap
+ACCEPT_ENCODING = "gzip, deflate"
 ERROR_OBJECT_START = re.compile(rb'\s*\{\s*"error"\s*:')
 
 
@@ -118,8 +151,8 @@ class Credentials:
     """The auth to send and every string that must never appear in evidence."""
 
     auth: Optional[AuthBase]
-    secrets: tuple[str, ...]
-    kind: str  # "none", "bearer" or "basic"
+    secrets: tuple[str, ...] = field(repr=False)
+    kind: str = "none"  # "none", "bearer", "basic", or "url" (user and password inside --url)
 
 
 def credentials_from_env(environ: Mapping[str, str] = os.environ) -> Credentials:
@@ -139,26 +172,12 @@ def credentials_from_env(environ: Mapping[str, str] = os.environ) -> Credentials
         if not (user and password):
             missing = PASSWORD_ENV if user else USER_ENV
             raise ConfigurationError(f"HTTP Basic auth needs both {USER_ENV} and {PASSWORD_ENV}; {missing} is not set")
-        basic = base64.b64encode(f"{user}:{password}".encode()).decode()
-        return Credentials(HTTPBasicAuth(user, password), (password, basic), "basic")
+        # UTF-8 (RFC 7617), as bytes: requests would encode a str as Latin-1, and the
+        # token it sent would then not be the one redacted
+        basic = base64.b64encode(f"{user}:{password}".encode("utf-8")).decode("ascii")
+        auth = HTTPBasicAuth(user.encode("utf-8"), password.encode("utf-8"))
+        return Credentials(auth, (password, basic), "basic")
     return Credentials(None, (), "none")
-
-
-class Redactor:
-    """Removes secrets from text: the values of credential headers, and every
-    occurrence of a secret string (a server may echo a token back)."""
-
-    def __init__(self, secrets: Iterable[str] = ()):
-        self.secrets = tuple(sorted({s for s in secrets if s}, key=len, reverse=True))
-
-    def text(self, text: str) -> str:
-        for secret in self.secrets:
-            if secret in text:
-                text = text.replace(secret, REDACTED)
-        return text
-
-    def header(self, name: str, value: str) -> str:
-        return REDACTED if name.lower() in SECRET_HEADERS else self.text(value)
 
 
 # ---------------------------------------------------------------------- options
@@ -192,13 +211,208 @@ def check_url(url: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
+def _url_secrets(url: str) -> tuple[str, ...]:
+    """What a password inside the URL gives away: the password as written and decoded,
+    and the Basic token requests builds from the URL's user and password."""
+    parts = urlsplit(url)
+    if not parts.password:
+        return ()
+    user, password = unquote(parts.username or ""), unquote(parts.password)
+    basic = base64.b64encode(f"{user}:{password}".encode("utf-8")).decode("ascii")
+    return parts.password, password, basic
+
+
 def _existing(path: Optional[str], option: str) -> Optional[str]:
     if path is not None and not os.path.exists(path):
         raise ConfigurationError(f"{option} {path!r}: no such file")
     return path
 
 
-# ---------------------------------------------------------------------- the adapter
+# ---------------------------------------------------------------------- bounds
+class OperationClock:
+    """The deadline of the operation in progress. A watcher thread shuts down every
+    connection the operation has used once the deadline has passed (and keeps doing
+    so until the operation ends), which ends any read or write blocked on it: a
+    status line, headers or a body dripped a byte at a time cannot outlast it."""
+
+    POLL = 0.05
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._deadline: Optional[float] = None
+        self._conns: list[Any] = []
+        self._thread: Optional[threading.Thread] = None
+        self._closed = False
+        self.expired = False
+
+    def start(self, seconds: Optional[float]) -> None:
+        """Begin an operation bounded by ``seconds`` (None: unbounded)."""
+        with self._cond:
+            self.expired = False
+            self._conns = []
+            self._deadline = None if seconds is None else time.monotonic() + seconds
+            if self._deadline is not None and self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="http-operation-clock", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def stop(self) -> None:
+        with self._cond:
+            self._deadline = None
+            self._conns = []
+            self._cond.notify()
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+
+    def register(self, conn: Any) -> None:
+        """A connection the operation is about to use (called by the connection pool)."""
+        with self._cond:
+            if self._deadline is None:
+                return
+            if self.expired:
+                raise ConnectionAbortedError("the operation deadline has passed")
+            self._conns.append(conn)
+
+    def _watch(self) -> None:
+        with self._cond:
+            while not self._closed:
+                if self._deadline is None:
+                    self._cond.wait()
+                    continue
+                remaining = self._deadline - time.monotonic()
+                if remaining > 0:
+                    self._cond.wait(remaining)
+                    continue
+                self.expired = True
+                for conn in self._conns:
+                    _shutdown(conn)
+                self._cond.wait(self.POLL)
+
+
+def _shutdown(conn: Any) -> None:
+    sock = getattr(conn, "sock", None)
+    if sock is not None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:  # already closed
+            pass
+
+
+def _clocked_pools(clock: OperationClock) -> dict[str, type]:
+    """Connection pool classes that tell ``clock`` about every connection a request uses."""
+
+    class ClockedPool(HTTPConnectionPool):
+        def _make_request(self, conn: Any, *args: Any, **kw: Any) -> Any:
+            clock.register(conn)
+            return super()._make_request(conn, *args, **kw)
+
+    class ClockedTlsPool(HTTPSConnectionPool):
+        def _make_request(self, conn: Any, *args: Any, **kw: Any) -> Any:
+            clock.register(conn)
+            return super()._make_request(conn, *args, **kw)
+
+    return {"http": ClockedPool, "https": ClockedTlsPool}
+
+
+class NoRedirectSession(requests.Session):
+    """A session that never follows a redirect, and never reads a redirect's body
+    behind the harness's back: requests, even with ``allow_redirects=False``, reads
+    the whole body of a 3xx (unbounded) to prepare the next request. The
+    ``Authorization`` header therefore never reaches another origin; the adapter
+    reports a redirect as a protocol error."""
+
+    def get_redirect_target(self, resp: requests.Response) -> None:
+        return None
+
+
+class ClockedHTTPAdapter(HTTPAdapter):
+    """requests' transport adapter whose connections are watched by an :class:`OperationClock`."""
+
+    def __init__(self, clock: OperationClock, **kw: Any):
+        self.clock = clock  # before HTTPAdapter.__init__, which builds the pool manager
+        super().__init__(**kw)
+
+    def init_poolmanager(self, *args: Any, **kw: Any) -> None:
+        super().init_poolmanager(*args, **kw)
+        self.poolmanager.pool_classes_by_scheme = _clocked_pools(self.clock)
+
+
+class Received:
+    """A body as it is read. Its bytes are not redacted yet, so its repr never shows them
+    (``pytest -l`` prints the local variables of a failing frame)."""
+
+    __slots__ = ("parts", "wire", "size", "too_large", "error")
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.wire = 0  # bytes received (compressed, if the body is)
+        self.size = 0  # bytes after decompression
+        self.too_large = False
+        self.error: Optional[BaseException] = None
+
+    def data(self) -> bytes:
+        return b"".join(self.parts)
+
+    def head(self, n: int) -> bytes:
+        """The first ``n`` bytes (without joining the rest)."""
+        out, have = [], 0
+        for part in self.parts:
+            if have >= n:
+                break
+            out.append(part[:n - have])
+            have += len(out[-1])
+        return b"".join(out)
+
+    def __repr__(self) -> str:
+        return f"<Received {self.wire} bytes, {self.size} decompressed>"
+
+
+class BoundedInflater:
+    """Decompresses one ``Content-Encoding`` (``gzip``, ``deflate``) chunk by chunk,
+    never producing more output than asked: a gzip bomb costs memory only up to the cap."""
+
+    def __init__(self, encoding: str):
+        self.gzip = encoding in ("gzip", "x-gzip")
+        self._wbits = 16 + zlib.MAX_WBITS if self.gzip else zlib.MAX_WBITS
+        self._d = zlib.decompressobj(self._wbits)
+        self._started = False
+        self.done = False
+
+    def feed(self, data: bytes, budget: int) -> list[bytes]:
+        """Decompress ``data`` into pieces of at most :data:`INFLATE_STEP` bytes; at most
+        ``budget`` bytes come out in all (the rest is dropped: the caller stops at its cap).
+
+        :raises zlib.error: the data is not a stream of the encoding.
+        """
+        out: list[bytes] = []
+        while data and budget > 0 and not self.done:
+            try:
+                piece = self._d.decompress(data, min(budget, INFLATE_STEP))
+            except zlib.error:
+                if not self._started and not self.gzip and self._wbits > 0:  # raw deflate, no zlib header
+                    self._wbits = -zlib.MAX_WBITS
+                    self._d = zlib.decompressobj(self._wbits)
+                    continue
+                raise
+            self._started = True
+            if piece:
+                out.append(piece)
+            budget -= len(piece)
+            if self._d.eof:
+                rest = self._d.unused_data
+                if self.gzip and rest[:2] == b"\x1f\x8b":  # another gzip member
+                    self._d = zlib.decompressobj(self._wbits)
+                    data = rest
+                    continue
+                self.done = True  # anything after the stream is ignored
+                break
+            data = self._d.unconsumed_tail
+        return out
+
+
 class HttpAdapter(GameAdapter):
     """Talks to a game server over ``POST <url>/v1/<operation>``.
 
@@ -208,34 +422,52 @@ class HttpAdapter(GameAdapter):
     :param cert: a client certificate path, or ``(cert, key)`` paths.
     :param credentials: auth and secrets (default: from the environment).
     :param retries: attempts after the first for idempotent operations.
+    :param operation_timeout: seconds one whole operation may take (None: no bound).
+    :param max_answer_bytes: the largest answer body read, after decompression.
     """
 
     name = "http"
 
     def __init__(self, url: str, timeout: tuple[float, float] = DEFAULT_TIMEOUT, verify: Any = True,
-                 cert: Any = None, credentials: Optional[Credentials] = None, retries: int = 2):
+                 cert: Any = None, credentials: Optional[Credentials] = None, retries: int = 2,
+                 operation_timeout: Optional[float] = DEFAULT_OPERATION_TIMEOUT,
+                 max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES):
         super().__init__()
         self.url = check_url(url)
         self.timeout = timeout
-        self.credentials = credentials if credentials is not None else credentials_from_env()
-        url_password = urlsplit(self.url).password
-        self.redactor = Redactor(self.credentials.secrets + ((url_password,) if url_password else ()))
+        self.operation_timeout = operation_timeout
+        self.max_answer_bytes = max_answer_bytes
+        credentials = credentials if credentials is not None else credentials_from_env()
+        parts = urlsplit(self.url)
+        url_secrets = _url_secrets(self.url)
+        if parts.username is not None or parts.password is not None:
+            # Credentials in --url: sent as HTTP Basic (unless the environment has some), and the
+            # URL kept without them, so no message, transcript or traceback argument shows them.
+            self.url = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
+            if credentials.kind == "none":
+                auth = HTTPBasicAuth(unquote(parts.username or "").encode("utf-8"),
+                                     unquote(parts.password or "").encode("utf-8"))
+                credentials = Credentials(auth, url_secrets, "url")
+        self.credentials = credentials
+        self.redactor = Redactor(self.credentials.secrets + url_secrets)
         self.endpoints = {op: f"{self.url}{API_PREFIX}{op}" for op in OPERATIONS}
+        self.clock = OperationClock()
         self.session = self._session(verify, cert, retries)
 
     def _session(self, verify: Any, cert: Any, retries: int) -> requests.Session:
-        session = requests.Session()
+        session = NoRedirectSession()
         session.verify = verify
         session.cert = cert
         session.auth = self.credentials.auth
         session.trust_env = False  # no .netrc or proxy variables: the harness talks to exactly --url
-        session.headers.update({"User-Agent": USER_AGENT})
+        session.headers.update({"User-Agent": USER_AGENT, "Accept-Encoding": ACCEPT_ENCODING})
         once = Retry(total=0, connect=0, read=False, redirect=0, status=0, raise_on_status=False)
-        session.mount(self.url + "/", HTTPAdapter(pool_connections=1, pool_maxsize=4, max_retries=once))
+        session.mount(self.url + "/", ClockedHTTPAdapter(self.clock, pool_connections=1, pool_maxsize=4,
+                                                         max_retries=once))
         retry = Retry(total=retries, connect=retries, read=retries, redirect=0, status=retries,
                       status_forcelist=(502, 503, 504), allowed_methods=frozenset({"POST"}),
                       backoff_factor=0.2, raise_on_status=False, respect_retry_after_header=True)
-        retrying = HTTPAdapter(pool_connections=1, pool_maxsize=4, max_retries=retry)
+        retrying = ClockedHTTPAdapter(self.clock, pool_connections=1, pool_maxsize=4, max_retries=retry)
         for op in sorted(IDEMPOTENT):  # Session.mount routes by the longest matching prefix
             session.mount(self.endpoints[op], retrying)
         return session
@@ -256,6 +488,7 @@ class HttpAdapter(GameAdapter):
                         help="http adapter: private key of --client-cert (if not in the same file)")
         group.addoption("--insecure", action="store_true", default=False,
                         help="http adapter: do not verify the server's TLS certificate (testing only)")
+        add_bound_options(group)
 
     @classmethod
     def from_config(cls, config: Any) -> "HttpAdapter":
@@ -263,6 +496,8 @@ class HttpAdapter(GameAdapter):
         if not url:
             raise ConfigurationError(f"--adapter http needs --url (or ${URL_ENV}), e.g. --url http://127.0.0.1:8765")
         timeout = parse_timeout(config.getoption("--http-timeout"))
+        operation_timeout = operation_timeout_option(config)
+        max_answer_bytes = max_answer_bytes_option(config)
         ca_bundle = _existing(config.getoption("--ca-bundle"), "--ca-bundle")
         client_cert = _existing(config.getoption("--client-cert"), "--client-cert")
         client_key = _existing(config.getoption("--client-key"), "--client-key")
@@ -276,7 +511,8 @@ class HttpAdapter(GameAdapter):
             warnings.warn("--insecure: the game server's TLS certificate is not verified", stacklevel=2)
         verify: Any = False if insecure else (ca_bundle or True)
         cert = (client_cert, client_key) if client_key else client_cert
-        adapter = cls(url, timeout=timeout, verify=verify, cert=cert)
+        adapter = cls(url, timeout=timeout, verify=verify, cert=cert, operation_timeout=operation_timeout,
+                      max_answer_bytes=max_answer_bytes)
         host = urlsplit(adapter.url).hostname or ""
         if (adapter.credentials.kind != "none" and adapter.url.startswith("http:")
                 and host not in ("127.0.0.1", "localhost", "::1")):
@@ -284,29 +520,157 @@ class HttpAdapter(GameAdapter):
         return adapter
 
     def close(self) -> None:
+        self.clock.close()
         self.session.close()
 
     # ---------------------------------------------------------------- transport
     def send(self, op: str, params: dict) -> dict | bytes:
         """``POST /v1/<op>``; returns the result's JSON text, or the decoded error object.
 
-        :raises GameTimeout: no connection or no answer within ``--http-timeout``.
+        Everything the server sent is redacted before it is returned, quoted or kept.
+
+        :raises GameTimeout: no connection or no answer within ``--http-timeout``, or the
+            whole operation took longer than ``--operation-timeout``.
+        :raises AnswerTooLarge: the body, decompressed, exceeds ``--max-answer-bytes``.
         :raises TransportError: connection refused or dropped, TLS failure, credentials refused.
         :raises ProtocolViolation: the answer is not a JSON object, or its status does not fit it.
         :raises GameCrash: HTTP status 5xx.
         """
         url = self.endpoints.get(op) or f"{self.url}{API_PREFIX}{op}"
         body = json.dumps(params, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        started = time.monotonic()
+        self.clock.start(self.operation_timeout)
         try:
-            response = self.session.post(url, data=body, headers=JSON_HEADERS, timeout=self.timeout,
-                                         allow_redirects=False)
-        except requests.RequestException as e:
-            request = e.request if isinstance(e.request, requests.PreparedRequest) else None
-            error = self._translate(op, url, e)
-            self.note_raw(self._raw(op, request, None, f"(no response: {error})"))
-            raise error from None
-        self.note_raw(self._raw(op, response.request, response))
-        return self._decode(op, url, response)
+            try:
+                response = self.session.post(url, data=body, headers=JSON_HEADERS, timeout=self.timeout,
+                                             allow_redirects=False, stream=True)
+            except requests.RequestException as e:
+                failure: Optional[AdapterError] = self._failed_request(op, url, started, e)
+            else:
+                failure = None
+                content = self._clean(self._read(op, url, response, started))  # never bound unredacted to a name
+        finally:
+            self.clock.stop()
+        if failure is not None:  # raised here, where the requests exception (its text not redacted) is gone
+            raise failure from None
+        self.note_raw(self._raw(op, response.request, response, content))
+        try:
+            return self._decode(op, url, response, content)
+        except AdapterError as e:
+            raise self.redactor.error(e) from None
+
+    def _failed_request(self, op: str, url: str, started: float, e: requests.RequestException) -> AdapterError:
+        """The harness's error for a request that got no response (redacted), its
+        transcript noted."""
+        request = e.request if isinstance(e.request, requests.PreparedRequest) else None
+        error = self._overran(op, url, started, None) if self.clock.expired else self._translate(op, url, e)
+        self.note_raw(self._raw(op, request, None, None, f"(no response: {error})"))
+        return self.redactor.error(error)
+
+    def _read(self, op: str, url: str, response: requests.Response, started: float) -> bytes:
+        """The body, decompressed, within the size cap and the operation deadline.
+
+        :raises AnswerTooLarge: past ``--max-answer-bytes``.
+        :raises GameTimeout: past ``--operation-timeout``, or a read past the read timeout.
+        :raises TransportError: the body was cut off or does not decompress.
+        :raises ProtocolViolation: a ``Content-Encoding`` the harness did not ask for.
+        """
+        cap = self.max_answer_bytes
+        encoding = response.headers.get("Content-Encoding", "").strip().lower()
+        received = Received()
+
+        def fail(error: AdapterError) -> AdapterError:
+            response.close()  # the connection is not reused: the rest of the body is unread
+            self.note_raw(self._raw(op, response.request, response,
+                                    self.redactor.partial(received.head(RAW_BODY_LIMIT)),
+                                    f"({self.redactor.text(str(error))})"))
+            return self.redactor.error(error)
+
+        if encoding in ("", "identity"):
+            inflater = None
+        elif encoding in ("gzip", "x-gzip", "deflate"):
+            inflater = BoundedInflater(encoding)
+        else:
+            raise fail(ProtocolViolation(f"{op}: the answer from {url} has Content-Encoding {encoding!r}; the "
+                                         f"harness asks for {ACCEPT_ENCODING} only (Accept-Encoding)", op=op))
+        declared = response.headers.get("Content-Length", "").strip()
+        if inflater is None and declared.isdigit() and int(declared) > cap:
+            raise fail(AnswerTooLarge(
+                f"{op}: the answer from {url} declares Content-Length {declared}, over the cap of {cap} bytes "
+                f"(--max-answer-bytes); not read. HTTP {response.status_code} {response.reason or ''}", op=op))
+        self._receive(response, inflater, cap, received)
+        if received.too_large:
+            raise fail(AnswerTooLarge(
+                f"{op}: the answer from {url} exceeds the cap of {cap} bytes (--max-answer-bytes)"
+                f"{' once decompressed (' + encoding + ')' if inflater else ''}: reading stopped after "
+                f"{received.wire} bytes received{f', {cap}+ decompressed' if inflater else ''} in "
+                f"{time.monotonic() - started:.1f} s; {self._begins(received)}", op=op))
+        if self.clock.expired:  # however the reading ended, the clock had cut the connection
+            raise fail(self._overran(op, url, started, received))
+        if isinstance(received.error, (ReadTimeoutError, socket.timeout)):
+            raise fail(GameTimeout(f"{op}: the game server stopped sending its answer for {self.timeout[1]:g} s "
+                                   f"after {received.wire} bytes ({url}); raise the read timeout with "
+                                   f"--http-timeout CONNECT,READ", op=op))
+        if isinstance(received.error, zlib.error):
+            raise fail(TransportError(f"{op}: the answer from {url} does not decompress as {encoding}: "
+                                      f"{received.error}", op=op))
+        if received.error is not None:
+            raise fail(TransportError(f"{op}: the answer from {url} was cut off after {received.wire} bytes: "
+                                      f"{type(received.error).__name__}: {received.error}", op=op))
+        if inflater is not None and not inflater.done:
+            raise fail(TransportError(f"{op}: the answer from {url} was cut off: the {encoding} stream ends early "
+                                      f"after {received.wire} bytes", op=op))
+        return received.data()
+
+    @staticmethod
+    def _receive(response: requests.Response, inflater: Optional[BoundedInflater], cap: int,
+                 received: "Received") -> None:
+        """Read the body into ``received`` until its end, the cap, or an error (kept in
+        ``received.error``; never raised, so no traceback shows the unredacted bytes)."""
+        try:
+            while True:
+                chunk = response.raw.read(READ_CHUNK, decode_content=False)
+                if not chunk:
+                    return
+                received.wire += len(chunk)
+                pieces = inflater.feed(chunk, cap - received.size + 1) if inflater is not None else [chunk]
+                for piece in pieces:
+                    received.parts.append(piece)
+                    received.size += len(piece)
+                if received.size > cap:
+                    last = received.parts[-1]
+                    received.parts[-1] = last[:len(last) - (received.size - cap)]
+                    received.too_large = True
+                    return
+        except Exception as e:  # what urllib3, http.client, ssl, socket or zlib raise while reading a body
+            received.error = e
+
+    def _overran(self, op: str, url: str, started: float, received: Optional["Received"]) -> GameTimeout:
+        """The error of an operation that took longer than ``--operation-timeout``."""
+        spent = time.monotonic() - started
+        if received is None:
+            what = "no answer (status line and headers) had come"
+        else:
+            what = (f"{received.wire} bytes of the answer had come ({received.size} decompressed); "
+                    f"{self._begins(received)}")
+        return GameTimeout(f"{op}: the operation took longer than its deadline of {self.operation_timeout:g} s "
+                           f"(--operation-timeout) and was cut off after {spent:.1f} s: {what} ({url})", op=op)
+
+    def _begins(self, received: "Received") -> str:
+        head = self.redactor.partial(received.head(HEAD_LIMIT * 4))[:HEAD_LIMIT]
+        return f"the body begins {head.decode('utf-8', 'replace')!r}"
+
+    def _clean(self, content: bytes) -> bytes:
+        """The body with every secret redacted. A JSON body is decoded, redacted string
+        by string (keys too) and encoded again, so it stays valid JSON whatever form
+        the secret had in it."""
+        if not self.redactor or not self.redactor.found_in(content.decode("utf-8", "surrogateescape")):
+            return content
+        try:
+            document = json.loads(content)
+        except (ValueError, RecursionError):
+            return self.redactor.data(content)
+        return json.dumps(self.redactor.obj(document), ensure_ascii=False).encode("utf-8")
 
     def _translate(self, op: str, url: str, e: requests.RequestException) -> AdapterError:
         """One requests exception -> the harness's error, with a message that says what to do."""
@@ -337,22 +701,20 @@ class HttpAdapter(GameAdapter):
             return TransportError(self.redactor.text(message), op=op)
         return TransportError(self.redactor.text(f"{op}: the request to {url} failed: {type(e).__name__}: {e}"), op=op)
 
-    def _decode(self, op: str, url: str, response: requests.Response) -> dict | bytes:
-        """Check the status against the body: return a result's JSON text (200; the base
-        class validates it) or an error object (4xx)."""
+    def _decode(self, op: str, url: str, response: requests.Response, content: bytes) -> dict | bytes:
+        """Check the status against the (redacted) body: return a result's JSON text (200;
+        the base class validates it) or an error object (4xx)."""
         status = response.status_code
-        content = response.content
-        if any(secret.encode() in content for secret in self.redactor.secrets):  # a server echoing credentials
-            content = self.redactor.text(content.decode("utf-8", "replace")).encode("utf-8")
+        reason = self.redactor.text(response.reason or "")
         if status == 200 and not ERROR_OBJECT_START.match(content[:200]):
             return content  # the fast path: GameAdapter.call validates the JSON text directly
         try:
             answer: Any = json.loads(content)
             not_json = None
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             answer, not_json = None, e
         is_error = isinstance(answer, dict) and set(answer) == {"error"}
-        begins = f"the body begins {self.redactor.text(content[:300].decode('utf-8', 'replace'))!r}"
+        begins = f"the body begins {self.redactor.text(content[:HEAD_LIMIT].decode('utf-8', 'replace'))!r}"
         if status == 200:
             if not_json is not None:
                 raise ProtocolViolation(f"{op}: the answer (HTTP 200) is not JSON: {not_json}; {begins}", op=op)
@@ -365,7 +727,7 @@ class HttpAdapter(GameAdapter):
             return answer
         if status >= 500:
             detail = f"{answer['error'].get('message')!r}" if is_error and isinstance(answer["error"], dict) else begins
-            raise GameCrash(f"{op}: the game failed: HTTP {status} {response.reason}: {detail}", op=op)
+            raise GameCrash(f"{op}: the game failed: HTTP {status} {reason}: {detail}", op=op)
         if 400 <= status < 500:
             if is_error:
                 return answer  # GameAdapter.call validates it and raises GameRefused / Unsupported / GameCrash
@@ -374,23 +736,28 @@ class HttpAdapter(GameAdapter):
             if status == 404:
                 raise ProtocolViolation(f"{op}: {url} answered 404 without an error object: check --url (the "
                                         f"server's base URL; endpoints are URL/v1/<operation>)", op=op)
-            raise ProtocolViolation(f"{op}: HTTP {status} {response.reason} without an error object "
+            raise ProtocolViolation(f"{op}: HTTP {status} {reason} without an error object "
                                     f"{{\"error\": {{\"code\", \"message\"}}}}; {begins}", op=op)
-        where = f" to {response.headers.get('Location')}" if 300 <= status < 400 else ""
-        raise ProtocolViolation(f"{op}: unexpected HTTP status {status} {response.reason}{where}; results come "
+        location = self.redactor.text(response.headers.get("Location", ""))
+        where = f" to {location}" if 300 <= status < 400 else ""
+        raise ProtocolViolation(f"{op}: unexpected HTTP status {status} {reason}{where}; results come "
                                 f"with 200, errors with 4xx/5xx (redirects are not followed: give the final URL "
                                 f"with --url)", op=op)
 
     def _refused_credentials(self, op: str, url: str, response: requests.Response) -> TransportError:
         have = {"none": "no credentials were sent", "bearer": f"the token in {TOKEN_ENV} was refused",
-                "basic": f"the user in {USER_ENV}/{PASSWORD_ENV} was refused"}[self.credentials.kind]
-        return TransportError(f"{op}: {url} answered HTTP {response.status_code} {response.reason}: {have}; "
+                "basic": f"the user in {USER_ENV}/{PASSWORD_ENV} was refused",
+                "url": "the user and password in --url were refused"}[self.credentials.kind]
+        reason = self.redactor.text(response.reason or "")
+        return TransportError(f"{op}: {url} answered HTTP {response.status_code} {reason}: {have}; "
                               f"set {TOKEN_ENV} (bearer) or {USER_ENV} and {PASSWORD_ENV} (Basic)", op=op)
 
     # ---------------------------------------------------------------- evidence
     def _raw(self, op: str, request: Optional[requests.PreparedRequest], response: Optional[requests.Response],
-             note: str = "") -> str:
-        """The request and response as HTTP/1.1 text, credentials redacted, bodies cut at a limit."""
+             body: Optional[bytes], note: str = "") -> str:
+        """The request and response as HTTP/1.1 text, credentials redacted, bodies cut at
+        a limit. ``body`` is the response body, already redacted (cutting a body could
+        otherwise leave part of a secret at the cut)."""
         limit = RAW_BULKY_BODY_LIMIT if op in BULKY_OPS else RAW_BODY_LIMIT
         lines = []
         if request is not None:
@@ -402,9 +769,9 @@ class HttpAdapter(GameAdapter):
             lines += ["", _body_text(request.body, limit)]
         if response is not None:
             version = {10: "HTTP/1.0", 11: "HTTP/1.1"}.get(getattr(response.raw, "version", 11), "HTTP/1.1")
-            lines += ["", f"{version} {response.status_code} {response.reason}"]
+            lines += ["", f"{version} {response.status_code} {self.redactor.text(response.reason or '')}"]
             lines += [f"{k}: {self.redactor.header(k, v)}" for k, v in response.headers.items()]
-            lines += ["", _body_text(response.content, limit)]
+            lines += ["", _body_text(body, limit)]
         if note:
             lines += ["", note]
         return self.redactor.text("\n".join(lines))

@@ -20,6 +20,13 @@ Selected with ``--adapter serial --port /dev/ttyUSB0 --baud 115200``. Options
     retransmissions of one frame before the exchange fails.
 ``--serial-no-deflate``
     never deflate requests, and tell the device not to deflate answers.
+``--operation-timeout SECONDS`` (default 120; 0: none)
+    the longest one operation may take, plus twice the line time of the request and
+    answer data it carries (so a long batch at a low baud rate is not cut, but a
+    device that sends BUSY for ever, or trickles its answer, is): the silence timeout
+    above restarts at every frame and bounds nothing on its own.
+``--max-answer-bytes BYTES`` (default 32 MiB, at most the framing's 64 MiB)
+    the largest answer, reassembled and inflated.
 
 Line faults are handled here: a frame with a bad CRC, a truncated frame, a frame
 merged with noise are NAKed and retransmitted; duplicates are recognised by
@@ -35,17 +42,19 @@ request, so the run goes on.
 from __future__ import annotations
 
 import collections
+import math
 import select
 import time
 from typing import Any, Optional, Union
 
 import serial
 
-from baccarat_conformance.errors import (AdapterError, ConfigurationError, GameTimeout, ProtocolViolation,
-                                         TransportError)
+from baccarat_conformance.errors import (AdapterError, AnswerTooLarge, ConfigurationError, GameTimeout,
+                                         ProtocolViolation, TransportError)
 
 from . import framing as fr
-from .base import GameAdapter
+from .base import (DEFAULT_MAX_ANSWER_BYTES, DEFAULT_OPERATION_TIMEOUT, GameAdapter, add_bound_options,
+                   max_answer_bytes_option, operation_timeout_option)
 from .framing import Flag, Frame, FrameError, FrameType
 
 PARITIES = {"N": serial.PARITY_NONE, "E": serial.PARITY_EVEN, "O": serial.PARITY_ODD, "M": serial.PARITY_MARK,
@@ -110,13 +119,18 @@ class SerialAdapter(GameAdapter):
     :param answer_timeout: longest silence while an answer is due, in seconds.
     :param retries: retransmissions of a frame before giving up.
     :param deflate: whether to deflate requests and accept deflated answers.
+    :param operation_timeout: seconds one operation may take beyond twice the line time of
+        its data (None: no bound).
+    :param max_answer_bytes: the largest answer, reassembled and inflated.
     :raises ConfigurationError: when the port cannot be opened (names the port and how to fix it).
     """
 
     name = "serial"
 
     def __init__(self, port: Union[str, Any], baud: int = 115200, parity: str = "N", stopbits: str = "1",
-                 timeout: float = 1.0, answer_timeout: float = 5.0, retries: int = 5, deflate: bool = True):
+                 timeout: float = 1.0, answer_timeout: float = 5.0, retries: int = 5, deflate: bool = True,
+                 operation_timeout: Optional[float] = DEFAULT_OPERATION_TIMEOUT,
+                 max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES):
         super().__init__()
         if parity not in PARITIES:
             raise ConfigurationError(f"--parity {parity!r}: expected one of {', '.join(PARITIES)}")
@@ -128,6 +142,12 @@ class SerialAdapter(GameAdapter):
         self.baud, self.parity, self.stopbits = baud, parity, str(stopbits)
         self.timeout, self.answer_timeout, self.retries, self.deflate = timeout, answer_timeout, retries, deflate
         self.byte_time = bits_per_byte(parity, float(stopbits)) / baud
+        self.operation_timeout = operation_timeout
+        self.max_answer_bytes = min(max_answer_bytes, fr.MAX_MESSAGE)
+        self._op = ""
+        self._op_deadline = math.inf
+        self._op_started = 0.0
+        self._credited = 0  # bytes of data whose line time has extended the deadline
         self.idle_gap = max(fr.IDLE_GAP, 30 * self.byte_time)
         self._last_byte_at = 0.0
         if isinstance(port, str):
@@ -180,6 +200,7 @@ class SerialAdapter(GameAdapter):
                         help="serial adapter: retransmissions of one frame before the exchange fails (default 5)")
         group.addoption("--serial-no-deflate", action="store_true",
                         help="serial adapter: never compress messages (docs/serial-framing.md)")
+        add_bound_options(group)
 
     @classmethod
     def from_config(cls, config: Any) -> "SerialAdapter":
@@ -194,7 +215,9 @@ class SerialAdapter(GameAdapter):
         return cls(port, baud=config.getoption("--baud"), parity=config.getoption("--parity"),
                    stopbits=config.getoption("--stopbits"), timeout=config.getoption("--serial-timeout"),
                    answer_timeout=config.getoption("--answer-timeout"), retries=config.getoption("--retries"),
-                   deflate=not config.getoption("--serial-no-deflate"))
+                   deflate=not config.getoption("--serial-no-deflate"),
+                   operation_timeout=operation_timeout_option(config),
+                   max_answer_bytes=max_answer_bytes_option(config))
 
     def close(self) -> None:
         try:
@@ -213,6 +236,8 @@ class SerialAdapter(GameAdapter):
         """
         self.log = FrameLog()
         self.stats["exchanges"] += 1
+        self._op, self._op_started, self._credited = op, time.perf_counter(), 0
+        self._op_deadline = self._op_started + self.operation_timeout if self.operation_timeout else math.inf
         try:
             if self.need_reset:
                 self._reset_link()
@@ -280,7 +305,24 @@ class SerialAdapter(GameAdapter):
             raise TransportError(f"writing to {self.port_name} failed: {e}") from None
         self.stats["tx_bytes"] += len(data)
         self.stats["tx_frames"] += 1
+        if frame.type == FrameType.DATA:
+            self._credit(len(data))
         return time.perf_counter() + len(data) * self.byte_time
+
+    def _credit(self, nbytes: int) -> None:
+        """Extend the operation's deadline by twice the line time of ``nbytes`` of data
+        (at most the answer cap's worth per operation: the bound stays finite)."""
+        n = max(0, min(nbytes, self.max_answer_bytes - self._credited))
+        self._credited += n
+        self._op_deadline += 2 * n * self.byte_time
+
+    def _check_deadline(self, now: float) -> None:
+        if now >= self._op_deadline:
+            credit = 2 * self._credited * self.byte_time
+            raise GameTimeout(f"{self._op}: the operation took longer than its deadline of "
+                              f"{self.operation_timeout:g} s (--operation-timeout) plus {credit:.2f} s for "
+                              f"its {self._credited} bytes of data on the line: cut off after "
+                              f"{now - self._op_started:.1f} s")
 
     def _ack(self, seq: int) -> None:
         self._write(Frame(FrameType.ACK, seq, 0, self._own_flags))
@@ -293,6 +335,7 @@ class SerialAdapter(GameAdapter):
         """The next frame or bad block from the device, or None at ``deadline``."""
         while not self._events:
             now = time.perf_counter()
+            self._check_deadline(now)
             if now - self._last_byte_at > self.idle_gap and self.decoder.pending:
                 self._events.append(self.decoder.expire())  # type: ignore[arg-type]
                 break
@@ -302,7 +345,7 @@ class SerialAdapter(GameAdapter):
                 if self._fd is None:  # loop://, rfc2217://: reads wait up to READ_SLICE
                     data = self.ser.read(self.ser.in_waiting or 1)
                 else:  # a real fd: wait in select, then take everything that has arrived
-                    wait = deadline - now
+                    wait = min(deadline, self._op_deadline) - now
                     if self.decoder.pending:
                         wait = min(wait, self.idle_gap / 2)
                     ready, _, _ = select.select([self._fd], [], [], max(0.0, wait))
@@ -412,17 +455,27 @@ class SerialAdapter(GameAdapter):
                 self.log.add(f"ignored: fragment of message {event.msg}, expected {msg}", anomaly=True)
                 continue
             fragments += 1
+            self._credit(len(event.raw) + 2)
             try:
                 done = reassembler.add(event)
             except ValueError as e:
                 self.log.add(f"ignored: {e}", anomaly=True)
                 continue
+            if reassembler.size > self.max_answer_bytes:
+                raise AnswerTooLarge(f"{op}: the answer exceeds the cap of {self.max_answer_bytes} bytes "
+                                     f"(--max-answer-bytes) after {fragments} fragments")
             if done is None:
                 continue
             _, data, deflated = done
             self.stats["answer_bytes"] += len(data)
+            if len(data) > self.max_answer_bytes:
+                raise AnswerTooLarge(f"{op}: the answer of {len(data)} bytes exceeds the cap of "
+                                     f"{self.max_answer_bytes} bytes (--max-answer-bytes)")
             try:
-                answer = fr.decode_message(data, deflated)
+                answer = fr.decode_message(data, deflated, limit=self.max_answer_bytes)
+            except fr.MessageTooLarge as e:
+                raise AnswerTooLarge(f"{op}: the answer exceeds the cap of {self.max_answer_bytes} bytes "
+                                     f"(--max-answer-bytes): {e}") from None
             except ValueError as e:
                 raise ProtocolViolation(f"{op}: the answer is not a valid message: {e}; first bytes: "
                                         f"{fr.hexdump(data, 64)}") from None

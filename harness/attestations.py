@@ -27,59 +27,179 @@ Waiver file: an accepted deviation, turning the failure of one clause into "waiv
 A waiver that has expired (``expires`` on or before the run date) is rejected before the
 run; one that matches no failure after the run (its clause did not fail) is reported as
 an error of the waiver file in the matrix, and the run's exit status is 3. A clause may
-be attested once and waived once per file.
+be attested once and waived once per file. A file with no entry at all is valid but
+suspicious: it gives an :class:`EmptyFileWarning`.
+
+:class:`Attestation` and :class:`Waiver` are pydantic dataclasses: every entry of a file
+is validated by the model, the rules that need the installed suite and the run date
+(``coverage`` and ``today``) through the validation context, and each error is located
+by the line locator of :mod:`baccarat_conformance.corpus.tomlfile`, as profile errors
+are (:mod:`baccarat_conformance.profile`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from dataclasses import dataclass
+import warnings
 from pathlib import Path
-from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Union
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, Optional, TypeVar, Union
 
-from baccarat_conformance.corpus.tomlfile import Entry, TomlFileError, as_date, read_entries
+from pydantic import BeforeValidator, ConfigDict, TypeAdapter, ValidationError, ValidationInfo, field_validator
+from pydantic.dataclasses import dataclass
+from pydantic_core import PydanticCustomError
+
+from baccarat_conformance.corpus.tomlfile import TomlFileError, as_date, read_entries, read_text
 from baccarat_conformance.errors import ConfigurationError
 
 __all__ = ["Attestation", "Waiver", "load_attestations", "load_waivers", "parse_attestations", "unused_waivers",
-           "parse_waivers", "installed_coverage", "WAIVABLE"]
+           "parse_waivers", "installed_coverage", "WAIVABLE", "EmptyFileWarning"]
 
 #: Dispositions whose failures a waiver may accept.
 WAIVABLE = ("automated", "manual")
 
 
-@dataclass(frozen=True)
+class EmptyFileWarning(UserWarning):
+    """An attestation or waiver file with no entry: valid, but most likely not the file
+    that was meant."""
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"must be a non-empty text, got {value!r}")
+    return value.strip()
+
+
+Text = Annotated[str, BeforeValidator(_text)]
+"""A non-empty text, stripped."""
+
+Date = Annotated[dt.date, BeforeValidator(as_date)]
+"""A TOML date or a ``"YYYY-MM-DD"`` string."""
+
+
+def _coverage(clause: str, info: ValidationInfo) -> Optional[Any]:
+    """The Coverage of ``clause`` in the validation context (None without a context).
+
+    :raises ValueError: for a clause id that the installed suite does not have."""
+    if not info.context:
+        return None
+    cov = info.context["coverage"].get(clause)
+    if cov is None:
+        from baccarat_conformance.corpus import UnknownClause, load_corpus
+
+        try:
+            load_corpus().get(clause)
+        except UnknownClause as e:
+            raise ValueError(str(e)) from None
+        raise ValueError(f"unknown clause id {clause!r}")
+    return cov
+
+
+def _not_in_the_file(value: Any, info: ValidationInfo) -> Any:
+    """``source`` and ``line`` say where an entry is; a file cannot set them."""
+    if info.context:
+        raise PydanticCustomError("extra_forbidden", "Extra inputs are not permitted")
+    return value
+
+
+@dataclass(frozen=True, config=ConfigDict(extra="forbid"))
 class Attestation:
     """One manual inspection: ``clause``, ``result`` ("pass"/"fail"), ``inspector``,
     ``date``, ``evidence`` (a reference to the evidence kept), optional ``note``;
-    ``source`` and ``line`` locate the entry."""
+    ``source`` and ``line`` locate the entry.
 
-    clause: str
+    Texts are stripped and must not be empty. Validated with the context ``{"coverage":
+    clause id -> Coverage, "today": date}`` (as :func:`parse_attestations` does), the
+    clause must be a manual clause of that coverage and ``date`` not after ``today``.
+
+    :raises pydantic.ValidationError: for a field that breaks these rules.
+    """
+
+    clause: Text
     result: Literal["pass", "fail"]
-    inspector: str
-    date: dt.date
-    evidence: str
-    note: Optional[str] = None
+    inspector: Text
+    date: Date
+    evidence: Text
+    note: Optional[Text] = None
     source: str = ""
     line: int = 0
+
+    _source_and_line = field_validator("source", "line", mode="before")(_not_in_the_file)
+
+    @field_validator("clause")
+    @classmethod
+    def _manual(cls, clause: str, info: ValidationInfo) -> str:
+        cov = _coverage(clause, info)
+        if cov is not None and cov.disposition != "manual":
+            raise ValueError(f"clause {cov.clause.id} is {cov.disposition.replace('_', ' ')}, not manual; only "
+                             "clauses disposed [[manual]] in corpus/dispositions.toml are attested")
+        return clause
+
+    @field_validator("result", mode="before")
+    @classmethod
+    def _result(cls, value: Any) -> str:
+        result = _text(value)
+        if result not in ("pass", "fail"):
+            raise ValueError(f'must be "pass" or "fail", got {value!r}')
+        return result
+
+    @field_validator("date")
+    @classmethod
+    def _not_in_the_future(cls, day: dt.date, info: ValidationInfo) -> dt.date:
+        today = (info.context or {}).get("today")
+        if today is not None and day > today:
+            raise ValueError(f"{day.isoformat()} is in the future (today is {today.isoformat()})")
+        return day
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.line}"
 
     def as_dict(self) -> dict:
         return {"clause": self.clause, "result": self.result, "inspector": self.inspector,
                 "date": self.date.isoformat(), "evidence": self.evidence, "note": self.note,
-                "source": f"{self.source}:{self.line}"}
+                "source": self.where}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, config=ConfigDict(extra="forbid"))
 class Waiver:
     """One accepted deviation: ``clause``, ``justification``, ``approver``, ``expires``
-    (the first day it no longer applies), optional ``reference``; ``source``/``line``."""
+    (the first day it no longer applies), optional ``reference``; ``source``/``line``.
 
-    clause: str
-    justification: str
-    approver: str
-    expires: dt.date
-    reference: Optional[str] = None
+    Texts are stripped and must not be empty. Validated with the context ``{"coverage":
+    clause id -> Coverage, "today": date}`` (as :func:`parse_waivers` does), the clause
+    must be one that can fail (:data:`WAIVABLE`) and ``expires`` after ``today``.
+
+    :raises pydantic.ValidationError: for a field that breaks these rules.
+    """
+
+    clause: Text
+    justification: Text
+    approver: Text
+    expires: Date
+    reference: Optional[Text] = None
     source: str = ""
     line: int = 0
+
+    _source_and_line = field_validator("source", "line", mode="before")(_not_in_the_file)
+
+    @field_validator("clause")
+    @classmethod
+    def _waivable(cls, clause: str, info: ValidationInfo) -> str:
+        cov = _coverage(clause, info)
+        if cov is not None and cov.disposition not in WAIVABLE:
+            raise ValueError(f"clause {cov.clause.id} is {cov.disposition.replace('_', ' ')}; it cannot fail, so "
+                             "there is nothing to waive (waive the automated or manual clause that fails)")
+        return clause
+
+    @field_validator("expires")
+    @classmethod
+    def _not_expired(cls, expires: dt.date, info: ValidationInfo) -> dt.date:
+        today = (info.context or {}).get("today")
+        if today is not None and expires <= today:
+            raise ValueError(f"the waiver expired on {expires.isoformat()} (today is {today.isoformat()}); "
+                             "renew it or remove it")
+        return expires
 
     @property
     def where(self) -> str:
@@ -97,81 +217,65 @@ def installed_coverage() -> dict:
     return make_context().coverage
 
 
-class _Reader:
-    """Shared validation of the two file kinds."""
+Record = TypeVar("Record", Attestation, Waiver)
 
-    def __init__(self, text: str, source: str, array: str, required: tuple[str, ...], optional: tuple[str, ...]):
-        self.source = source
-        self.problems: list[str] = []
-        self.entries: list[Entry] = []
+
+def _invalid(array: str, source: str, problems: list[tuple[int, str]]) -> ConfigurationError:
+    """The error listing ``problems`` (line, "field: problem") in file order."""
+    return ConfigurationError(f"invalid {array} file {source}:\n"
+                              + "\n".join(f"{source}:{line}: {problem}"
+                                          for line, problem in sorted(problems, key=lambda p: p[0])))
+
+
+def _parse(model: type[Record], array: str, text: str, source: str, coverage: Optional[Mapping[str, Any]],
+           today: Optional[dt.date]) -> list[Record]:
+    """The entries of the ``[[array]]`` tables of ``text``, each validated by ``model``.
+
+    :raises ConfigurationError: ``invalid ARRAY file SOURCE:`` and one line per problem,
+        ``SOURCE:LINE: field: problem``, in file order.
+    """
+    try:
+        doc, entries, top_keys = read_entries(text)
+    except TomlFileError as e:
+        raise _invalid(array, source, [(e.line or 1, f"not valid TOML: {e}")]) from None
+    problems: list[tuple[int, str]] = []
+    for name, value in doc.items():
+        if name != array:
+            problems.append((top_keys.get(name, 1), f"{name}: unknown table or key; "
+                             f"write each entry as a [[{array}]] table"))
+        elif not (isinstance(value, list) and all(isinstance(v, dict) for v in value)):
+            problems.append((top_keys.get(name, 1), f"{name}: write each entry as a [[{array}]] table"))
+    fields = [f for f in dataclasses.fields(model) if f.name not in ("source", "line")]
+    required = ", ".join(f.name for f in fields if f.default is dataclasses.MISSING)
+    optional = ", ".join(f.name for f in fields if f.default is not dataclasses.MISSING)
+    messages = {"missing": f"missing; a {array} needs {required}",
+                "extra_forbidden": f"unknown field; a {array} has {required} and optionally {optional}",
+                "unexpected_keyword_argument": f"unknown field; a {array} has {required} and optionally {optional}"}
+    adapter = TypeAdapter(model)
+    context = {"coverage": coverage if coverage is not None else installed_coverage(),
+               "today": today or dt.date.today()}
+    out: list[Record] = []
+    first: dict[str, int] = {}
+    for entry in (e for e in entries if e.array == array):
         try:
-            doc, entries, top_keys = read_entries(text)
-        except TomlFileError as e:
-            self.problems.append(f"{source}:{e.line or 1}: not valid TOML: {e}")
-            return
-        for name in doc:
-            line = top_keys.get(name) or next((e.line for e in entries if e.array == name), 1)
-            if name != array:
-                self.problems.append(f"{source}:{line}: {name}: unknown table or key; "
-                                     f"write each entry as a [[{array}]] table")
-            elif not (isinstance(doc[name], list) and all(isinstance(v, dict) for v in doc[name])):
-                self.problems.append(f"{source}:{line}: {name}: write each entry as a "
-                                     f"[[{array}]] table")
-                return
-        self.entries = [e for e in entries if e.array == array]
-        self.required, self.optional = required, optional
-
-    def bad(self, entry: Entry, key: Optional[str], message: str) -> None:
-        self.problems.append(f"{self.source}:{entry.line_of(key)}: {key + ': ' if key else ''}{message}")
-
-    def fields(self, entry: Entry, kind: str) -> Optional[dict[str, Any]]:
-        """The entry's values if every required field is present and no field is unknown."""
-        before = len(self.problems)
-        for key in sorted(set(entry.values) - set(self.required) - set(self.optional)):
-            self.bad(entry, key, f"unknown field; a {kind} has " + ", ".join(self.required)
-                     + (" and optionally " + ", ".join(self.optional) if self.optional else ""))
-        for key in self.required:
-            if key not in entry.values:
-                self.bad(entry, None, f"{key}: missing; a {kind} needs " + ", ".join(self.required))
-        for key in self.required + self.optional:
-            if key in entry.values and key not in ("date", "expires"):
-                value = entry.values[key]
-                if not isinstance(value, str) or not value.strip():
-                    self.bad(entry, key, f"must be a non-empty text, got {value!r}")
-        return dict(entry.values) if len(self.problems) == before else None
-
-    def date(self, entry: Entry, key: str) -> Optional[dt.date]:
-        try:
-            return as_date(entry.values[key])
-        except ValueError as e:
-            self.bad(entry, key, str(e))
-            return None
-
-    def clause(self, entry: Entry, coverage: Mapping[str, Any]) -> Optional[Any]:
-        from baccarat_conformance.corpus import UnknownClause, load_corpus
-
-        cid = entry.values["clause"].strip()
-        cov = coverage.get(cid)
-        if cov is None:
-            try:
-                load_corpus().get(cid)
-                self.bad(entry, "clause", f"unknown clause id {cid!r}")
-            except UnknownClause as e:
-                self.bad(entry, "clause", str(e))
-        return cov
-
-    def duplicates(self, items: list, kind: str) -> None:
-        first: dict[str, int] = {}
-        for item in items:
-            if item.clause in first:
-                self.problems.append(f"{self.source}:{item.line}: clause: duplicate {kind} of {item.clause} "
-                                     f"(first at line {first[item.clause]})")
-            else:
-                first[item.clause] = item.line
-
-    def finish(self, what: str) -> None:
-        if self.problems:
-            raise ConfigurationError(f"invalid {what} file {self.source}:\n" + "\n".join(self.problems))
+            record = adapter.validate_python(dict(entry.values), context=context)
+        except ValidationError as e:
+            for err in e.errors():
+                key = str(err["loc"][0]) if err["loc"] else None
+                message = messages.get(err["type"], str(err["msg"]).removeprefix("Value error, "))
+                problems.append((entry.line_of(key), f"{key + ': ' if key else ''}{message}"))
+            continue
+        if record.clause in first:
+            problems.append((entry.line, f"clause: duplicate {array} of {record.clause} "
+                             f"(first at line {first[record.clause]})"))
+        else:
+            first[record.clause] = entry.line
+        out.append(dataclasses.replace(record, source=source, line=entry.line))
+    if problems:
+        raise _invalid(array, source, problems)
+    if not any(e.array == array for e in entries):
+        warnings.warn(f"{source}: no [[{array}]] entry in the {array} file", EmptyFileWarning, stacklevel=3)
+    return out
 
 
 def parse_attestations(text: str, source: str = "<attestations>", *, coverage: Optional[Mapping[str, Any]] = None,
@@ -185,33 +289,9 @@ def parse_attestations(text: str, source: str = "<attestations>", *, coverage: O
         TOML; an unknown table or field; a missing or empty field; an unknown clause; a
         clause that is not manual; a result other than "pass"/"fail"; a date that is not
         YYYY-MM-DD or is after ``today``; a clause attested twice.
+    :warns EmptyFileWarning: when the file has no ``[[attestation]]`` entry.
     """
-    coverage = coverage if coverage is not None else installed_coverage()
-    today = today or dt.date.today()
-    r = _Reader(text, source, "attestation", ("clause", "result", "inspector", "date", "evidence"), ("note",))
-    out: list[Attestation] = []
-    for entry in r.entries:
-        values = r.fields(entry, "attestation")
-        if values is None:
-            continue
-        before = len(r.problems)
-        cov = r.clause(entry, coverage)
-        if cov is not None and cov.disposition != "manual":
-            r.bad(entry, "clause", f"clause {cov.clause.id} is {cov.disposition.replace('_', ' ')}, not manual; "
-                  "only clauses disposed [[manual]] in corpus/dispositions.toml are attested")
-        result = values["result"].strip()
-        if result not in ("pass", "fail"):
-            r.bad(entry, "result", f'must be "pass" or "fail", got {values["result"]!r}')
-        day = r.date(entry, "date")
-        if day is not None and day > today:
-            r.bad(entry, "date", f"{day.isoformat()} is in the future (today is {today.isoformat()})")
-        if len(r.problems) == before:
-            out.append(Attestation(values["clause"].strip(), result, values["inspector"].strip(), day,  # type: ignore[arg-type]
-                                   values["evidence"].strip(), (values.get("note") or "").strip() or None,
-                                   source, entry.line))
-    r.duplicates(out, "attestation")
-    r.finish("attestation")
-    return out
+    return _parse(Attestation, "attestation", text, source, coverage, today)
 
 
 def parse_waivers(text: str, source: str = "<waivers>", *, coverage: Optional[Mapping[str, Any]] = None,
@@ -223,50 +303,37 @@ def parse_waivers(text: str, source: str = "<waivers>", *, coverage: Optional[Ma
         clause whose disposition cannot fail (not applicable, definitional, subclauses,
         uncovered); an ``expires`` that is not YYYY-MM-DD; an expired waiver
         (``expires`` on or before ``today``); a clause waived twice.
+    :warns EmptyFileWarning: when the file has no ``[[waiver]]`` entry.
     """
-    coverage = coverage if coverage is not None else installed_coverage()
-    today = today or dt.date.today()
-    r = _Reader(text, source, "waiver", ("clause", "justification", "approver", "expires"), ("reference",))
-    out: list[Waiver] = []
-    for entry in r.entries:
-        values = r.fields(entry, "waiver")
-        if values is None:
-            continue
-        before = len(r.problems)
-        cov = r.clause(entry, coverage)
-        if cov is not None and cov.disposition not in WAIVABLE:
-            r.bad(entry, "clause", f"clause {cov.clause.id} is {cov.disposition.replace('_', ' ')}; it cannot fail, "
-                  "so there is nothing to waive (waive the automated or manual clause that fails)")
-        expires = r.date(entry, "expires")
-        if expires is not None and expires <= today:
-            r.bad(entry, "expires", f"the waiver expired on {expires.isoformat()} (today is {today.isoformat()}); "
-                  "renew it or remove it")
-        if len(r.problems) == before:
-            out.append(Waiver(values["clause"].strip(), values["justification"].strip(), values["approver"].strip(),
-                              expires, (values.get("reference") or "").strip() or None, source, entry.line))  # type: ignore[arg-type]
-    r.duplicates(out, "waiver")
-    r.finish("waiver")
-    return out
+    return _parse(Waiver, "waiver", text, source, coverage, today)
 
 
 def _load(path: Union[str, Path], parse: Callable, what: str, **kw: Any) -> list:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p)
     except OSError as e:
         raise ConfigurationError(f"--{what}s {p}: cannot read the {what} file: {e.strerror}") from None
+    except TomlFileError as e:  # not UTF-8
+        raise ConfigurationError(f"--{what}s {p}: cannot read the {what} file: {e}") from None
     return parse(text, str(p), **kw)
 
 
 def load_attestations(path: Union[str, Path], *, coverage: Optional[Mapping[str, Any]] = None,
                       today: Optional[dt.date] = None) -> list[Attestation]:
-    """:func:`parse_attestations` of the file at ``path``."""
+    """:func:`parse_attestations` of the file at ``path``.
+
+    :raises ConfigurationError: also when the file cannot be read or is not UTF-8.
+    """
     return _load(path, parse_attestations, "attestation", coverage=coverage, today=today)
 
 
 def load_waivers(path: Union[str, Path], *, coverage: Optional[Mapping[str, Any]] = None,
                  today: Optional[dt.date] = None) -> list[Waiver]:
-    """:func:`parse_waivers` of the file at ``path``."""
+    """:func:`parse_waivers` of the file at ``path``.
+
+    :raises ConfigurationError: also when the file cannot be read or is not UTF-8.
+    """
     return _load(path, parse_waivers, "waiver", coverage=coverage, today=today)
 
 

@@ -8,32 +8,63 @@ the game's answer was malformed, or the game could not be reached), ``harness er
 effective``, ``not offered`` or ``not verified`` (the game lacks a capability the scenario
 needs: a skip of :mod:`baccarat_conformance.gating`, or a
 :class:`~baccarat_conformance.errors.CapabilityMissing` raised by the adapter at any
-phase), from the skip message.
+phase), from the skip message. An exception group (hypothesis' ``FlakyFailure``) is
+filed by the exceptions it holds.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 import pytest
 
 from baccarat_conformance.errors import AdapterError, Nonconformance
 
-__all__ = ["failure_category", "skip_category", "missing_capabilities"]
+try:
+    _GROUP: Any = BaseExceptionGroup
+except NameError:  # pragma: no cover - Python 3.10: the backport pytest and hypothesis depend on
+    from exceptiongroup import BaseExceptionGroup as _GROUP
+
+__all__ = ["failure_category", "skip_category", "missing_capabilities", "exception_leaves",
+           "group_category"]
 
 
 def failure_category(excinfo: pytest.ExceptionInfo[BaseException], when: str) -> str:
     """The category of the exception ``excinfo`` raised in phase ``when`` ("setup",
     "call" or "teardown") of a scenario."""
     exc: Any = excinfo.value
+    leaves = exception_leaves(exc)
+    if leaves != [exc]:  # an exception group (hypothesis' FlakyFailure...): the category of what it holds
+        return group_category([failure_category(pytest.ExceptionInfo.from_exc_info((type(e), e, e.__traceback__)),
+                                                 when) for e in leaves])  # type: ignore[arg-type]
     if isinstance(exc, Nonconformance) or (isinstance(exc, AssertionError) and when == "call"):
         return "nonconformance"
     if isinstance(exc, AdapterError):
         return "protocol error" if exc.category == "protocol error" else "adapter error"
     if excinfo.errisinstance(pytest.skip.Exception):
         return skip_category(str(exc))
+    return "harness error"
+
+
+def exception_leaves(exc: BaseException) -> list[BaseException]:
+    """The exceptions an exception group holds, its nested groups unwrapped (hypothesis
+    raises ``FlakyFailure``, an ``ExceptionGroup``, when a failure does not happen again
+    on replay, e.g. an intermittent adapter error); ``[exc]`` for any other exception."""
+    if not isinstance(exc, _GROUP):
+        return [exc]
+    return [leaf for inner in exc.exceptions for leaf in exception_leaves(inner)] or [exc]
+
+
+def group_category(categories: list[str]) -> str:
+    """The category of an exception group from those of its leaves: the first protocol
+    or adapter error (the conversation with the game broke, so no finding of that
+    scenario is trusted), else the category they all share, else a harness error."""
+    for category in categories:
+        if category in ("protocol error", "adapter error"):
+            return category
+    if categories and all(c == categories[0] for c in categories):
+        return categories[0]
     return "harness error"
 
 

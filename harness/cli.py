@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -106,7 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="allure-results folder to link into (default: beside the log)")
     mx.add_argument("--allure-report", default=None, metavar="URL",
                     help="link to the Allure report's index.html (default: allure-report/index.html)")
-    mx.add_argument("--allow-pending", action="store_true")
+    mx.add_argument("--allow-pending", action=argparse.BooleanOptionalAction, default=None,
+                    help="manual clauses pending attestation and clauses without a disposition do not make the "
+                         "run incomplete (default: as the run had it, from session.json)")
 
     li = sub.add_parser("lint", help="check the clause anchors of the feature files and the dispositions",
                         description="Check every scenario's clause tags and quote lines against the corpus, "
@@ -153,10 +156,13 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 # ====================================================================== run
 def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
     """The pytest command of ``run``: the suite with its Allure results in ``results``,
-    its results log ``log``, with ``out`` the matrix, ``session.json`` and JUnit XML
-    there; then the ``run`` flags of :data:`~baccarat_conformance.options.OPTIONS` set in
-    ``args``, then ``args.pytest_args`` (after ``--``) unchanged."""
-    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "--import-mode=importlib",
+    its results log ``log``, with ``out`` the matrix, ``session.json``, JUnit XML and
+    hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
+    :data:`~baccarat_conformance.options.OPTIONS` set in ``args``, then
+    ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
+    no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
+    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "-p", "no:benchmark",
+           "--import-mode=importlib",
            "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
     if out is not None:
         cmd += ["--matrix-dir", str(out), "--junitxml", str(out / "junit.xml")]
@@ -211,34 +217,28 @@ def _read_json(path: Path) -> Optional[dict]:
         return None
 
 
-def run_with_progress(cmd: list[str], out: Path, log: Path) -> tuple[int, bool]:
-    """Run pytest with its output in OUT/pytest.log and a rich progress bar following
-    the results log against the collected count. Returns (exit status, interrupted by
-    the user)."""
+def run_with_progress(cmd: list[str], out: Path, log: Path, signals: Any) -> int:
+    """Run pytest (:func:`~baccarat_conformance.supervise.supervise`) with its output in
+    OUT/pytest.log and a rich progress bar following the results log against the
+    collected count. Returns pytest's exit status."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
+
+    from baccarat_conformance.supervise import supervise
 
     console = _console(stderr=True)
     follower = ResultsFollower(log)
     session = out / "session.json"
-    interrupted = False
     with open(out / "pytest.log", "w", encoding="utf-8") as logfh, Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[counts]}"),
             TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False) as progress:
         task = progress.add_task("collecting", total=None, counts="")
-        proc = subprocess.Popen(cmd, stdout=logfh, stderr=subprocess.STDOUT)
-        while True:
-            try:
-                code = proc.wait(timeout=0.25)
-                follower.poll()
-                break
-            except subprocess.TimeoutExpired:
-                pass
-            except KeyboardInterrupt:
-                interrupted = True  # pytest got the SIGINT too; let it write what it has
-                progress.update(task, description="interrupted, finishing")
-                continue
+
+        def tick() -> None:
             follower.poll()
+            if signals.received is not None:
+                progress.update(task, description=f"{signals.name}: finishing", counts=follower.summary())
+                return
             facts = _read_json(session) or {}
             total = facts.get("collected")
             desc = "running" if total is not None else "collecting"
@@ -246,20 +246,84 @@ def run_with_progress(cmd: list[str], out: Path, log: Path) -> tuple[int, bool]:
                 desc = ", ".join(follower.last.get("clauses") or []) or desc
             progress.update(task, total=total, completed=follower.done, description=f"{desc[:28]:28}",
                             counts=follower.summary())
+
+        code = supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
+        follower.poll()
         total = (_read_json(session) or {}).get("collected")
         progress.update(task, total=total if total is not None else follower.done, completed=follower.done,
-                        description="done" if not interrupted else "interrupted", counts=follower.summary())
-    return code, interrupted
+                        description="done" if signals.received is None else "interrupted", counts=follower.summary())
+    return code
+
+
+def check_out(out: Path) -> None:
+    """``--out`` can be the output folder: a folder, or a path under a writable folder.
+
+    :raises ConfigurationError: naming the path that is in the way.
+    """
+    from baccarat_conformance.errors import ConfigurationError
+
+    if out.exists() and not out.is_dir():
+        raise ConfigurationError(f"--out {out}: not a folder (a file of that name exists)")
+    existing = next((p for p in (out, *out.absolute().parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise ConfigurationError(f"--out {out}: {existing} is a file, not a folder")
+    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+        raise ConfigurationError(f"--out {out}: the folder {existing} is not writable")
+
+
+GAME_CHECK_TIMEOUT = 60.0
+"""Seconds the ``--game`` factory has to build a game in the check before the run."""
+
+
+def check_game(spec: str, timeout: float = GAME_CHECK_TIMEOUT) -> Optional[str]:
+    """Check the library game ``spec`` (``module:factory``) before the run: import it
+    and call its factory once, in a short-lived child process (the game may have side
+    effects, or end its process): :mod:`baccarat_conformance.game_check`, from the
+    working directory, as pytest will import it.
+
+    Returns a warning when the check could not conclude (the factory did not return
+    within ``timeout`` seconds: the run goes on), else None.
+
+    :raises ConfigurationError: naming ``spec`` and what went wrong (a module that
+        cannot be imported, with the file and line of a syntax error; a factory that
+        raises, calls ``sys.exit`` or ends its process; a game without ``handle``).
+    """
+    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.game_check import MARK
+
+    try:
+        proc = subprocess.run([sys.executable, "-m", "baccarat_conformance.game_check", spec], capture_output=True,
+                              text=True, errors="replace", timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return f"--game {spec!r} could not be checked: its factory did not return within {timeout:g} s"
+    said = [line[len(MARK):] for line in proc.stdout.splitlines() if line.startswith(MARK)]
+    if proc.returncode == 0 and said == ["ok"]:
+        return None
+    if said and said[-1] != "ok":
+        raise ConfigurationError(said[-1])
+    how = f"signal {-proc.returncode}" if proc.returncode < 0 else f"exit status {proc.returncode}"
+    tail = (proc.stderr.strip().splitlines() or [""])[-1]
+    raise ConfigurationError(f"--game {spec!r}: the game ended its process while it was being set up ({how})"
+                             + (f": {tail}" if tail else ""))
 
 
 def run(args: argparse.Namespace) -> int:
+    from baccarat_conformance.supervise import Signals
+
+    with Signals() as signals:
+        return _run(args, signals)
+
+
+def _run(args: argparse.Namespace, signals: Any) -> int:
     from baccarat_conformance.corpus import CorpusError
     from baccarat_conformance.corpus.features import FeatureSyntaxError
     from baccarat_conformance.corpus.lint import lint
     from baccarat_conformance.errors import ConfigurationError
     from baccarat_conformance.profile import load_profile
+    from baccarat_conformance.supervise import supervise
 
-    # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers (exit 3)
+    # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers, --out, --game (exit 3);
+    #    nothing is deleted or started before all of them are valid
     try:
         ctx = load_context()
     except (CorpusError, FeatureSyntaxError) as e:
@@ -276,33 +340,45 @@ def run(args: argparse.Namespace) -> int:
     try:
         load_profile(args.profile)
         validate_inputs(args, ctx)
+        check_out(args.out)
+        if args.game and args.adapter == "library":
+            warning = check_game(args.game)
+            if warning:
+                print(f"warning: {warning}", file=sys.stderr)
     except ConfigurationError as e:
         _error(str(e))
         return 3
+    if signals.received is not None:
+        _error(f"{signals.name} before the run started; nothing was run")
+        return 4
 
     # 2. the run
     out: Path = args.out
     results = out / "allure-results"
     log = out / "results.jsonl"
-    shutil.rmtree(results, ignore_errors=True)
-    out.mkdir(parents=True, exist_ok=True)
-    for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix.html"):
-        (out / name).unlink(missing_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(results, ignore_errors=True)
+        for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix.html"):
+            (out / name).unlink(missing_ok=True)
+    except OSError as e:
+        _error(f"--out {out}: {e.strerror or e}")
+        return 3
     cmd = pytest_command(args, results, log, out)
     print("+", " ".join(cmd), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    interrupted = False
     if progress:
-        code, interrupted = run_with_progress(cmd, out, log)
+        code = run_with_progress(cmd, out, log, signals)
     else:
-        try:
-            code = subprocess.call(cmd)
-        except KeyboardInterrupt:  # pragma: no cover - interactive
-            code, interrupted = 2, True
+        code = supervise(cmd, signals)
+    interrupted = signals.received is not None
+    if interrupted:
+        print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
 
     # 3. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
+    #    (or finished without knowing of the interruption)
     matrix = _read_json(out / "matrix.json")
-    if matrix is not None:
+    if matrix is not None and (not interrupted or matrix.get("run", {}).get("interrupted")):
         verdict = matrix["verdict"]["exit_code"]
         sentences = list(matrix["totals_sentences"].values())
         reasons = matrix["verdict"]["reasons"]
@@ -311,7 +387,7 @@ def run(args: argparse.Namespace) -> int:
             m = rebuild_matrix(log, out, ctx=ctx, attestations=args.attestations, waivers=args.waivers,
                                as_of=args.as_of, include_expired=args.include_expired, profile=args.profile,
                                allure_results=results, allow_pending=args.allow_pending,
-                               pytest_exit_status=code, interrupted=True)
+                               pytest_exit_status=code if code >= 0 else None, interrupted=True)
         except Exception as e:
             _error(f"the clause matrix could not be built: {e}")
             return combine(2, 4)
@@ -319,8 +395,11 @@ def run(args: argparse.Namespace) -> int:
         sentences = [m.totals_sentence(ch) for ch in m.totals]
     final = combine(verdict, 4 if interrupted else None)
 
-    # 4. the Allure HTML report (a view of the same results)
-    if not args.no_html:
+    # 4. the Allure HTML report (a view of the same results); not after an interruption
+    if interrupted:
+        print("Allure report: not generated (the run was interrupted); the results are in "
+              f"{results}", file=sys.stderr)
+    elif not args.no_html:
         from baccarat_conformance.reports.allure import ReportError, generate
 
         try:
@@ -342,12 +421,12 @@ def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Option
                    attestations: Optional[Path] = None, waivers: Optional[Path] = None,
                    as_of: Optional[str] = None, include_expired: Optional[bool] = None,
                    profile: Optional[str] = None, allure_results: Optional[Path] = None,
-                   allure_report: Optional[str] = None, allow_pending: bool = False,
+                   allure_report: Optional[str] = None, allow_pending: Optional[bool] = None,
                    pytest_exit_status: Optional[int] = None, interrupted: Optional[bool] = None) -> Any:
     """Build and write the matrix of ``results`` into ``out``; run facts from
     ``session`` (default: ``session.json`` beside the results log), overridden by the
-    arguments (a session that never finished was interrupted). Returns the
-    :class:`~baccarat_conformance.reports.matrix.Matrix`.
+    arguments (a session that never finished was interrupted; ``allow_pending`` None:
+    as the run had it). Returns the :class:`~baccarat_conformance.reports.matrix.Matrix`.
 
     :raises MatrixError, ConfigurationError, CorpusError: for unreadable or invalid inputs.
     """
@@ -373,7 +452,8 @@ def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Option
     m, _ = matrix_of_run(entries, facts, out, ctx=ctx, attestations=att, waivers=wv,
                          allure_results=allure_results if allure_results is not None
                          else results.parent / "allure-results",
-                         allure_report=allure_report, allow_pending=allow_pending)
+                         allure_report=allure_report,
+                         allow_pending=bool(facts.get("allow_pending")) if allow_pending is None else allow_pending)
     return m
 
 

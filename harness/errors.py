@@ -55,7 +55,13 @@ class TransportError(AdapterError):
 
 
 class GameTimeout(TransportError):
-    """The game did not answer within the timeout."""
+    """The game did not answer within the timeout, or the operation took longer than
+    its deadline (``--operation-timeout``)."""
+
+
+class AnswerTooLarge(AdapterError):
+    """The game's answer exceeded the size cap (``--max-answer-bytes``; decoded size,
+    after decompression); reading stopped at the cap."""
 
 
 class ProtocolViolation(AdapterError):

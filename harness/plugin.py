@@ -36,7 +36,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from baccarat_conformance import clauses, gating, options
+from baccarat_conformance import clauses, gating, hypothesis_home, options
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.classify import failure_category
 from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
@@ -66,10 +66,15 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "tagged @property): -m property runs only these, -m 'not property' the rest")
     clauses.register_markers(config)
     gating.register_markers(config)
+    hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
     results = ResultsLog(config)
     config.pluginmanager.register(results, "baccarat-results-log")
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(VerdictInputs.from_config(config, results), "baccarat-verdict")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    hypothesis_home.release_hypothesis_storage(config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -112,6 +117,11 @@ def game_adapter(pytestconfig: pytest.Config) -> Iterator[Any]:
     except ConfigurationError as e:
         # Once for the run, not once per scenario: a bad --url or --game is a usage error.
         pytest.exit(f"baccarat-conformance: {e}", returncode=pytest.ExitCode.USAGE_ERROR)
+    except (Exception, SystemExit) as e:  # a game module with a syntax error, a factory calling sys.exit
+        spec = pytestconfig.getoption("--game", None) if name == "library" else None
+        where = f"--game {spec!r}" if spec else f"--adapter {name}"
+        pytest.exit(f"baccarat-conformance: {where}: the game could not be set up: {type(e).__name__}: {e}",
+                    returncode=pytest.ExitCode.USAGE_ERROR)
     yield adapter
     adapter.close()
 

@@ -21,9 +21,15 @@ A profile is a TOML file::
     [wagers.house_money]
     portion = "all"                  # § 631a.9(e)(1)(i): "all" or e.g. "50%"
 
+    [limits.default]                 # table limits: [limits.default], or [limits.TYPE] for
+    min = "5.00"                     # banker, player, tie or a wager offered above;
+    max = "2500.00"                  # dollars in whole cents, above $0, min not above max
+
 On an EZ Baccarat table (``variant = "ez_baccarat"``) the Dragon 7 and Panda 8
 Insurance Wagers are permissible (§ 631a.8(a)(5), (6)) whether or not listed; they may
-not be listed for any other variant.
+not be listed for any other variant. A table that collects no vigorish (EZ Baccarat,
+commission-free Baccarat, Midibaccarat or Minibaccarat, commission-free Rising Phoenix)
+may not file ``vigorish_collection = "tracked"``.
 
 Errors name the file, the line and the field, one line per bad field:
 ``profiles/x.toml:7: decks: must be 6, 7 or 8 (58 Pa. Code § 631a.3(a)), got 9``.
@@ -33,12 +39,15 @@ from __future__ import annotations
 
 import re
 import sys
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
 
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
+
+from baccarat_conformance.corpus.tomlfile import KeyPath, TomlFileError, key_lines, line_of, read_text
 
 from .errors import ConfigurationError
 
@@ -64,13 +73,51 @@ class WagerOptions(_Strict):
     paytable: Optional[str] = None
 
 
+_MONEY = re.compile(r"^\d+(\.\d{1,2})?$")
+
+
+def money(value: Any) -> str:
+    """A dollar amount of a profile: a string of whole cents such as ``"25"`` or
+    ``"2500.00"``, above zero (a wager of nothing cannot be placed).
+
+    :raises ValueError: naming the value (``-5``, ``abc``, ``1e999``, ``0``, ``2.505``,
+        ``$25`` and TOML numbers are refused: money is never a float).
+    """
+    if not isinstance(value, str):
+        raise ValueError(f'a dollar amount is a string such as "25.00", got {value!r}')
+    if not _MONEY.match(value):
+        raise ValueError(f'a dollar amount in whole cents such as "25.00", got {value!r}')
+    if Decimal(value) <= 0:
+        raise ValueError(f"a table limit is above $0, got {value!r}")
+    return value
+
+
 class Limits(_Strict):
+    """The table limits of one wager type (``[limits.TYPE]``) or of every type
+    without its own (``[limits.default]``): dollar amounts (:func:`money`), the
+    minimum not above the maximum."""
+
     min: Optional[str] = None
     max: Optional[str] = None
+
+    @field_validator("min", "max", mode="before")
+    @classmethod
+    def _money(cls, v: Any) -> Any:
+        return None if v is None else money(v)
+
+    @model_validator(mode="after")
+    def _min_not_above_max(self) -> "Limits":
+        if self.min is None and self.max is None:
+            raise ValueError("sets neither min nor max: give at least one, or leave the table out")
+        if self.min is not None and self.max is not None and Decimal(self.min) > Decimal(self.max):
+            raise ValueError(f"min ${self.min} is above max ${self.max}")
+        return self
 
 
 #: Variants that are Baccarat as described in Chapter 631a (not Midibaccarat or Minibaccarat).
 BACCARAT_VARIANTS = ("baccarat", "ez_baccarat", "commission_free")
+#: The wagers of every table (§ 631a.8(a)(1) to (3)); the others are offered in ``[wagers.NAME]``.
+BASE_WAGERS = ("banker", "player", "tie")
 
 
 class RulesSubmission(_Strict):
@@ -144,6 +191,8 @@ class RulesSubmission(_Strict):
         a, _, b = v.split()
         from fractions import Fraction
 
+        if Fraction(b) == 0:
+            raise ValueError(f"must be odds such as '8 to 1' (the second number above 0), got {v!r}")
         if Fraction(a) / Fraction(b) < 8:
             raise ValueError(f"must be at least 8 to 1 (58 Pa. Code § 631a.13(b)), got {v!r}")
         return v
@@ -198,6 +247,34 @@ class RulesSubmission(_Strict):
                              "(58 Pa. Code § 629b.5(g)(4)); set variant = \"rising_phoenix\"")
         return v
 
+    @field_validator("limits")
+    @classmethod
+    def _limits(cls, v: dict[str, Limits], info: ValidationInfo) -> dict[str, Limits]:
+        """``[limits.NAME]``: NAME is ``default`` or a wager type the table offers."""
+        from baccarat_conformance.protocol.vocabulary import WAGER_TYPES
+
+        offered = info.data.get("wagers")
+        problems = []
+        for name in v:
+            if name != "default" and name not in WAGER_TYPES:
+                problems.append(f"[limits.{name}] unknown wager type {name!r}: a table limit is set for "
+                                f"[limits.default] or a wager type ({', '.join(WAGER_TYPES)})")
+            elif offered is not None and name not in ("default",) + BASE_WAGERS and name not in offered:
+                problems.append(f"[limits.{name}] the {name} wager is not offered: the profile has no "
+                                f"[wagers.{name}] table")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return v
+
+    @model_validator(mode="after")
+    def _vigorish_where_collected(self) -> "RulesSubmission":
+        """§ 631a.13(d) vigorish procedures apply where a vigorish is collected."""
+        why = self.no_vigorish_because()
+        if why and self.vigorish_collection == "tracked":
+            raise ValueError(f'[vigorish_collection] is "tracked", but {why}: no vigorish is tracked; set '
+                             '"at_payout" or leave the field out')
+        return self
+
     @model_validator(mode="before")
     @classmethod
     def _ez_insurance(cls, data: Any) -> Any:
@@ -209,6 +286,20 @@ class RulesSubmission(_Strict):
                 wagers.setdefault(name, {})
             data = {**data, "wagers": wagers}
         return data
+
+    def no_vigorish_because(self) -> Optional[str]:
+        """Why no vigorish is collected on this table (a sentence citing the clause),
+        or None when a winning Banker wager pays a vigorish (§ 631a.13(c))."""
+        if self.variant == "ez_baccarat":
+            return "EZ Baccarat collects no vigorish (58 Pa. Code § 631a.1, § 631a.13(c))"
+        if self.variant == "commission_free":
+            return "commission-free Baccarat collects no vigorish (58 Pa. Code § 631c.5)"
+        if self.commission_free:
+            return (f"a commission-free {self.variant.capitalize()} table collects no vigorish (58 Pa. Code "
+                    "§ 629b.2, § 627b.2)")
+        if self.variant == "rising_phoenix" and self.commission == "commission_free":
+            return "commission-free Rising Phoenix Baccarat collects no vigorish (58 Pa. Code § 629b.5(b))"
+        return None
 
     def offers(self, wager: str) -> bool:
         """Whether the Rules Submission offers the optional wager ``wager``.
@@ -306,7 +397,7 @@ FIELD_CLAUSES = {
 
 def _message(err: Any) -> str:
     msg = str(err["msg"]).removeprefix("Value error, ")
-    if err.get("type") == "literal_error" or err.get("type") in ("int_type", "bool_type", "string_type"):
+    if err.get("type") == "literal_error" or err.get("type") in ("int_type", "bool_type", "string_type", "dict_type", "model_type"):
         msg += f", got {err.get('input')!r}"
     return msg
 
@@ -318,33 +409,13 @@ def _cite(field: str, msg: str) -> str:
     return msg
 
 
-def _key_lines(text: str) -> dict[tuple[str, ...], int]:
-    """Line number of every table header and key of a TOML document, by field path
+def _field_lines(text: str) -> dict[KeyPath, int]:
+    """Line of every table header and key of a profile's TOML text, by field path
     (keys under ``[rules_submission]`` lose that prefix, as in the model)."""
-    lines: dict[tuple[str, ...], int] = {}
-    table: tuple[str, ...] = ()
-    for i, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip() if not raw.strip().startswith(("'", '"')) else raw.strip()
-        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?$", line)
-        if header:
-            table = tuple(part.strip().strip('"') for part in header.group(1).split("."))
-            if table[:1] == ("rules_submission",):
-                table = table[1:]
-            for n in range(1, len(table) + 1):  # [wagers.x] also locates "wagers"
-                lines.setdefault(table[:n], i)
-            continue
-        key = re.match(r"^([A-Za-z0-9_\-\.\"' ]+?)\s*=", line)
-        if key:
-            path = table + tuple(part.strip().strip('"\'') for part in key.group(1).split("."))
-            lines.setdefault(path, i)
+    lines: dict[KeyPath, int] = {}
+    for path, no in key_lines(text).items():
+        lines.setdefault(path[1:] if path[:1] == ("rules_submission",) else path, no)
     return lines
-
-
-def _where(source: str, lines: dict[tuple[str, ...], int], loc: tuple[str, ...]) -> str:
-    for n in range(len(loc), 0, -1):
-        if loc[:n] in lines:
-            return f"{source}:{lines[loc[:n]]}"
-    return source
 
 
 def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
@@ -362,12 +433,18 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
     if unknown:
         raise ConfigurationError(f"{source}: unknown table(s) {sorted(unknown)}; expected [rules_submission], "
                                  "[wagers.NAME] and [limits.NAME]")
+    lines = _field_lines(text)
+    for table in ("rules_submission", "wagers", "limits"):
+        if table in doc and not isinstance(doc[table], dict):
+            line = key_lines(text).get((table,))
+            raise ConfigurationError(f"invalid Rules Submission profile:\n{source}{f':{line}' if line else ''}: "
+                                     f"{table}: must be a table ([{table}{'' if table == 'rules_submission' else '.NAME'}]), "
+                                     f"got {doc[table]!r}")
     data = dict(doc.get("rules_submission", {}))
     if "wagers" in doc:
         data["wagers"] = doc["wagers"]
     if "limits" in doc:
         data["limits"] = doc["limits"]
-    lines = _key_lines(text)
     problems: list[tuple[tuple[str, ...], str]] = []
     wagers = data.get("wagers")
     if isinstance(wagers, dict):
@@ -380,19 +457,19 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
         profile = None
         for err in e.errors():
             loc = tuple(str(x) for x in err["loc"])
-            if loc == ("wagers",):  # checks across fields name their wager: "[wagers.NAME] ..."
-                for part in re.split(r"; (?=\[wagers\.)", _message(err)):
-                    named = re.match(r"\[wagers\.(\w+)\] (.*)", part, flags=re.S)
-                    problems.append((("wagers", named.group(1)), named.group(2)) if named else (loc, part))
+            if loc in ((), ("wagers",), ("limits",)):  # checks across fields name their field: "[wagers.NAME] ..."
+                for part in re.split(r"; (?=\[[\w.]+\] )", _message(err)):
+                    named = re.match(r"\[([\w.]+)\] (.*)", part, flags=re.S)
+                    problems.append((tuple(named.group(1).split(".")), named.group(2)) if named else (loc, part))
                 continue
             problems.append((loc, _message(err)))
     if problems:
-        def line_of(problem: tuple[tuple[str, ...], str]) -> int:
-            where = _where(source, lines, problem[0])
-            return int(where.rsplit(":", 1)[1]) if where != source else 0
+        def where(loc: tuple[str, ...]) -> str:
+            line = line_of(lines, loc)
+            return f"{source}:{line}" if line else source
 
-        out = [f"{_where(source, lines, loc)}: {'.'.join(loc) or 'rules_submission'}: {_cite('.'.join(loc), msg)}"
-               for loc, msg in sorted(problems, key=line_of)]
+        out = [f"{where(loc)}: {'.'.join(loc) or 'rules_submission'}: {_cite('.'.join(loc), msg)}"
+               for loc, msg in sorted(problems, key=lambda problem: line_of(lines, problem[0]) or 0)]
         raise ConfigurationError("invalid Rules Submission profile:\n" + "\n".join(out))
     assert profile is not None
     return profile
@@ -403,7 +480,7 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
 
     A bare name (``ez_baccarat``) selects a bundled example profile.
 
-    :raises ConfigurationError: when the file is missing or invalid.
+    :raises ConfigurationError: when the file is missing, unreadable, not UTF-8 or invalid.
     """
     if path is None:
         path = "baccarat"
@@ -417,4 +494,10 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
         return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
-    return parse_profile(p.read_text(encoding="utf-8"), str(p))
+    try:
+        text = read_text(p)
+    except OSError as e:
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror}") from None
+    except TomlFileError as e:  # not UTF-8
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e}") from None
+    return parse_profile(text, str(p))

@@ -9,20 +9,35 @@ One JSON object per line, one line per scenario that carries a clause::
 ``phase`` that phase (absent when passed), ``category`` :mod:`baccarat_conformance.classify`'s,
 ``message`` the skip reason or the end of the failure's report (4000 characters), and
 ``duration`` the seconds of all phases.
+
+A scenario whose pytest-xdist worker died under it (a game that ends its process) is
+logged as failed, category ``adapter error``, phase ``crash``, under its clauses: those
+of its setup report when it got that far, else those the workers recorded at collection
+(each writes its map of nodeid -> clauses to a file the controller names in the worker's
+``workerinput``; a worker's crash report carries no user properties).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
 from baccarat_conformance.classify import skip_category
 
-__all__ = ["ResultsLog"]
+__all__ = ["ResultsLog", "CLAUSE_MAP_KEY", "CRASH_MESSAGE"]
+
+
+CLAUSE_MAP_KEY = "baccarat_conformance_clause_map"
+"""The ``workerinput`` key of the file each pytest-xdist worker writes its nodeid -> clauses map to."""
+
+CRASH_MESSAGE = "the worker running this scenario crashed (the game ended its process?)"
+_PHASES = ("setup", "call", "teardown")
 
 
 class ResultsLog:
@@ -35,7 +50,10 @@ class ResultsLog:
         self.path: Optional[Path] = None
         self.keep = False
         self.entries: list[dict] = []
-        if hasattr(config, "workerinput"):
+        self.workerinput: Optional[dict] = getattr(config, "workerinput", None)
+        self.clause_map: Optional[Path] = None
+        self._clause_map_cache: Optional[dict] = None
+        if self.workerinput is not None:
             return
         value = config.getoption("--results-log")
         if value:
@@ -44,17 +62,60 @@ class ResultsLog:
         self.keep = bool(config.getoption("--matrix-dir"))
         self.partial: dict[str, dict] = {}
 
+    # ---------------------------------------------------------------- the clause map (pytest-xdist)
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """Controller: name the file the worker writes its clause map to."""
+        if self.path is None and not self.keep:
+            return
+        if self.clause_map is None:
+            self.clause_map = Path(tempfile.mkdtemp(prefix="baccarat-clauses-")) / "clauses.json"
+        node.workerinput[CLAUSE_MAP_KEY] = str(self.clause_map)
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Worker: write the nodeid -> clauses map of the items collected (atomically;
+        every worker collects the same items)."""
+        target = (self.workerinput or {}).get(CLAUSE_MAP_KEY)
+        if not target:
+            return
+        mapping = {item.nodeid: dict(item.user_properties).get("clauses") for item in session.items}
+        tmp = Path(f"{target}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({k: v for k, v in mapping.items() if v}), encoding="utf-8")
+        os.replace(tmp, target)
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self.clause_map is not None:
+            shutil.rmtree(self.clause_map.parent, ignore_errors=True)
+
+    def _clauses_of(self, nodeid: str) -> Optional[list]:
+        """The clauses of ``nodeid`` from its setup report, else from the workers' map."""
+        started = self.partial.get(nodeid)
+        if started is not None:
+            return started["clauses"]
+        if self._clause_map_cache is None and self.clause_map is not None:
+            try:
+                self._clause_map_cache = json.loads(self.clause_map.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                return None
+        return (self._clause_map_cache or {}).get(nodeid)
+
+    # ---------------------------------------------------------------- the log
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self.path is None and not self.keep:
             return
         props = dict(report.user_properties)
-        if "clauses" not in props:
+        crashed = report.when not in _PHASES  # pytest-xdist's report of a crashed worker ("???")
+        clauses = props.get("clauses") or (self._clauses_of(report.nodeid) if crashed else None)
+        if not clauses:
             return
         entry = self.partial.setdefault(report.nodeid, {
-            "nodeid": report.nodeid, "clauses": props["clauses"], "outcome": "passed", "category": None,
+            "nodeid": report.nodeid, "clauses": clauses, "outcome": "passed", "category": None,
             "message": None, "duration": 0.0})
         entry["duration"] += report.duration
-        if report.outcome != "passed" and entry["outcome"] == "passed":
+        if crashed and entry["outcome"] in ("passed", "skipped"):
+            entry.update(outcome="failed", phase="crash", category="adapter error",
+                         message=f"[adapter error] {CRASH_MESSAGE}: {report.longrepr}")
+        elif report.outcome != "passed" and entry["outcome"] == "passed":
             entry["outcome"] = report.outcome
             entry["phase"] = report.when
             entry["category"] = props.get("category")
@@ -64,13 +125,15 @@ class ResultsLog:
             else:
                 entry["message"] = str(report.longrepr)[-4000:] if report.longrepr else None
                 entry["category"] = entry["category"] or "harness error"
-        if report.when == "teardown":
-            done = self.partial.pop(report.nodeid)
-            done["duration"] = round(done["duration"], 4)
-            if self.keep:
-                self.entries.append(done)
-            if self.path is not None:
-                with open(self.path, "a", encoding="utf-8") as fh:
-                    fh.write(json.dumps(done) + "\n")
-                    fh.flush()
-                    os.fsync(fh.fileno())
+        if report.when == "teardown" or crashed:
+            self._write(self.partial.pop(report.nodeid))
+
+    def _write(self, done: dict) -> None:
+        done["duration"] = round(done["duration"], 4)
+        if self.keep:
+            self.entries.append(done)
+        if self.path is not None:
+            with open(self.path, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(done) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())

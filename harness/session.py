@@ -11,9 +11,9 @@ soon as it is known, then how the session ended) and at the end the clause matri
 
 ``session.json`` holds: ``started``, ``collected``, ``collection_errors``, ``as_of``,
 ``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
-``game``, ``depth``, ``results_log``, ``attestations``, ``waivers``, ``offered`` (option ->
-bool), ``harness_version``; at the end also ``finished``, ``exitstatus`` (pytest's) and
-``interrupted``.
+``game``, ``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
+``offered`` (option -> bool), ``harness_version``; at the end also ``finished``,
+``exitstatus`` (pytest's) and ``interrupted``.
 """
 
 from __future__ import annotations
@@ -130,6 +130,7 @@ class VerdictInputs:
                  "adapter": cfg.getoption("--adapter"), "game": _option(cfg, "--game"),
                  "depth": cfg.getoption("--depth"), "results_log": cfg.getoption("--results-log"),
                  "attestations": cfg.getoption("--attestations"), "waivers": cfg.getoption("--waivers"),
+                 "allow_pending": bool(cfg.getoption("--allow-pending")),
                  "offered": offered_options(self.profile) if self.profile is not None else None,
                  "harness_version": harness_version()}
         facts.update(extra)

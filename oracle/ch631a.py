@@ -182,6 +182,22 @@ def deal(cards: Sequence[str]) -> Coup:
     return Coup(tuple(p), tuple(b), tuple(order))
 
 
+def deciding_clause(coup: Coup, hand: str) -> str:
+    """The clause that decides whether ``hand`` (``"player"`` or ``"banker"``) gets a
+    third card in ``coup``: ``"631a.11(a)"`` (a Natural), ``"631a.11(b)(1)"`` /
+    ``"(b)(2)"`` (the Player's Hand draws / stays), ``"631a.11(c)(1)"`` (the Banker's
+    Hand after the Player's Hand stayed), ``"631a.11(c)(2)(i)"``, ``"(ii)"`` or
+    ``"(iii)"`` (the Banker's Hand after the Player's third card; (iii) is Table 1)."""
+    if coup.natural:
+        return "631a.11(a)"
+    if hand == "player":
+        return "631a.11(b)(1)" if player_draws(point_count(coup.player[:2])) else "631a.11(b)(2)"
+    if len(coup.player) == 2:
+        return "631a.11(c)(1)"
+    b2 = point_count(coup.banker[:2])
+    return "631a.11(c)(2)(i)" if b2 < 3 else "631a.11(c)(2)(ii)" if b2 == 7 else "631a.11(c)(2)(iii)"
+
+
 def is_dragon_7(coup: Coup) -> bool:
     """§ 631a.1 Dragon 7: Banker's Hand Point Count 7 on three cards, Player's Hand less than 7."""
     return len(coup.banker) == 3 and coup.banker_count == 7 and coup.player_count < 7

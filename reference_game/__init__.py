@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .game import GameError, ReferenceGame  # noqa: F401
+from .game import ReferenceGame
+from .table import GameError  # noqa: F401
 
 
 def create_game(seed: Optional[int] = None) -> ReferenceGame:

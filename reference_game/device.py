@@ -13,7 +13,8 @@ with ``--adapter serial --port /dev/pts/N``.
 
 This module is the *device's* side of the framing, written independently of the
 harness's codec (``adapters/framing.py``): its own COBS, its own table-driven
-CRC-16/CCITT-FALSE, its own link state machine. Like the rest of the reference
+CRC-16/CCITT-FALSE (in :mod:`.frames`), its own link state machine (here; the
+faults below are injected by :mod:`.link_faults`). Like the rest of the reference
 game it never imports the harness (import-linter contract), so the two
 implementations check each other.
 
@@ -36,10 +37,9 @@ frame (``noise:0.05``) or ``every=N`` (every Nth frame), plus ``dir=tx|rx|both``
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
-import random
+import pkgutil
 import select
 import signal
 import socket
@@ -49,247 +49,14 @@ import time
 import tty
 import zlib
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
+
+from .frames import (ACCEPTS_DEFLATE, ACK, BUSY, DATA, DEFLATE, FIRST, LAST, MAX_BLOCK, MAX_PAYLOAD, NAK, RESET,
+                     TYPE_NAMES, Rx, parse_block)
+from .link_faults import Faults
 
 DEFAULT_GAME = "baccarat_conformance.reference_game:create_game"
-
-# ------------------------------------------------------------------ framing (device's own implementation)
-VERSION = 1
-DATA, ACK, NAK, BUSY, RESET = 1, 2, 3, 4, 5
-TYPE_NAMES = {DATA: "DATA", ACK: "ACK", NAK: "NAK", BUSY: "BUSY", RESET: "RESET"}
-FIRST, LAST, DEFLATE, ACCEPTS_DEFLATE = 0x01, 0x02, 0x04, 0x08
-MAX_PAYLOAD = 1024
-MAX_BLOCK = (6 + MAX_PAYLOAD + 2) + (6 + MAX_PAYLOAD + 2) // 254 + 1  # the longest COBS block of a frame
-MAX_MESSAGE = 64 * 1024 * 1024
 IDLE_GAP = 0.1  # seconds of silence that end an unterminated block (a truncated frame)
-
-
-def _crc_table() -> list[int]:
-    table = []
-    for byte in range(256):
-        crc = byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-        table.append(crc & 0xFFFF)
-    return table
-
-
-CRC_TABLE = _crc_table()
-
-
-def crc16_ccitt_false(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final XOR."""
-    crc = 0xFFFF
-    for b in data:
-        crc = ((crc << 8) & 0xFFFF) ^ CRC_TABLE[(crc >> 8) ^ b]
-    return crc
-
-
-def cobs_encode(data: bytes) -> bytes:
-    """Consistent Overhead Byte Stuffing: ``data`` without any zero byte."""
-    out = bytearray()
-    block = bytearray()
-    full = False  # the last group written was a full 254-byte run (code 0xFF, no implied zero)
-    for b in data:
-        if b == 0:
-            out.append(len(block) + 1)
-            out += block
-            block, full = bytearray(), False
-        else:
-            block.append(b)
-            if len(block) == 254:
-                out.append(255)
-                out += block
-                block, full = bytearray(), True
-    if block or not full:  # no empty final group after a full run at the very end
-        out.append(len(block) + 1)
-        out += block
-    return bytes(out)
-
-
-def cobs_decode(data: bytes) -> bytes:
-    """Inverse of :func:`cobs_encode`; raises ValueError on a malformed block."""
-    out = bytearray()
-    i = 0
-    while i < len(data):
-        code = data[i]
-        if code == 0:
-            raise ValueError("zero byte inside a COBS block")
-        end = i + code
-        if end > len(data):
-            raise ValueError("COBS block ends early")
-        out += data[i + 1:end]
-        i = end
-        if code < 255 and i < len(data):
-            out.append(0)
-    return bytes(out)
-
-
-def frame_body(ftype: int, seq: int, msg: int, flags: int, payload: bytes = b"") -> bytes:
-    head = bytes([(VERSION << 4) | ftype, flags, seq & 0xFF, msg & 0xFF, len(payload) >> 8, len(payload) & 0xFF])
-    data = head + payload
-    crc = crc16_ccitt_false(data)
-    return data + bytes([crc >> 8, crc & 0xFF])
-
-
-def build_frame(ftype: int, seq: int, msg: int, flags: int, payload: bytes = b"") -> bytes:
-    """A frame on the line: ``00 COBS(header payload crc) 00``."""
-    return b"\x00" + cobs_encode(frame_body(ftype, seq, msg, flags, payload)) + b"\x00"
-
-
-@dataclass
-class Rx:
-    """A received frame (``bad`` is None) or a bad block (``bad`` says why)."""
-
-    ftype: int = 0
-    seq: int = 0
-    msg: int = 0
-    flags: int = 0
-    payload: bytes = b""
-    bad: Optional[str] = None
-    raw: bytes = b""
-
-    def __str__(self) -> str:
-        if self.bad:
-            return f"bad block ({self.bad}): {self.raw[:48].hex(' ')}"
-        return f"{TYPE_NAMES.get(self.ftype, self.ftype)} seq={self.seq} msg={self.msg} flags={self.flags:#x} " \
-               f"len={len(self.payload)}"
-
-
-def parse_block(block: bytes, corrupt_crc: bool = False) -> Rx:
-    """Decode the bytes between two delimiters."""
-    try:
-        body = cobs_decode(block)
-    except ValueError as e:
-        return Rx(bad=str(e), raw=block)
-    if len(body) < 8:
-        return Rx(bad=f"short frame ({len(body)} bytes)", raw=block)
-    length = (body[4] << 8) | body[5]
-    if len(body) != 8 + length:
-        return Rx(bad=f"length {length} but {len(body) - 8} payload bytes", raw=block)
-    crc = crc16_ccitt_false(body[:-2]) ^ (0xFFFF if corrupt_crc else 0)
-    if crc != (body[-2] << 8) | body[-1]:
-        return Rx(bad="bad CRC", raw=block)
-    if body[0] >> 4 != VERSION or (body[0] & 0x0F) not in TYPE_NAMES or length > MAX_PAYLOAD:
-        return Rx(bad=f"unsupported header {body[:6].hex(' ')}", raw=block)
-    return Rx(body[0] & 0x0F, body[2], body[3], body[1] & 0x0F, bytes(body[6:-2]), raw=block)
-
-
-# ------------------------------------------------------------------ faults
-class Fault:
-    """One injected fault (see the module docstring for the spec syntax)."""
-
-    KINDS = ("noise", "drop-byte", "truncate", "bad-crc", "stop-after")
-
-    def __init__(self, spec: str):
-        kind, _, arg = spec.partition(":")
-        if kind not in self.KINDS:
-            raise ValueError(f"--fault {spec!r}: unknown fault {kind!r}; one of {', '.join(self.KINDS)}")
-        self.kind, self.p, self.every, self.dirs = kind, 0.0, 0, {"tx", "rx"}
-        self.after, self.resume = 0, None
-        self.count = {"tx": 0, "rx": 0}
-        if not arg:
-            raise ValueError(f"--fault {spec!r}: give a probability, every=N, or (stop-after) a frame count")
-        for i, part in enumerate(arg.split(",")):
-            key, eq, value = part.partition("=")
-            try:
-                if not eq and i == 0:
-                    if kind == "stop-after":
-                        self.after = int(key)
-                    else:
-                        self.p = float(key)
-                elif key == "every":
-                    self.every = int(value)
-                elif key == "p":
-                    self.p = float(value)
-                elif key == "dir" and value in ("tx", "rx", "both"):
-                    self.dirs = {"tx", "rx"} if value == "both" else {value}
-                elif key == "resume" and kind == "stop-after":
-                    self.resume = float(value)
-                else:
-                    raise ValueError(part)
-            except ValueError:
-                raise ValueError(f"--fault {spec!r}: cannot read {part!r}") from None
-
-    def hits(self, direction: str, rng: random.Random) -> bool:
-        if self.kind == "stop-after" or direction not in self.dirs:
-            return False
-        self.count[direction] += 1
-        if self.every:
-            return self.count[direction] % self.every == 0
-        return rng.random() < self.p
-
-
-class Faults:
-    def __init__(self, specs: list[str], seed: int = 1):
-        self.faults = [Fault(s) for s in specs]
-        self.rng = random.Random(seed)
-        self.sent = 0
-        self.stopped_at: Optional[float] = None
-        self.log: Callable[[str], None] = lambda text: None
-
-    def silent(self) -> bool:
-        """Whether a stop-after fault has silenced the device (now)."""
-        for f in self.faults:
-            if f.kind == "stop-after" and self.sent >= f.after:
-                if self.stopped_at is None:
-                    self.stopped_at = time.monotonic()
-                    self.log(f"fault stop-after: silent after {self.sent} frames")
-                if f.resume is not None and time.monotonic() - self.stopped_at >= f.resume:
-                    self.log("fault stop-after: resuming")
-                    self.faults.remove(f)
-                    self.stopped_at = None
-                    return False
-                return True
-        return False
-
-    def _mangle(self, kind: str, data: bytes, direction: str) -> bytes:
-        rng = self.rng
-        if kind == "noise":
-            buf = bytearray(data)
-            for _ in range(rng.randint(1, 3)):
-                buf[rng.randrange(len(buf))] = rng.randrange(256)
-            burst = bytes(rng.randrange(1, 256) for _ in range(rng.randint(1, 16))) if direction == "tx" else b""
-            return burst + bytes(buf)
-        if kind == "drop-byte":
-            i = rng.randrange(len(data))
-            return data[:i] + data[i + 1:]
-        if kind == "truncate":
-            return data[:rng.randrange(1, max(2, len(data) - 1))]
-        return data
-
-    def on_tx(self, ftype: int, seq: int, msg: int, flags: int, payload: bytes) -> bytes:
-        """The bytes to put on the line for this frame (empty when silent)."""
-        if self.silent():
-            return b""
-        self.sent += 1
-        bad_crc = any(f.kind == "bad-crc" and f.hits("tx", self.rng) for f in self.faults)
-        if bad_crc:
-            body = bytearray(frame_body(ftype, seq, msg, flags, payload))
-            body[-1] ^= 0xFF
-            body[-2] ^= 0xFF
-            data = b"\x00" + cobs_encode(bytes(body)) + b"\x00"
-            self.log(f"fault bad-crc on tx {TYPE_NAMES[ftype]} seq={seq}")
-        else:
-            data = build_frame(ftype, seq, msg, flags, payload)
-        for f in self.faults:
-            if f.kind in ("noise", "drop-byte", "truncate") and f.hits("tx", self.rng):
-                data = self._mangle(f.kind, data, "tx")
-                self.log(f"fault {f.kind} on tx {TYPE_NAMES[ftype]} seq={seq}")
-        return data
-
-    def on_rx(self, block: bytes) -> tuple[bytes, bool]:
-        """A received block as the fault makes it arrive, and whether to corrupt its CRC."""
-        bad_crc = False
-        for f in self.faults:
-            if f.hits("rx", self.rng):
-                self.log(f"fault {f.kind} on rx block of {len(block)} bytes")
-                if f.kind == "bad-crc":
-                    bad_crc = True
-                elif block:
-                    block = self._mangle(f.kind, block, "rx")
-        return block, bad_crc
 
 
 # ------------------------------------------------------------------ the line
@@ -576,12 +343,17 @@ class Device:
 
 # ------------------------------------------------------------------ command line
 def load_game(spec: str) -> Any:
+    """The game built by the factory ``package.module:callable``; exits naming ``spec``
+    when it does not resolve."""
     module_name, _, attr = spec.partition(":")
-    if not module_name or not attr:
+    if not all(part.isidentifier() for part in f"{module_name}.{attr}".split(".")):
         raise SystemExit(f"--game {spec!r}: expected 'package.module:factory'")
-    obj: Any = importlib.import_module(module_name)
-    for part in attr.split("."):
-        obj = getattr(obj, part)
+    try:
+        obj: Any = pkgutil.resolve_name(spec)
+    except ImportError as e:
+        raise SystemExit(f"--game {spec!r}: cannot import {module_name!r}: {e}") from e
+    except AttributeError:
+        raise SystemExit(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
     return obj()
 
 

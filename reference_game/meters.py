@@ -5,7 +5,7 @@ A *system* owns some progressive meters of a table and is told when the table op
 when dealing begins (the wagers recognised for the round contribute), when a wager
 is offered (a system may refuse it), and when the round has been settled (mystery
 awards are paid). Systems register themselves in :data:`SYSTEMS` from their family
-module (``families/progressives.py``); ``game.py`` calls them.
+module (``families/progressives.py``); ``game.py`` and ``rounds.py`` call them.
 
 A meter keeps its amount exactly (contributions of fractions of a cent accumulate);
 ``read_meters`` shows the exact amount, at least to the cent.

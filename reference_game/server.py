@@ -32,8 +32,8 @@ Like the rest of the reference game it never imports the harness.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
+import pkgutil
 import signal
 import socket
 import ssl
@@ -201,18 +201,15 @@ def _error(code: str, message: str) -> dict:
 
 def load_factory(spec: str) -> Callable[[], Any]:
     """Resolve ``package.module:callable``; raises ValueError naming what does not resolve."""
-    module_name, sep, attr = spec.partition(":")
-    if not sep or not module_name or not attr:
+    module_name, _, attr = spec.partition(":")
+    if not all(part.isidentifier() for part in f"{module_name}.{attr}".split(".")):
         raise ValueError(f"--game {spec!r}: expected 'package.module:factory'")
     try:
-        obj: Any = importlib.import_module(module_name)
+        obj: Any = pkgutil.resolve_name(spec)
     except ImportError as e:
         raise ValueError(f"--game {spec!r}: cannot import {module_name!r}: {e}") from e
-    for part in attr.split("."):
-        try:
-            obj = getattr(obj, part)
-        except AttributeError:
-            raise ValueError(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
+    except AttributeError:
+        raise ValueError(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
     return obj
 
 

@@ -35,7 +35,3 @@ class TableHandle:
         self.records.append(record)
         return record
 
-
-def cards_of(text: str) -> list[str]:
-    """``"AC 10D QS"`` -> ``["AC", "10D", "QS"]``."""
-    return text.replace(",", " ").split()

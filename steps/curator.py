@@ -18,8 +18,10 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import describe, seats_of
+from ._events import describe
 from ._support import TableHandle
+from ._types import phrase
+from ._vocabulary import cards_of_record
 
 YES = {"yes", "y", "true", "x"}
 
@@ -66,37 +68,35 @@ def _offers(events: list[m.Event], start: int = 0) -> tuple[list[int], list[int]
     return offered, accepted
 
 
-@then(parsers.parse("the new dealing shoe is offered to seats {seats} in that order"))
-def first_offers(table: TableHandle, clause: str, seats: str) -> None:
+@then(phrase("the new dealing shoe is offered to seats {seats:Seats} in that order"))
+def first_offers(table: TableHandle, clause: str, seats: list[int]) -> None:
     """§ 631a.7(b): checks the ``shoe_offered`` events of the last ``start_shoe``."""
     t = _seated(table)
-    want = seats_of(seats)
     accepts = [s.seat for s in t.seats if s.occupied and s.accepts_shoe]
     oracle_order, _ = rules.shoe_offers(t.occupied(), accepts)
-    if oracle_order != want:
-        raise ValueError(f"feature error: § 631a.7(b) offers seats {oracle_order} here, the step says {want}")
+    if oracle_order != seats:
+        raise ValueError(f"feature error: § 631a.7(b) offers seats {oracle_order} here, the step says {seats}")
     events = t.shoes[-1].events
     offered, _ = _offers(events)
-    if offered != want:
-        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, want))} in that order "
+    if offered != seats:
+        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, seats))} in that order "
                                      "(seat 1 first, then counterclockwise)",
                              f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}")
 
 
-@then(parsers.parse("the dealing shoe is then offered to seats {seats} in that order"))
-def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, seats: str) -> None:
+@then(phrase("the dealing shoe is then offered to seats {seats:Seats} in that order"))
+def passed_offers(table: TableHandle, round_record: m.RoundRecord, clause: str, seats: list[int]) -> None:
     """§ 631a.14(b): checks the ``shoe_offered`` events after the ``shoe_passed`` event."""
     _seated(table)
-    want = seats_of(seats)
     events = round_record.events
     passed = next((i for i, e in enumerate(events) if e.type == "shoe_passed"), None)
     offered, _ = _offers(events, passed if passed is not None else len(events))
-    if offered != want:
-        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, want))} in that order "
+    if offered != seats:
+        raise Nonconformance(clause, f"the dealing shoe offered to seats {', '.join(map(str, seats))} in that order "
                                      "(the player immediately to the right of the previous curator first, then "
                                      "counterclockwise)",
                              f"offered it to seats {', '.join(map(str, offered)) or 'nobody'}: {describe(events)}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the curator in seat {seat:d} passes the dealing shoe"))
@@ -105,7 +105,7 @@ def curator_passes(round_record: m.RoundRecord, clause: str, seat: int) -> None:
     if passed != [seat]:
         raise Nonconformance(clause, f"the curator in seat {seat} passes the dealing shoe (the Banker's Hand lost)",
                              f"shoe_passed events for seats {passed or 'none'}; curator after the round: "
-                             f"{round_record.curator}", [c.card for c in round_record.cards])
+                             f"{round_record.curator}", cards_of_record(round_record))
 
 
 def _curator(table: TableHandle) -> tuple[int | None, str]:

@@ -7,7 +7,7 @@ who turns each hand over, and what the dealer announces.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import pytest
 from pytest_bdd import parsers, then
@@ -16,14 +16,10 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import (HAND_NAMES, card_events, describe, face_up, first, hand_of, point_count_said, said)
-
-if TYPE_CHECKING:
-    from .wagers import Wagers
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
+from ._events import card_events, describe, face_up, first, point_count_said, said
+from ._results import Wagers
+from ._types import phrase
+from ._vocabulary import HAND_NAMES, cards_of_record
 
 
 # ------------------------------------------------------------------ § 631a.9(b)
@@ -39,14 +35,13 @@ def calls_before_cards(round_record: m.RoundRecord, clause: str, request: pytest
     card = first(events, lambda e: e.type == "card" and e.to in ("player", "banker"))
     if nmb is None or cards is None or card is None or not nmb < cards < card:
         raise Nonconformance(clause, '"no more bets", then "cards", then the first card',
-                             f"events: {describe(events)}", _cards(round_record))
+                             f"events: {describe(events)}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 631a.9(c)
-@then(parsers.parse("the cards are dealt in the order {order}"))
-def dealt_in_order(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, order: str) -> None:
-    hands = [hand_of(x) for x in re.split(r",\s*|\s+then\s+", order.strip())]
-    want = list(zip(stacked_cards[:len(hands)], hands))
+@then(phrase("the cards are dealt in the order {order:Hands}"))
+def dealt_in_order(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, order: list[str]) -> None:
+    want = list(zip(stacked_cards[:len(order)], order))
     oracle = list(rules.deal(stacked_cards).order)
     if oracle != want:
         raise ValueError(f"feature error: the oracle deals {oracle}, the step says {want}")
@@ -65,7 +60,7 @@ def initial_face_down(round_record: m.RoundRecord, clause: str) -> None:
     faces = [face_up(e) for _, e in dealt]
     if len(dealt) < 4 or any(f is not False for f in faces):
         raise Nonconformance(clause, "the initial four cards dealt face down (card events face_up false)",
-                             f"card events: {describe([e for _, e in dealt])}", _cards(round_record))
+                             f"card events: {describe([e for _, e in dealt])}", cards_of_record(round_record))
 
 
 def _reveals(record: m.RoundRecord, hand: str, third: bool) -> list[tuple[int, m.Event]]:
@@ -81,7 +76,7 @@ def dealer_turns_both(round_record: m.RoundRecord, clause: str) -> None:
         if len(found) != 1 or found[0][1].seat is not None or found[0][0] < fourth:
             raise Nonconformance(clause, f"after the four cards are dealt, the dealer calling the game places the "
                                          f"{HAND_NAMES[hand]} face up (a reveal event with no seat)",
-                                 f"events: {describe(round_record.events)}", _cards(round_record))
+                                 f"events: {describe(round_record.events)}", cards_of_record(round_record))
 
 
 @then("the third cards are dealt face up")
@@ -91,7 +86,7 @@ def thirds_face_up(round_record: m.RoundRecord, clause: str) -> None:
         raise ValueError("feature error: this round has no third card")
     if any(face_up(e) is not True for _, e in thirds):
         raise Nonconformance(clause, "third cards dealt face up", f"card events: {describe([e for _, e in thirds])}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 631a.9(d), (f)
@@ -104,7 +99,7 @@ def _check_turner(record: m.RoundRecord, clause: str, hand: str, seat: Optional[
     if len(found) != 1 or found[0][1].seat != seat:
         seen = ", ".join(_turner_text(e.seat) for _, e in found) or "no reveal event"
         raise Nonconformance(clause, f"{_turner_text(seat)} turns the {HAND_NAMES[hand]} over",
-                             f"turned over by {seen}; events: {describe(record.events)}", _cards(record))
+                             f"turned over by {seen}; events: {describe(record.events)}", cards_of_record(record))
     return found[0][0]
 
 
@@ -119,21 +114,18 @@ def _oracle_turner(table: Any, wagers: Wagers, hand: str) -> Optional[int]:
     return rules.card_turner(bets, occupied, accepting)
 
 
-@then(parsers.parse("seat {seat:d} is handed the {hand_name} to turn over"))
-def seat_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, seat: int,
-               hand_name: str) -> None:
-    hand = hand_of(hand_name)
+@then(phrase("seat {seat:d} is handed the {hand:Hand} to turn over"))
+def seat_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, seat: int, hand: str) -> None:
     if _oracle_turner(table, wagers, hand) != seat:
-        raise ValueError(f"feature error: § 631a.9(d) hands the {hand_name} to "
+        raise ValueError(f"feature error: § 631a.9(d) hands the {HAND_NAMES[hand]} to "
                          f"{_turner_text(_oracle_turner(table, wagers, hand))}, the step says seat {seat}")
     _check_turner(round_record, clause, hand, seat)
 
 
-@then(parsers.parse("the dealer calling the game turns the {hand_name} over"))
-def dealer_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, hand_name: str) -> None:
-    hand = hand_of(hand_name)
+@then(phrase("the dealer calling the game turns the {hand:Hand} over"))
+def dealer_turns(round_record: m.RoundRecord, table: Any, wagers: Wagers, clause: str, hand: str) -> None:
     if _oracle_turner(table, wagers, hand) is not None:
-        raise ValueError(f"feature error: § 631a.9(d) hands the {hand_name} to a player here")
+        raise ValueError(f"feature error: § 631a.9(d) hands the {HAND_NAMES[hand]} to a player here")
     _check_turner(round_record, clause, hand, None)
 
 
@@ -144,7 +136,7 @@ def announced_after_turn(round_record: m.RoundRecord, clause: str) -> None:
     banker = _reveals(round_record, "banker", third=False)
     if not player or not banker or player[0][0] > banker[0][0]:
         raise Nonconformance(clause, "the Player's Hand turned over, then the Banker's Hand",
-                             f"events: {describe(events)}", _cards(round_record))
+                             f"events: {describe(events)}", cards_of_record(round_record))
     for hand, (i, _), until in (("player", player[0], banker[0][0]), ("banker", banker[0], len(events))):
         want = rules.point_count([c for c in (round_record.player if hand == "player" else round_record.banker
                                               ).cards[:2]])  # type: ignore[union-attr]
@@ -153,7 +145,7 @@ def announced_after_turn(round_record: m.RoundRecord, clause: str) -> None:
             raise Nonconformance(clause, f"the Point Count of the {HAND_NAMES[hand]}, {want}, announced after it is "
                                          "turned over" + (" and before the Banker's Hand is handed out"
                                                           if hand == "player" else ""),
-                                 f"events: {describe(events)}", _cards(round_record))
+                                 f"events: {describe(events)}", cards_of_record(round_record))
 
 
 def _third_turner(record: m.RoundRecord, clause: str, hand: str, seat: Optional[int]) -> None:
@@ -163,23 +155,23 @@ def _third_turner(record: m.RoundRecord, clause: str, hand: str, seat: Optional[
     i, card = card_at[0]
     if face_up(card) is not False:
         raise Nonconformance(clause, f"the third card of the {HAND_NAMES[hand]} placed face down",
-                             f"card event: {describe([card])}", _cards(record))
+                             f"card event: {describe([card])}", cards_of_record(record))
     found = [e for e in record.events[i:] if e.type == "reveal" and e.hand == hand and e.card == card.card]
     if len(found) != 1 or found[0].seat != seat:
         seen = ", ".join(_turner_text(e.seat) for e in found) or "no reveal event"
         raise Nonconformance(clause, f"the third card {card.card} handed to {_turner_text(seat)}, who turned the "
                                      f"{HAND_NAMES[hand]} over",
-                             f"turned over by {seen}; events: {describe(record.events)}", _cards(record))
+                             f"turned over by {seen}; events: {describe(record.events)}", cards_of_record(record))
 
 
-@then(parsers.parse("seat {seat:d} is handed the third card of the {hand_name}"))
-def seat_turns_third(round_record: m.RoundRecord, clause: str, seat: int, hand_name: str) -> None:
-    _third_turner(round_record, clause, hand_of(hand_name), seat)
+@then(phrase("seat {seat:d} is handed the third card of the {hand:Hand}"))
+def seat_turns_third(round_record: m.RoundRecord, clause: str, seat: int, hand: str) -> None:
+    _third_turner(round_record, clause, hand, seat)
 
 
-@then(parsers.parse("the dealer calling the game turns the third card of the {hand_name}"))
-def dealer_turns_third(round_record: m.RoundRecord, clause: str, hand_name: str) -> None:
-    _third_turner(round_record, clause, hand_of(hand_name), None)
+@then(phrase("the dealer calling the game turns the third card of the {hand:Hand}"))
+def dealer_turns_third(round_record: m.RoundRecord, clause: str, hand: str) -> None:
+    _third_turner(round_record, clause, hand, None)
 
 
 # ------------------------------------------------------------------ § 631a.10(a), (b)
@@ -250,19 +242,18 @@ def announces(round_record: m.RoundRecord, clause: str, text: str) -> None:
     if not any(said(e, text) for e in after):
         raise Nonconformance(clause, f"the dealer announces \"{text}\" after the last card",
                              f"announced: {[e.text for e in after if e.type == 'announcement']}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 631a.1 Natural
-@then(parsers.parse("the {hand_name} is reported as a Natural"))
-def reported_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand_name: str) -> None:
-    _natural(round_record, stacked_cards, clause, hand_of(hand_name), True)
+@then(phrase("the {hand:Hand} is reported as a Natural"))
+def reported_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str) -> None:
+    _natural(round_record, stacked_cards, clause, hand, True)
 
 
-@then(parsers.parse("the {hand_name} is not reported as a Natural"))
-def reported_not_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str,
-                         hand_name: str) -> None:
-    _natural(round_record, stacked_cards, clause, hand_of(hand_name), False)
+@then(phrase("the {hand:Hand} is not reported as a Natural"))
+def reported_not_natural(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str) -> None:
+    _natural(round_record, stacked_cards, clause, hand, False)
 
 
 def _natural(record: m.RoundRecord, stacked: list[str], clause: str, hand: str, natural: bool) -> None:

@@ -53,18 +53,6 @@ def combinations(depth: str) -> Iterator[list[str]]:
                card_for(p3, n + 5), card_for((n * 7) % 10, n + 7)]
 
 
-def deciding_clause(coup: rules.Coup, hand: str) -> str:
-    """The clause that decides whether ``hand`` gets a third card in ``coup``."""
-    if coup.natural:
-        return "631a.11(a)"
-    if hand == "player":
-        return "631a.11(b)(1)" if rules.player_draws(rules.point_count(coup.player[:2])) else "631a.11(b)(2)"
-    if len(coup.player) == 2:
-        return "631a.11(c)(1)"
-    b2 = rules.point_count(coup.banker[:2])
-    return "631a.11(c)(2)(i)" if b2 < 3 else "631a.11(c)(2)(ii)" if b2 == 7 else "631a.11(c)(2)(iii)"
-
-
 @given("every combination of the four initial card values and the Player's third card value",
        target_fixture="sweep")
 def sweep(depth: str) -> list[list[str]]:
@@ -97,7 +85,7 @@ def _check_chunk(cards_list: list[list[str]], records: list[m.RoundRecord], outc
             got = record.player if hand == "player" else record.banker
             got_cards = tuple(got.cards) if got else None
             if got_cards != want:
-                clause = deciding_clause(coup, hand)
+                clause = rules.deciding_clause(coup, hand)
                 outcome.wrong += 1
                 outcome.by_clause[clause] = outcome.by_clause.get(clause, 0) + 1
                 if len(outcome.failures) < KEEP:

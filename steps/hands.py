@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from pytest_bdd import parsers, then
+from pytest_bdd import then
 
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._support import cards_of
-
-HAND_NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
+from ._types import phrase
+from ._vocabulary import HAND_NAMES
 
 
 def _hand(record: m.RoundRecord, hand: str, clause: str, stacked: list[str]) -> m.HandRecord:
@@ -38,12 +37,12 @@ def _why_third(coup: rules.Coup, hand: str) -> str:
     return f"Banker's Hand Point Count {b2} after the Player's third card (§ 631a.11(c)(2))"
 
 
-@then(parsers.parse("the {hand_name} is {cards} with a Point Count of {count:d}"))
-def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand_name: str, cards: str,
+@then(phrase("the {hand:Hand} is {cards:Cards} with a Point Count of {count:PointCount}"))
+def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str, cards: list[str],
             count: int) -> None:
-    hand = "player" if hand_name.startswith("Player") else "banker"
+    hand_name = HAND_NAMES[hand]
     h = _hand(round_record, hand, clause, stacked_cards)
-    expected = cards_of(cards)
+    expected = cards
     if h.cards != expected:
         raise Nonconformance(clause, f"the {hand_name} holds {' '.join(expected)}",
                              f"the {hand_name} holds {' '.join(h.cards)}", stacked_cards)

@@ -20,11 +20,8 @@ from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe
-from ._support import TableHandle, cards_of
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
+from ._support import TableHandle
+from ._types import phrase
 
 
 def _disclosed(text: str) -> bool:
@@ -61,7 +58,7 @@ def _to(record: m.RoundRecord, where: str) -> list[str]:
     return [c.card for c in record.cards if c.to == where]
 
 
-@then(parsers.parse("{card} becomes the third card of the Banker's Hand"))
+@then(phrase("{card:Card} becomes the third card of the Banker's Hand"))
 def becomes_banker_third(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, card: str) -> None:
     banker = round_record.banker.cards if round_record.banker else []
     player = round_record.player.cards if round_record.player else []
@@ -71,7 +68,7 @@ def becomes_banker_third(round_record: m.RoundRecord, stacked_cards: list[str], 
                              f"Player's Hand {' '.join(player)}, Banker's Hand {' '.join(banker)}", stacked_cards)
 
 
-@then(parsers.parse("{card} is held as the first card of the next hand"))
+@then(phrase("{card:Card} is held as the first card of the next hand"))
 def held_for_next(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, card: str) -> None:
     in_hands = card in (round_record.player.cards if round_record.player else []) + \
         (round_record.banker.cards if round_record.banker else [])
@@ -80,29 +77,27 @@ def held_for_next(round_record: m.RoundRecord, stacked_cards: list[str], clause:
                              f"cards: {[(c.card, c.to) for c in round_record.cards]}", stacked_cards)
 
 
-@then(parsers.parse("{cards} are placed in the discard bucket, the second without being disclosed"))
-def discarded(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: str) -> None:
-    want = cards_of(cards)
-    if _to(round_record, "discard") != want:
-        raise Nonconformance(clause, f"the disclosed card and one additional card, {' '.join(want)}, placed in the "
+@then(phrase("{cards:Cards} are placed in the discard bucket, the second without being disclosed"))
+def discarded(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
+    if _to(round_record, "discard") != cards:
+        raise Nonconformance(clause, f"the disclosed card and one additional card, {' '.join(cards)}, placed in the "
                                      "discard bucket",
                              f"discarded {' '.join(_to(round_record, 'discard')) or 'nothing'}; cards: "
                              f"{[(c.card, c.to) for c in round_record.cards]}", stacked_cards)
-    extra = [e for e in round_record.events if e.type == "card" and e.card == want[1] and e.to == "discard"]
+    extra = [e for e in round_record.events if e.type == "card" and e.card == cards[1] and e.to == "discard"]
     if extra and getattr(extra[0], "face_up", None) is True:
-        raise Nonconformance(clause, f"the additional card {want[1]} drawn face down, not disclosed",
+        raise Nonconformance(clause, f"the additional card {cards[1]} drawn face down, not disclosed",
                              f"event: {describe(extra)}", stacked_cards)
 
 
-def _simulated(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: str) -> None:
-    want = cards_of(cards)
-    oracle = [c for c, _ in rules.deal(want).order]
-    if oracle != want:
-        raise ValueError(f"feature error: a round dealt from {' '.join(want)} uses {' '.join(oracle)}")
+def _simulated(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
+    oracle = [c for c, _ in rules.deal(cards).order]
+    if oracle != cards:
+        raise ValueError(f"feature error: a round dealt from {' '.join(cards)} uses {' '.join(oracle)}")
     got = _to(round_record, "simulated")
-    if got != want:
+    if got != cards:
         raise Nonconformance(clause, f"a simulated round dealt under the rules of the chapter from "
-                                     f"{' '.join(want)}",
+                                     f"{' '.join(cards)}",
                              f"simulated cards: {' '.join(got) or 'none'}", stacked_cards)
     start = next(i for i, e in enumerate(round_record.events) if e.type == "card" and e.to == "simulated")
     settled = [e for e in round_record.events[start:] if e.type in ("pay", "collect", "push", "return")
@@ -112,13 +107,13 @@ def _simulated(round_record: m.RoundRecord, stacked_cards: list[str], clause: st
                              f"events in the simulated round: {describe(settled)}", stacked_cards)
 
 
-@then(parsers.parse("a simulated round is dealt from {cards} with no wager settled in it"))
-def simulated_after(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: str) -> None:
+@then(phrase("a simulated round is dealt from {cards:Cards} with no wager settled in it"))
+def simulated_after(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
     _simulated(round_record, stacked_cards, clause, cards)
 
 
-@then(parsers.parse("the round is a simulated round dealt from {cards}, settling no wager"))
-def simulated_whole(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: str) -> None:
+@then(phrase("the round is a simulated round dealt from {cards:Cards}, settling no wager"))
+def simulated_whole(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
     if round_record.status != "simulated" or round_record.wagers:
         raise Nonconformance(clause, "a simulated round (status simulated) in which wagers are not accepted",
                              f"status {round_record.status}, wagers "
@@ -126,12 +121,12 @@ def simulated_whole(round_record: m.RoundRecord, stacked_cards: list[str], claus
     _simulated(round_record, stacked_cards, clause, cards)
 
 
-@then(parsers.parse("the round is dealt from {cards}"))
-def dealt_from(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: str) -> None:
-    want = [c for c, _ in rules.deal(cards_of(cards)).order]
+@then(phrase("the round is dealt from {cards:Cards}"))
+def dealt_from(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
+    want = [c for c, _ in rules.deal(cards).order]
     got = [c.card for c in round_record.cards if c.to in ("player", "banker")]
     if round_record.status != "completed" or got != want:
-        raise Nonconformance(clause, f"the round dealt from {' '.join(cards_of(cards))}: {' '.join(want)}",
+        raise Nonconformance(clause, f"the round dealt from {' '.join(cards)}: {' '.join(want)}",
                              f"round {round_record.status}, dealt {' '.join(got)}", stacked_cards)
 
 

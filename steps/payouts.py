@@ -10,7 +10,7 @@ cent.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_bdd import parsers, then, when
 
@@ -19,43 +19,32 @@ from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import card_events, describe, money, parse_target, wagers_steps
+from ._events import card_events, describe
+from ._results import Wagers, check_result, result_of
 from ._support import TableHandle
-
-if TYPE_CHECKING:
-    from .wagers import Wagers
-
-
-def _check(*args: Any) -> m.WagerResult:
-    return wagers_steps()._check(*args)
-
-
-def _result_of(*args: Any) -> m.WagerResult:
-    return wagers_steps()._result_of(*args)
+from ._types import phrase
+from ._vocabulary import cards_of_record, money_text
+from ._wager_targets import Target, parse_target
 
 ROWS = {text: row for row, (text, *_cells) in rules.DRAGON_BONUS_PAYTABLES_TEXT.items()}
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} wins at the Rules Submission's Tie odds"))
 def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str,
                         seat: int) -> None:
-    target = "a Tie"
+    target = parse_target("a Tie")
     odds = Odds.parse(rules_submission.tie_odds)
     if odds.kind != "to" or odds.ratio < rules.MIN_TIE_ODDS.ratio:
         raise ValueError(f"the Rules Submission's Tie odds {odds} are below 8 to 1 (§ 631a.13(b))")
-    _, stake = wagers.placed[(seat, parse_target(target))]
+    _, stake = wagers.placed[(seat, target)]
     paid = odds.total_return(stake)
-    _check(round_record, wagers, seat, target, clause, "win", paid,
-           f"wins at the Rules Submission's {odds} (${paid} returned in all)")
+    check_result(round_record, wagers, seat, target, clause, "win", paid,
+                 f"wins at the Rules Submission's {odds} (${paid} returned in all)")
 
 
-@then(parsers.parse('Paytable {letter} pays the "{row}" row at {odds} on the wager of seat {seat:d} on {target}'))
+@then(phrase('Paytable {letter} pays the "{row}" row at {odds} on the wager of seat {seat:d} on {target:Wager}'))
 def paytable_cell(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, letter: str,
-                  row: str, odds: str, seat: int, target: str) -> None:
+                  row: str, odds: str, seat: int, target: Target) -> None:
     """A cell of the § 631a.13(e) Dragon Bonus paytables; "Push" for the Natural tie."""
     key = ROWS[row]
     printed = rules.DRAGON_BONUS_PAYTABLES_TEXT[key]["ABC".index(letter) + 1]
@@ -64,59 +53,59 @@ def paytable_cell(round_record: m.RoundRecord, wagers: Wagers, rules_submission:
     chosen = rules_submission.wagers["dragon_bonus"].model_dump().get("paytable")
     if chosen != letter:
         raise ValueError(f"scenario gating error: the Rules Submission selects Paytable {chosen}, not {letter}")
-    _, stake = wagers.placed[(seat, parse_target(target))]
+    _, stake = wagers.placed[(seat, target)]
     if odds == "Push":
-        _check(round_record, wagers, seat, target, clause, "push", stake,
-               f"pushes on the \"{row}\" row of Paytable {letter}")
+        check_result(round_record, wagers, seat, target, clause, "push", stake,
+                     f"pushes on the \"{row}\" row of Paytable {letter}")
     else:
         paid = Odds.parse(odds).total_return(stake)
-        _check(round_record, wagers, seat, target, clause, "win", paid,
-               f"wins at {odds} on the \"{row}\" row of Paytable {letter} (${paid} returned in all)")
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
+        check_result(round_record, wagers, seat, target, clause, "win", paid,
+                     f"wins at {odds} on the \"{row}\" row of Paytable {letter} (${paid} returned in all)")
+    r = result_of(round_record, wagers, seat, target, clause)
     if r.vigorish:
         raise Nonconformance("631a.13(e)", "no vigorish extracted on a winning Dragon Bonus Wager",
-                             f"charged ${r.vigorish}", _cards(round_record))
+                             f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
-def _expected_vig(stake: Decimal, five: str, rounded: str, rounding: bool) -> tuple[Decimal, ...]:
+def _expected_vig(stake: Decimal, five: Decimal, rounded: Decimal, rounding: bool) -> tuple[Decimal, ...]:
     exact = stake * rules.VIGORISH_RATE
-    if money(five) != exact:
-        raise ValueError(f"feature error: 5% of ${stake} is ${exact}, not {five}")
-    if money(rounded) != rules.vigorish(stake, True):
+    if five != exact:
+        raise ValueError(f"feature error: 5% of ${stake} is ${exact}, not {money_text(five)}")
+    if rounded != rules.vigorish(stake, True):
         raise ValueError(f"feature error: 5% of ${stake} rounded up to 25¢ is ${rules.vigorish(stake, True)}, "
-                         f"not {rounded}")
+                         f"not {money_text(rounded)}")
     return rules.vigorish_accepted(stake, rounding)
 
 
-@then(parsers.parse("seat {seat:d}'s Banker wager wins at 1 to 1, with vigorish of {five}, or {rounded} where the "
-                    "Rules Submission rounds to 25¢"))
+@then(phrase("seat {seat:d}'s Banker wager wins at 1 to 1, with vigorish of {five:Money}, or {rounded:Money} "
+             "where the Rules Submission rounds to 25¢"))
 def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
-                    five: str, rounded: str) -> None:
+                    five: Decimal, rounded: Decimal) -> None:
     t = parse_target("the Banker's Hand")
     _, stake = wagers.placed[(seat, t)]
     accepted = _expected_vig(stake, five, rounded, rules_submission.vigorish_rounding)
     paid = rules.BANKER_ODDS.total_return(stake)
-    r = _check(round_record, wagers, seat, "the Banker's Hand", clause, "win", paid,
-               f"wins at 1 to 1 (${paid} returned in all)")
+    r = check_result(round_record, wagers, seat, t, clause, "win", paid,
+                     f"wins at 1 to 1 (${paid} returned in all)")
     if r.vigorish not in accepted:
         how = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "not rounded"
         raise Nonconformance(clause, f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
                                      f"{how}, per the Rules Submission)",
-                             f"charged ${r.vigorish}", _cards(round_record))
+                             f"charged ${r.vigorish}", cards_of_record(round_record))
     charged = sum((e.amount or Decimal(0) for e in round_record.events
                    if e.type in ("vigorish_collected", "vigorish_marked") and e.seat == seat), Decimal(0))
     if charged != r.vigorish:
         raise Nonconformance(clause, f"the vigorish of ${r.vigorish} collected or marked for seat {seat}",
                              f"vigorish events total ${charged}: {describe(round_record.events)}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
 
 
-@then(parsers.parse("no vigorish is charged on the wager of seat {seat:d} on {target}"))
-def no_vig_on(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
+@then(phrase("no vigorish is charged on the wager of seat {seat:d} on {target:Wager}"))
+def no_vig_on(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
+    r = result_of(round_record, wagers, seat, target, clause)
     if r.vigorish:
-        raise Nonconformance(clause, f"no vigorish on the {parse_target(target).describe()} wager of seat {seat}",
-                             f"charged ${r.vigorish}", _cards(round_record))
+        raise Nonconformance(clause, f"no vigorish on the {target.describe()} wager of seat {seat}",
+                             f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ House Money (§ 631a.9(e)(1))
@@ -135,54 +124,53 @@ def _added_events(record: m.RoundRecord, seat: int) -> list[tuple[int, m.Event]]
     return [(i, e) for i, e in enumerate(record.events) if e.type == "house_money_added" and e.seat == seat]
 
 
-@then(parsers.parse("the House Money payout of seat {seat:d}, {winnings}, is added to its wager on {target} as the "
-                    "Rules Submission specifies"))
+@then(phrase("the House Money payout of seat {seat:d}, {winnings:Money}, is added to its wager on {target:Wager} as "
+             "the Rules Submission specifies"))
 def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
-                 winnings: str, target: str) -> None:
+                 winnings: Decimal, target: Target) -> None:
     _, hm_stake = wagers.placed[(seat, parse_target("House Money"))]
-    won = money(winnings)
-    r = _result_of(round_record, wagers, seat, parse_target("House Money"), clause)
+    r = result_of(round_record, wagers, seat, parse_target("House Money"), clause)
     if r.outcome is not None and r.result != "win":
         raise ValueError("feature error: the House Money wager does not win here")
-    want = _addition(rules_submission, won)
-    target_id, _ = wagers.placed[(seat, parse_target(target))]
+    want = _addition(rules_submission, winnings)
+    target_id, _ = wagers.placed[(seat, target)]
     found = _added_events(round_record, seat)
     if len(found) != 1 or found[0][1].amount != want or found[0][1].wager_id != target_id:
         portion = rules_submission.wagers["house_money"].model_dump().get("portion", "all")
-        raise Nonconformance(clause, f"${want} of the ${won} House Money payout ({portion}, per the Rules Submission) "
-                                     f"added to the wager {target_id} on {parse_target(target).describe()}",
+        raise Nonconformance(clause, f"${want} of the ${winnings} House Money payout ({portion}, per the Rules "
+                                     f"Submission) added to the wager {target_id} on {target.describe()}",
                              f"house_money_added events: {describe([e for _, e in found]) or 'none'}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
     dealt = card_events(round_record.events)
     if len(dealt) > 4 and found[0][0] > dealt[4][0]:
         raise Nonconformance(clause, "the payout added before any third card is dealt",
-                             f"events: {describe(round_record.events)}", _cards(round_record))
-    keeps = hm_stake + won - want
+                             f"events: {describe(round_record.events)}", cards_of_record(round_record))
+    keeps = hm_stake + winnings - want
     if r.paid != keeps:
-        raise Nonconformance(clause, f"the House Money wager returns its ${hm_stake} stake and the ${won - want} of "
-                                     f"the payout not added: ${keeps}",
-                             f"paid ${r.paid}", _cards(round_record))
+        raise Nonconformance(clause, f"the House Money wager returns its ${hm_stake} stake and the "
+                                     f"${winnings - want} of the payout not added: ${keeps}",
+                             f"paid ${r.paid}", cards_of_record(round_record))
 
 
-@then(parsers.parse("seat {seat:d}'s wager on {target}, {amount} with the added payout, wins at 1 to 1"))
+@then(phrase("seat {seat:d}'s wager on {target:Wager}, {amount:Money} with the added payout, wins at 1 to 1"))
 def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
-                  target: str, amount: str) -> None:
+                  target: Target, amount: Decimal) -> None:
     added = sum((e.amount or Decimal(0) for _, e in _added_events(round_record, seat)), Decimal(0))
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
-    _, stake = wagers.placed[(seat, parse_target(target))]
-    if stake != money(amount):
-        raise ValueError(f"feature error: the wager is ${stake}, not {amount}")
+    r = result_of(round_record, wagers, seat, target, clause)
+    _, stake = wagers.placed[(seat, target)]
+    if stake != amount:
+        raise ValueError(f"feature error: the wager is ${stake}, not {money_text(amount)}")
     total = stake + added
     paid = rules.PLAYER_ODDS.total_return(total)
     if r.amount != total or r.result != "win" or r.paid != paid:
         raise Nonconformance(clause, f"the original ${stake} and the ${added} added, ${total} in all, settled on the "
                                      f"outcome of the hand: wins at 1 to 1, ${paid} returned",
-                             f"wager amount ${r.amount}, {r.result}, paid ${r.paid}", _cards(round_record))
+                             f"wager amount ${r.amount}, {r.result}, paid ${r.paid}", cards_of_record(round_record))
     if r.wager_type == "banker" and rules_submission.variant == "baccarat":
         accepted = rules.vigorish_accepted(total, rules_submission.vigorish_rounding)
         if r.vigorish not in accepted:
             raise Nonconformance("631a.13(c)", f"vigorish of {' or '.join(f'${a}' for a in accepted)} on the "
-                                               f"${total} won", f"charged ${r.vigorish}", _cards(round_record))
+                                               f"${total} won", f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
 @then(parsers.parse("the whole House Money payout of seat {seat:d} is handed to the player"))
@@ -195,15 +183,15 @@ def payout_handed(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat
         raise Nonconformance(clause, f"the entire House Money payout handed to seat {seat}, nothing added to the "
                                      "original wager unless the player chooses to",
                              f"added: {describe([e for _, e in found])}; wagers changed: "
-                             f"{[(w.wager_id, str(w.amount)) for w in changed]}", _cards(round_record))
+                             f"{[(w.wager_id, str(w.amount)) for w in changed]}", cards_of_record(round_record))
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} wins"))
-def wins_any_odds(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
+@then(phrase("the wager of seat {seat:d} on {target:Wager} wins"))
+def wins_any_odds(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     """The wager wins and is paid more than its stake; the odds are checked by the
     paytable's own scenarios (§ 631a.13)."""
-    r = _result_of(round_record, wagers, seat, parse_target(target), clause)
-    _, stake = wagers.placed[(seat, parse_target(target))]
+    r = result_of(round_record, wagers, seat, target, clause)
+    _, stake = wagers.placed[(seat, target)]
     if r.result != "win" or r.paid <= stake:
-        raise Nonconformance(clause, f"the ${stake} {parse_target(target).describe()} wager of seat {seat} wins",
-                             f"settled it as {r.result}, paying ${r.paid}", _cards(round_record))
+        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} wins",
+                             f"settled it as {r.result}, paying ${r.paid}", cards_of_record(round_record))

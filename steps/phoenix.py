@@ -4,14 +4,13 @@ Midibaccarat, Rising Phoenix Baccarat and its Bonus wagers, and Golden Talons.
 Reveal order (§ 629b.4(b)) is read from the round's ``reveal`` events (``hand``, and
 ``seat`` when a player turned the hand face up); a player asks for the Banker's Hand
 first with ``DealChoice(seat, reveal_banker_first=True)`` in ``deal_round``.
-Settlement is checked with the steps of :mod:`.wagers`; a Bonus wager is the target
+Settlement is checked as the steps of :mod:`.wagers` check it; a Bonus wager is the target
 ``Rising Phoenix Bonus "<row of the § 629b.5(h)(2) table>"``.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -21,24 +20,13 @@ from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import rising_phoenix
 from baccarat_conformance.protocol import models as m
 
+from ._results import Wagers, check_result, result_of
 from ._support import TableHandle
+from ._types import phrase
+from ._vocabulary import HAND_NAMES, cards_of_record
+from ._wager_targets import Target, option_name
 
-if TYPE_CHECKING:
-    from .wagers import Target, Wagers
-
-HAND_NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
 SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
-
-
-def _wagers() -> Any:
-    """The wager step module (:mod:`.wagers`): its target phrases, placed wagers and
-    settlement checks. Looked up when a step runs, after pytest has loaded it, so this
-    module does not import a step module before pytest does."""
-    return importlib.import_module(f"{__package__}.wagers")
 
 
 # ------------------------------------------------------------------ Rules Submission gates
@@ -47,7 +35,7 @@ def offers_bonus(rules_submission: Any, hand: str) -> None:
     """Skip as "not offered" unless the profile offers this Bonus wager (§ 629b.5(e), (g)(4))."""
     from baccarat_conformance.wager_options import MODELS
 
-    option = _wagers().option_name(hand)
+    option = option_name(hand)
     if option not in rising_phoenix.BONUS_ODDS:
         raise ValueError(f"{hand!r} is no row of the § 629b.5(h)(2) odds table")
     offered = rules_submission.wagers.get("rising_phoenix_bonus")
@@ -90,20 +78,17 @@ def _reveals(record: m.RoundRecord, clause: str) -> list[m.Event]:
     for hand in HAND_NAMES:
         if not any(e.hand == hand for e in reveals):
             raise Nonconformance(clause, f"a reveal event for the {HAND_NAMES[hand]}",
-                                 f"reveal events {[e.hand for e in reveals]}", _cards(record))
+                                 f"reveal events {[e.hand for e in reveals]}", cards_of_record(record))
     return reveals
 
 
-@then(parsers.re(r"the (?P<first>Player's Hand|Banker's Hand) is revealed before the "
-                 r"(?P<second>Player's Hand|Banker's Hand)"))
+@then(phrase("the {first:Hand} is revealed before the {second:Hand}"))
 def revealed_before(round_record: m.RoundRecord, clause: str, first: str, second: str) -> None:
-    names = {v: k for k, v in HAND_NAMES.items()}
-    a, b = names[first], names[second]
     order = [e.hand for e in _reveals(round_record, clause)]
-    if order.index(a) > order.index(b):
-        raise Nonconformance(clause, f"the {first} is revealed before the {second}",
+    if order.index(first) > order.index(second):
+        raise Nonconformance(clause, f"the {HAND_NAMES[first]} is revealed before the {HAND_NAMES[second]}",
                              f"revealed in the order {', '.join(HAND_NAMES[h] for h in order)}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the Player's Hand is turned face up by seat {seat:d}"))
@@ -113,47 +98,45 @@ def player_hand_turned_by(round_record: m.RoundRecord, clause: str, seat: int) -
         who = f"seat {event.seat}" if event.seat else "the dealer"
         raise Nonconformance(clause, f"the two cards of the Player's Hand are handed face down to seat {seat}, "
                              "the player with the highest wager on the Player's Hand, who turns them face up",
-                             f"the Player's Hand was revealed by {who}", _cards(round_record))
+                             f"the Player's Hand was revealed by {who}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ settlement
-@then(parsers.parse("the wager of seat {seat:d} on {target} is a winning wager"))
-def is_winning(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is a winning wager"))
+def is_winning(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     """The wager wins; what it is paid is checked by the paytable's own scenarios."""
-    _wagers()._check(round_record, wagers, seat, target, clause, "win", None, "wins")
+    check_result(round_record, wagers, seat, target, clause, "win", None, "wins")
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} is paid at the Tie odds of the Rules Submission"))
 def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str,
                              seat: int) -> None:
     odds = Odds.parse(rules_submission.tie_odds)
-    w = _wagers()
-    _, stake = wagers.placed[(seat, w.Target("tie"))]
+    tie = Target("tie")
+    _, stake = wagers.placed[(seat, tie)]
     paid = odds.total_return(stake)
-    w._check(round_record, wagers, seat, "a Tie", clause, "win", paid,
-           f"wins at the Rules Submission's Tie odds of {odds} (${paid} returned in all)")
+    check_result(round_record, wagers, seat, tie, clause, "win", paid,
+                 f"wins at the Rules Submission's Tie odds of {odds} (${paid} returned in all)")
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled after the result of the round is announced"))
-def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str) -> None:
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is settled after the result of the round is announced"))
+def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     """§ 629b.6(d): the wager's settlement event comes after the last card of the round
     and after an announcement made once every card was dealt (the result)."""
-    w = _wagers()
-    t = w.parse_target(target)
-    r = w._result_of(round_record, wagers, seat, t, clause)
+    r = result_of(round_record, wagers, seat, target, clause)
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.type in SETTLEMENT_EVENTS and e.wager_id == r.wager_id),
                      None)
     if settle_at is None:
-        raise Nonconformance(clause, f"a settlement event for the {t.describe()} wager of seat {seat}",
-                             "no pay, collect or push event names it", _cards(round_record))
+        raise Nonconformance(clause, f"a settlement event for the {target.describe()} wager of seat {seat}",
+                             "no pay, collect or push event names it", cards_of_record(round_record))
     last_card = max(i for i, e in enumerate(events) if e.type == "card")
     announced = [i for i, e in enumerate(events) if e.type == "announcement" and last_card < i < settle_at]
     if settle_at < last_card or not announced:
-        raise Nonconformance(clause, f"the {t.describe()} wager of seat {seat} is settled after the round is "
+        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is settled after the round is "
                              "completed and its result announced",
                              f"settled at event {settle_at} ({events[settle_at].type}); last card at event "
-                             f"{last_card}; announcements in between: {len(announced)}", _cards(round_record))
+                             f"{last_card}; announcements in between: {len(announced)}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 629b.5(f) decks

@@ -29,30 +29,11 @@ from baccarat_conformance.errors import Nonconformance, Unsupported
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.protocol import models as m
 
-from ._support import TableHandle, cards_of
-
-
-def _wagers_module() -> Any:
-    """steps/wagers.py, imported when a step runs (pytest has loaded it by then, so its
-    assertions stay rewritten)."""
-    from baccarat_conformance.steps import wagers
-
-    return wagers
-
-
-def parse_target(text: str) -> Any:
-    return _wagers_module().parse_target(text)
-
-
-def money(text: str) -> Decimal:
-    return _wagers_module().money(text)
-
-
-def Target(wager_type: str, hand: Optional[str] = None) -> Any:  # noqa: N802 (the wagers.Target record)
-    return _wagers_module().Target(wager_type, hand)
-
-
-Wagers = Any  # steps/wagers.py's Wagers record (the ``wagers`` fixture)
+from ._results import Wagers
+from ._support import TableHandle
+from ._types import phrase
+from ._vocabulary import cards_of, cards_of_record, money_text
+from ._wager_targets import Target
 
 METERS = {
     "heavenly 9": P.HEAVENLY_9_METER, "must-hit-by mystery": P.MYSTERY_METER,
@@ -153,7 +134,7 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
 
     :raises Nonconformance: naming the meter, the expected and the observed amounts.
     """
-    cards = [c.card for c in record.cards]
+    cards = cards_of_record(record)
     if record.player is None or record.banker is None:
         raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
     coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
@@ -201,16 +182,16 @@ def meters_move(table: TableHandle, meters_before: dict[str, m.Meter], wagers: W
                                                             round_record, clause))
 
 
-@then(parsers.parse("the {meter} meter rises by {rate} of the {amount} wagered"))
+@then(phrase("the {meter} meter rises by {rate} of the {amount:Money} wagered"))
 def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_record: m.RoundRecord,
-                clause: str, meter: str, rate: str, amount: str) -> None:
+                clause: str, meter: str, rate: str, amount: Decimal) -> None:
     name = meter_name(meter)
-    want = meters_before[name].amount + money(amount) * P.percent(rate)
+    want = meters_before[name].amount + amount * P.percent(rate)
     got = _by_name(round_record.meters).get(name)
     if got is None or P.to_cent(got.amount) != P.to_cent(want):
         raise Nonconformance(clause, f"the {meter} meter rises from ${meters_before[name].amount} by {rate} of "
-                             f"{amount} to ${P.to_cent(want)}", f"it reads ${got.amount if got else None}",
-                             [c.card for c in round_record.cards])
+                             f"{money_text(amount)} to ${P.to_cent(want)}", f"it reads ${got.amount if got else None}",
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("the {meter} meter is unchanged"))
@@ -222,32 +203,33 @@ def meter_unchanged(table: TableHandle, meters_before: dict[str, m.Meter], claus
                              f"it reads ${got.amount if got else None}")
 
 
-@then(parsers.parse("the {meter} meter is reseeded at {amount}"))
-def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str, meter: str, amount: str) -> None:
-    name, want = meter_name(meter), money(amount)
+@then(phrase("the {meter} meter is reseeded at {amount:Money}"))
+def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str, meter: str,
+                   amount: Decimal) -> None:
+    name, want = meter_name(meter), amount
     got = _by_name(round_record.meters).get(name)
     if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
         raise Nonconformance(clause, f"the {meter} meter is reset to ${want} after it is paid",
                              f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
-@then(parsers.parse("the {meter} meter starts at {amount}"))
+@then(phrase("the {meter} meter starts at {amount:Money}"))
 def meter_starts(table: TableHandle, meters_before: dict[str, m.Meter], clause: str, meter: str,
-                 amount: str) -> None:
-    name, want = meter_name(meter), money(amount)
+                 amount: Decimal) -> None:
+    name, want = meter_name(meter), amount
     got = meters_before.get(name)
     if got is None or got.amount != want or (got.reset is not None and got.reset != want):
         raise Nonconformance(clause, f"the {meter} meter is seeded at ${want} (its seed/reseed amount)",
                              f"it reads {('$' + str(got.amount) + ', reset $' + str(got.reset)) if got else 'nothing'}")
 
 
-@then(parsers.parse("the {meter} meter opens at {low} with a hit value from {low2} to {high}"))
-def mystery_starts(meters_before: dict[str, m.Meter], clause: str, meter: str, low: str, low2: str,
-                   high: str) -> None:
+@then(phrase("the {meter} meter opens at {low:Money} with a hit value from {low2:Money} to {high:Money}"))
+def mystery_starts(meters_before: dict[str, m.Meter], clause: str, meter: str, low: Decimal, low2: Decimal,
+                   high: Decimal) -> None:
     name = meter_name(meter)
     got = meters_before.get(name)
-    lo, hi = money(low), money(high)
+    lo, hi = low, high
     if got is None or got.amount != lo or (got.reset is not None and got.reset != lo):
         raise Nonconformance(clause, f"the {meter} meter starts at the minimum dollar value ${lo}",
                              f"it reads {('$' + str(got.amount)) if got else 'nothing'}")
@@ -258,11 +240,10 @@ def mystery_starts(meters_before: dict[str, m.Meter], clause: str, meter: str, l
         raise Nonconformance(clause, f"a hit value between ${lo} and ${hi}", f"${got.hit_value}")
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is paid 100% of the {meter} meter"))
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is paid 100% of the {meter} meter"))
 def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
-                     round_record: m.RoundRecord, clause: str, seat: int, target: str, meter: str) -> None:
-    t = parse_target(target)
-    wid, _ = wagers.placed[(seat, t)]
+                     round_record: m.RoundRecord, clause: str, seat: int, target: Target, meter: str) -> None:
+    wid, _ = wagers.placed[(seat, target)]
     name = meter_name(meter)
     want = P.expected_round(table.rules, {k: v.amount for k, v in meters_before.items()}, _hits(meters_before),
                             placed_wagers(wagers), P.Coup(tuple(round_record.player.cards),
@@ -270,33 +251,31 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                             _section(table.rules))
     meter_paid = want.jackpots.get(wid)
     if meter_paid is None or meter_paid[0] != name:
-        raise Nonconformance(clause, f"the oracle expects {target} of seat {seat} to win the {meter} meter",
+        raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
                              "(scenario cards do not produce it)")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
-        raise Nonconformance(clause, f"the {t.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
+        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is paid {amount} in all"))
-def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: str,
-                amount: str) -> None:
-    t = parse_target(target)
-    wid, stake = wagers.placed[(seat, t)]
-    want = money(amount)
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is paid {amount:Money} in all"))
+def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: Target,
+                amount: Decimal) -> None:
+    wid, stake = wagers.placed[(seat, target)]
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
-    if r is None or r.result != "win" or r.paid != want:
-        raise Nonconformance(clause, f"the ${stake} {t.describe()} wager of seat {seat} is paid ${want} in all",
+    if r is None or r.result != "win" or r.paid != amount:
+        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled before any third card is dealt"))
-def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: str) -> None:
-    wid, _ = wagers.placed[(seat, parse_target(target))]
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is settled before any third card is dealt"))
+def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: Target) -> None:
+    wid, _ = wagers.placed[(seat, target)]
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.wager_id == wid and e.type in ("pay", "collect")), None)
     cards = [i for i, e in enumerate(events) if e.type == "card" and e.to in ("player", "banker")]
@@ -304,20 +283,18 @@ def settled_early(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat
                       and e.text in ("player wins", "banker wins", "tie hand")), len(events))
     limit = min(cards[4] if len(cards) > 4 else len(events), result_at)
     if settle_at is None or settle_at > limit or settle_at < (cards[3] if len(cards) > 3 else 0):
-        raise Nonconformance(clause, f"the wager of seat {seat} on {target} is paid after the first four cards "
+        raise Nonconformance(clause, f"the wager of seat {seat} on {target.phrase} is paid after the first four cards "
                              "and before the dealer completes the dealing procedures (any third card, the result)",
                              f"its settlement is event {settle_at} of {len(events)}; the fourth card is event "
                              f"{cards[3] if len(cards) > 3 else None}, the result event {result_at}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ attempts and lockouts
-@when(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempt")
-@given(parsers.parse("seat {seat:d} attempts to wager {amount} on {target}"), target_fixture="attempt")
-def attempt(table: TableHandle, seat: int, amount: str, target: str) -> tuple[Any, Decimal, m.WagerAck]:
-    t = parse_target(target)
-    stake = money(amount)
-    return t, stake, table.game.place_wager(table.table_id, seat, t.wager_type, stake, hand=t.hand)
+@when(phrase("seat {seat:d} attempts to wager {amount:Money} on {target:Wager}"), target_fixture="attempt")
+@given(phrase("seat {seat:d} attempts to wager {amount:Money} on {target:Wager}"), target_fixture="attempt")
+def attempt(table: TableHandle, seat: int, amount: Decimal, target: Target) -> tuple[Target, Decimal, m.WagerAck]:
+    return target, amount, table.game.place_wager(table.table_id, seat, target.wager_type, amount, hand=target.hand)
 
 
 @then("the attempted wager is not recognised")
@@ -377,22 +354,23 @@ def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
         raise Nonconformance(clause, f"seat {seat} is paid the whole {meter} meter, "
                              f"${awards[0][3] if awards else '?'}, in round {checked.rounds}",
                              f"{[(e.seat, str(e.amount)) for e in seen] or 'no award'}",
-                             [c.card for c in checked.record.cards])
+                             cards_of_record(checked.record))
 
 
-@then(parsers.parse("the {meter} meter resets to {amount} with a new hit value from {low} to {high}"))
-def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str, amount: str, low: str,
-                  high: str) -> None:
+@then(phrase("the {meter} meter resets to {amount:Money} with a new hit value from {low:Money} to {high:Money}"))
+def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str, amount: Decimal, low: Decimal,
+                  high: Decimal) -> None:
     name = meter_name(meter)
     got = _by_name(checked.record.meters)[name]
     want = checked.expected.after[name]
-    if P.to_cent(got.amount) != P.to_cent(want) or got.amount < money(amount) or \
-            (got.reset is not None and got.reset != money(amount)):
-        raise Nonconformance(clause, f"after the award the {meter} meter resets to ${money(amount)} "
+    if P.to_cent(got.amount) != P.to_cent(want) or got.amount < amount or \
+            (got.reset is not None and got.reset != amount):
+        raise Nonconformance(clause, f"after the award the {meter} meter resets to ${amount} "
                              f"(then ${P.to_cent(want)} with the later contributions of the round)",
-                             f"${got.amount}", [c.card for c in checked.record.cards])
-    if got.hit_value is None or not money(low) <= got.hit_value <= money(high):
-        raise Nonconformance(clause, f"a new hit value between {low} and {high}", f"{got.hit_value}")
+                             f"${got.amount}", cards_of_record(checked.record))
+    if got.hit_value is None or not low <= got.hit_value <= high:
+        raise Nonconformance(clause, f"a new hit value between {money_text(low)} and {money_text(high)}",
+                             f"{got.hit_value}")
 
 
 @when(parsers.parse("tables are opened under the Rules Submission and the {meter} hit value of each is read"),
@@ -443,18 +421,17 @@ JACKPOT_SHOES = {
 }
 
 
-@when(parsers.parse("rounds are dealt from shuffled shoes with seat {seat:d} wagering {base} on the Banker's Hand "
-                    "and {amount} on {target}"), target_fixture="checked")
-def round_by_round(table: TableHandle, depth: str, clause: str, seat: int, base: str, amount: str,
-                   target: str) -> Checked:
+@when(phrase("rounds are dealt from shuffled shoes with seat {seat:d} wagering {base:Money} on the Banker's Hand "
+             "and {amount:Money} on {target:Wager}"), target_fixture="checked")
+def round_by_round(table: TableHandle, depth: str, clause: str, seat: int, base: Decimal, amount: Decimal,
+                   target: Target) -> Checked:
     """Deal DEPTH_ROUNDS[depth] rounds from shoes shuffled by a fixed-seed generator,
     every fifth round stacked with a paying (jackpot) hand, checking every meter
     before and after each round."""
-    t = parse_target(target)
     rng = random.Random(631)
     deck = [r + s for r in m.RANKS for s in "CDHS"] * 8
-    jackpots = list(JACKPOT_SHOES.get(t.wager_type, []))
-    if t.wager_type == "royal_9":
+    jackpots = list(JACKPOT_SHOES.get(target.wager_type, []))
+    if target.wager_type == "royal_9":
         combos = P.royal_9_combinations(table.rules)
         mine = combos.get(seat)
         other = next((c for s, c in sorted(combos.items()) if s != seat), None)
@@ -465,7 +442,7 @@ def round_by_round(table: TableHandle, depth: str, clause: str, seat: int, base:
             jackpots.append(f"{other[0]} {other[0]} {other[1]} {other[1]}")
         jackpots.append("QH 2C 9H 3D")
     n = DEPTH_ROUNDS[depth]
-    wagers = [(seat, "banker", money(base)), (seat, t.wager_type, money(amount))]
+    wagers = [(seat, "banker", base), (seat, target.wager_type, amount)]
     last = None
     for i in range(1, n + 1):
         if jackpots and i % 5 == 0:
@@ -483,26 +460,25 @@ def all_checked(checked: Checked) -> None:
     assert checked.rounds >= 1
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled after the result is announced"))
-def settled_with_result(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: str) -> None:
-    wid, _ = wagers.placed[(seat, parse_target(target))]
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is settled after the result is announced"))
+def settled_with_result(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: Target) -> None:
+    wid, _ = wagers.placed[(seat, target)]
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.wager_id == wid and e.type in ("pay", "collect")), None)
     result_at = next((i for i, e in enumerate(events) if e.type == "announcement"
                       and e.text in ("player wins", "banker wins", "tie hand")), None)
     if settle_at is None or result_at is None or settle_at < result_at:
-        raise Nonconformance(clause, f"the wager of seat {seat} on {target} is settled after the result of the "
+        raise Nonconformance(clause, f"the wager of seat {seat} on {target.phrase} is settled after the result of the "
                              "round is announced", f"settlement event {settle_at}, result announcement {result_at}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
-@given(parsers.parse("seats {first:d} to {last:d} each wager {base} on the Banker's Hand and {amount} on {target}"),
-       target_fixture="wagers")
-def seats_wager(table: TableHandle, wagers: Wagers, clause: str, first: int, last: int, base: str, amount: str,
-                target: str) -> Wagers:
-    t = parse_target(target)
+@given(phrase("seats {first:d} to {last:d} each wager {base:Money} on the Banker's Hand and {amount:Money} on "
+              "{target:Wager}"), target_fixture="wagers")
+def seats_wager(table: TableHandle, wagers: Wagers, clause: str, first: int, last: int, base: Decimal,
+                amount: Decimal, target: Target) -> Wagers:
     for seat in range(first, last + 1):
-        for tt, stake in ((Target("banker"), money(base)), (t, money(amount))):
+        for tt, stake in ((Target("banker"), base), (target, amount)):
             ack = table.game.place_wager(table.table_id, seat, tt.wager_type, stake, hand=tt.hand)
             if not ack.accepted:
                 raise Nonconformance(clause, f"the game accepts a ${stake} {tt.describe()} wager at seat {seat}",

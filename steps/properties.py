@@ -16,7 +16,7 @@ Each property judges one clause and takes the game's other behaviour as given (f
 example the third-card property judges each draw from the game's own first cards),
 so a fault is reported by the property of its clause and not by every property
 downstream of it. Failures raise
-:class:`baccarat_conformance.properties.PropertyFalsified` (a ``Nonconformance``)
+:class:`._property_runner.PropertyFalsified` (a ``Nonconformance``)
 with the shrunk shoe and a replay command.
 """
 
@@ -31,25 +31,16 @@ import pytest
 from hypothesis import strategies as st
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance import strategies as bst
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_wager_types, expected, settler_for
-from baccarat_conformance.properties import PropertyRun, Recorder, add_options
 from baccarat_conformance.protocol import models as m
 
-
-def deciding_clause(coup: rules.Coup, hand: str) -> str:
-    """The clause that decides whether ``hand`` gets a third card (the exhaustive
-    sweep's, imported when first needed: a step module is not imported by another
-    before pytest loads it)."""
-    from .exhaustive import deciding_clause as decide
-
-    return decide(coup, hand)
-
+from . import _strategies as bst
+from ._property_runner import PropertyRun, Recorder, add_options
+from ._vocabulary import HAND_NAMES, cards_of_record
 
 HANDS = ("player", "banker")
-NAMES = {"player": "Player's Hand", "banker": "Banker's Hand"}
 
 # Examples per property under the ci profile (lab multiplies them).
 EXAMPLES_DEALING = 100
@@ -125,7 +116,7 @@ class PlayedRound:
         return self.start + len(self.record.cards)
 
     def cards(self) -> list[str]:
-        return [c.card for c in self.record.cards]
+        return cards_of_record(self.record)
 
 
 @dataclass
@@ -192,7 +183,7 @@ def _note_round(rec: Recorder, record: m.RoundRecord) -> None:
         rec.note("Natural")
     for hand in HANDS:
         if len(getattr(record, hand).cards) == 3:
-            rec.note(f"third card to the {NAMES[hand]}")
+            rec.note(f"third card to the {HAND_NAMES[hand]}")
     rec.note(f"{record.winner} wins" if record.winner != "tie" else "tie")
     for r in record.wagers:
         rec.note(f"{r.wager_type} {r.result}" + (f" ({r.outcome})" if r.outcome else ""))
@@ -268,8 +259,9 @@ def dealing_order(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> No
                 mine = [c.card for c in rec.cards if c.to == hand]
                 if list(got.cards) != mine:
                     raise Nonconformance(
-                        "631a.9(c)", f"the {NAMES[hand]} of round {pr.number} is the cards dealt to it: {' '.join(mine)}",
-                        f"reported the {NAMES[hand]} as {' '.join(got.cards)}", context)
+                        "631a.9(c)",
+                        f"the {HAND_NAMES[hand]} of round {pr.number} is the cards dealt to it: {' '.join(mine)}",
+                        f"reported the {HAND_NAMES[hand]} as {' '.join(got.cards)}", context)
 
     _prove(property_run, shoes, play, check)
 
@@ -285,8 +277,9 @@ def one_additional_card(property_run: PropertyRun, shoes: Shoes, play: ShoePlay)
                 held = max(len(mine), len(got.cards) if got else 0)
                 if held > 3:
                     raise Nonconformance(
-                        "631a.10(c)", f"the {NAMES[hand]} of round {pr.number} holds at most its two cards and one "
-                        "additional card", f"dealt it {' '.join(mine or got.cards)}", shoe[pr.start:pr.end])
+                        "631a.10(c)",
+                        f"the {HAND_NAMES[hand]} of round {pr.number} holds at most its two cards and one additional "
+                        "card", f"dealt it {' '.join(mine or got.cards)}", shoe[pr.start:pr.end])
 
     _prove(property_run, shoes, play, check)
 
@@ -304,15 +297,15 @@ def wrong_draw(player: list[str], banker: list[str], complete: bool) -> Optional
     p2, b2 = rules.point_count(player[:2]), rules.point_count(banker[:2])
     player_draws = not natural and rules.player_draws(p2)
     if len(player) >= 3 and not player_draws:
-        return "player", deciding_clause(coup, "player"), _why(coup, "player", False)
+        return "player", rules.deciding_clause(coup, "player"), _why(coup, "player", False)
     if complete and len(player) == 2 and player_draws:
-        return "player", deciding_clause(coup, "player"), _why(coup, "player", True)
+        return "player", rules.deciding_clause(coup, "player"), _why(coup, "player", True)
     third = rules.card_value(player[2]) if len(player) >= 3 else None
     banker_draws = not natural and rules.banker_draws(b2, third)
     if len(banker) >= 3 and not banker_draws:
-        return "banker", deciding_clause(coup, "banker"), _why(coup, "banker", False)
+        return "banker", rules.deciding_clause(coup, "banker"), _why(coup, "banker", False)
     if complete and len(banker) == 2 and banker_draws:
-        return "banker", deciding_clause(coup, "banker"), _why(coup, "banker", True)
+        return "banker", rules.deciding_clause(coup, "banker"), _why(coup, "banker", True)
     return None
 
 
@@ -320,7 +313,7 @@ def _why(coup: rules.Coup, hand: str, draws: bool) -> str:
     p2, b2 = rules.point_count(coup.player[:2]), rules.point_count(coup.banker[:2])
     verb = "is dealt a third card" if draws else "stays"
     if coup.natural:
-        return f"the {NAMES[hand]} {verb}: a Natural was dealt (Point Counts {p2} and {b2})"
+        return f"the {HAND_NAMES[hand]} {verb}: a Natural was dealt (Point Counts {p2} and {b2})"
     if hand == "player":
         return f"the Player's Hand {verb}: its Point Count is {p2}"
     if len(coup.player) == 2:
@@ -350,7 +343,7 @@ def third_cards(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
                 if not needs_more and len(banker) == 2 and len(player) <= 3:
                     coup = coup_of(player, banker)
                     hand = "banker" if len(player) == 3 or not p_draws else "player"
-                    wrong = (hand, deciding_clause(coup, hand),
+                    wrong = (hand, rules.deciding_clause(coup, hand),
                              _why(coup, hand, False) + "; the round was complete, yet the game wanted another card")
             if wrong is not None:
                 hand, clause, why = wrong

@@ -15,8 +15,10 @@ from pytest_bdd import parsers, then, when
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.protocol import models as m
 
-from ._events import card_events, describe, money, seats_of
+from ._events import card_events, describe
 from ._support import TableHandle
+from ._types import phrase
+from ._vocabulary import cards_of_record
 
 VIG = ("vigorish_collected", "vigorish_marked")
 NO_VIGORISH_VARIANTS = ("ez_baccarat", "commission_free")
@@ -28,10 +30,6 @@ def charges_vigorish(rules_submission: Any) -> bool:
     return (rules_submission.variant not in NO_VIGORISH_VARIANTS
             and not getattr(rules_submission, "commission_free", False)
             and getattr(rules_submission, "commission", "standard") == "standard")
-
-
-def _cards(record: m.RoundRecord) -> list[str]:
-    return [c.card for c in record.cards]
 
 
 def _ids_of(record: m.RoundRecord, *types: str, exclude: tuple[str, ...] = ()) -> set[str]:
@@ -60,10 +58,10 @@ def losers_first(round_record: m.RoundRecord, clause: str) -> None:
     if len(set(e.wager_id for _, e in events if e.type == "collect")) != len(losers) or \
             len(set(e.wager_id for _, e in events if e.type == "pay")) != len(winners):
         raise Nonconformance(clause, f"{len(losers)} losing wagers collected and {len(winners)} winning wagers paid",
-                             f"events: {describe([e for _, e in events])}", _cards(round_record))
+                             f"events: {describe([e for _, e in events])}", cards_of_record(round_record))
     if max(collected) > min(paid):
         raise Nonconformance(clause, "each losing wager collected first, then the winning wagers paid",
-                             f"events: {describe([e for _, e in events])}", _cards(round_record))
+                             f"events: {describe([e for _, e in events])}", cards_of_record(round_record))
 
 
 @then("the winning wagers are paid from the highest-numbered seat down")
@@ -72,7 +70,7 @@ def paid_descending(round_record: m.RoundRecord, clause: str) -> None:
     if seats != sorted(seats, reverse=True) or len(set(seats)) < 2:
         raise Nonconformance(clause, "winning wagers paid starting at the highest-numbered seat, then in "
                                      "descending order",
-                             f"paid seats in the order {seats}", _cards(round_record))
+                             f"paid seats in the order {seats}", cards_of_record(round_record))
 
 
 @then("each seat's vigorish is marked or collected immediately after that seat is paid, unless EZ Baccarat")
@@ -87,7 +85,7 @@ def vig_after_each(round_record: m.RoundRecord, rules_submission: Any, clause: s
         if vig_events or owed:
             raise Nonconformance(clause, f"no vigorish at a {rules_submission.variant} table",
                                  f"events: {describe([e for _, e in vig_events])}; vigorish {owed}",
-                                 _cards(round_record))
+                                 cards_of_record(round_record))
         return
     winners = {e.seat for _, e in events if e.type == "pay" and any(
         w.wager_id == e.wager_id and w.wager_type == "banker" for w in round_record.wagers)}
@@ -98,10 +96,10 @@ def vig_after_each(round_record: m.RoundRecord, rules_submission: Any, clause: s
         after = events[pays[-1] + 1] if pays and pays[-1] + 1 < len(events) else None
         if after is None or after[1].type not in VIG or after[1].seat != seat:
             raise Nonconformance(clause, f"seat {seat} paid, then immediately its vigorish marked or collected",
-                                 f"events: {describe([e for _, e in events])}", _cards(round_record))
+                                 f"events: {describe([e for _, e in events])}", cards_of_record(round_record))
         if after[1].amount != owed.get(seat):
             raise Nonconformance(clause, f"the vigorish of seat {seat}, ${owed.get(seat)}, marked or collected",
-                                 f"{after[1].type} ${after[1].amount}", _cards(round_record))
+                                 f"{after[1].type} ${after[1].amount}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 631a.13(d)
@@ -116,18 +114,17 @@ def collected_at_payout(round_record: m.RoundRecord, clause: str, seat: int) -> 
     if len(found) != 1 or found[0][1].type != "vigorish_collected" or not pays or found[0][0] != pays[-1] + 1:
         raise Nonconformance(clause, f"the vigorish of seat {seat} collected with its winning payout "
                                      "(vigorish_collected right after the pay event)",
-                             f"events: {describe(round_record.events)}", _cards(round_record))
+                             f"events: {describe(round_record.events)}", cards_of_record(round_record))
 
 
-@then(parsers.parse("the vigorish of seat {seat:d}, {amount}, is marked at its seat number and not yet collected"))
-def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: str) -> None:
+@then(phrase("the vigorish of seat {seat:d}, {amount:Money}, is marked at its seat number and not yet collected"))
+def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: Decimal) -> None:
     found = _vig_event(round_record, seat)
-    want = money(amount)
-    if len(found) != 1 or found[0][1].type != "vigorish_marked" or found[0][1].amount != want:
-        raise Nonconformance(clause, f"the vigorish of seat {seat}, ${want}, tracked at the space numbered {seat} "
+    if len(found) != 1 or found[0][1].type != "vigorish_marked" or found[0][1].amount != amount:
+        raise Nonconformance(clause, f"the vigorish of seat {seat}, ${amount}, tracked at the space numbered {seat} "
                                      "(vigorish_marked), not collected at payout",
                              f"events: {describe([e for _, e in found]) or 'no vigorish event'}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
 
 
 @then(parsers.parse("no vigorish is collected from seat {seat:d} during the rounds"))
@@ -137,7 +134,7 @@ def none_collected_in_rounds(table: TableHandle, clause: str, seat: int) -> None
         if got:
             raise Nonconformance(clause, f"the marker of seat {seat} stays on the layout until the vigorish owed "
                                          "is collected (before a new dealing shoe or when the player leaves)",
-                                 f"round {record.round_id} collected: {describe(got)}", _cards(record))
+                                 f"round {record.round_id} collected: {describe(got)}", cards_of_record(record))
 
 
 @when("a new dealing shoe is started", target_fixture="shoe_record")
@@ -155,23 +152,21 @@ def _collected(events: list[m.Event], seat: int) -> Decimal:
                Decimal(0))
 
 
-@then(parsers.parse("{amount} of vigorish is collected from seat {seat:d} before play begins with the new "
-                    "dealing shoe"))
-def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: str, seat: int) -> None:
-    want = money(amount)
+@then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} before play begins with the new "
+             "dealing shoe"))
+def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: Decimal, seat: int) -> None:
     got = _collected(shoe_record.events, seat)
-    if got != want:
-        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected before play "
+    if got != amount:
+        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${amount}, collected before play "
                                      "begins with a new dealing shoe",
                              f"collected ${got}: {describe(shoe_record.events)}")
 
 
-@then(parsers.parse("{amount} of vigorish is collected from seat {seat:d} as the player leaves"))
-def collected_on_leaving(leave_events: list[m.Event], clause: str, amount: str, seat: int) -> None:
-    want = money(amount)
+@then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} as the player leaves"))
+def collected_on_leaving(leave_events: list[m.Event], clause: str, amount: Decimal, seat: int) -> None:
     got = _collected(leave_events, seat)
-    if got != want:
-        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${want}, collected when the player "
+    if got != amount:
+        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${amount}, collected when the player "
                                      "leaves the gaming table",
                              f"collected ${got}: {describe(leave_events)}")
 
@@ -190,7 +185,7 @@ def house_money_timing(round_record: m.RoundRecord, clause: str) -> None:
     hm = _house_money(round_record)
     if len(hm) < len(_ids_of(round_record, "house_money")) or not hm:
         raise Nonconformance(clause, "every House Money wager collected or paid", f"events: {describe(events)}",
-                             _cards(round_record))
+                             cards_of_record(round_record))
     turned = [i for i, e in enumerate(events) if e.type == "reveal" and e.card is None]
     after = max([dealt[3][0]] + turned)
     before = dealt[4][0] if len(dealt) > 4 else len(events)
@@ -199,7 +194,7 @@ def house_money_timing(round_record: m.RoundRecord, clause: str) -> None:
     if any(not after < i < before for i, _ in hm):
         raise Nonconformance(clause, "House Money wagers settled after the initial two cards of each hand are turned "
                                      "face up and before any third card is dealt",
-                             f"events: {describe(events)}", _cards(round_record))
+                             f"events: {describe(events)}", cards_of_record(round_record))
 
 
 @then("the third cards are dealt after the House Money wagers are settled")
@@ -210,14 +205,13 @@ def thirds_after_house_money(round_record: m.RoundRecord, clause: str) -> None:
         raise ValueError("feature error: the round needs a third card and a House Money wager")
     if dealt[4][0] < max(i for i, _ in hm):
         raise Nonconformance(clause, "the game resumes with the third cards after the House Money wagers are settled",
-                             f"events: {describe(round_record.events)}", _cards(round_record))
+                             f"events: {describe(round_record.events)}", cards_of_record(round_record))
 
 
-@then(parsers.parse("the House Money wagers are settled from the dealer's right counterclockwise: seats {seats}"))
-def house_money_order(round_record: m.RoundRecord, clause: str, seats: str) -> None:
-    want = seats_of(seats)
+@then(phrase("the House Money wagers are settled from the dealer's right counterclockwise: seats {seats:Seats}"))
+def house_money_order(round_record: m.RoundRecord, clause: str, seats: list[int]) -> None:
     got = [e.seat for _, e in _house_money(round_record) if e.type in ("collect", "pay", "push")]
-    if got != want:
+    if got != seats:
         raise Nonconformance(clause, f"House Money wagers settled beginning from the dealer's right, moving "
-                                     f"counterclockwise: seats {want}",
-                             f"settled seats {got}", _cards(round_record))
+                                     f"counterclockwise: seats {seats}",
+                             f"settled seats {got}", cards_of_record(round_record))

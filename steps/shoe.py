@@ -17,8 +17,10 @@ from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
-from ._events import cards_of_record, describe
-from ._support import TableHandle, cards_of
+from ._events import describe
+from ._support import TableHandle
+from ._types import phrase
+from ._vocabulary import HAND_NAMES, cards_of_record
 
 SHOES_BY_DEPTH = {"smoke": 10, "standard": 100, "exhaustive": 1000}
 MAX_ROUNDS_PER_SHOE = 250  # 8 decks hold 416 cards: at least 4 per round
@@ -117,7 +119,7 @@ def next_shoe_new(table: TableHandle, clause: str) -> None:
 @then("no hand is dealt more than one additional card")
 def at_most_one_more(shoe_rounds: list[m.RoundRecord], clause: str) -> None:
     for record in shoe_rounds:
-        for name, hand in (("Player's Hand", record.player), ("Banker's Hand", record.banker)):
+        for name, hand in ((HAND_NAMES["player"], record.player), (HAND_NAMES["banker"], record.banker)):
             if hand is not None and len(hand.cards) > 3:
                 raise Nonconformance(clause, f"the {name} holds at most three cards (two and one additional)",
                                      f"round {record.round_id}: the {name} holds {' '.join(hand.cards)}",
@@ -190,14 +192,13 @@ def every_second_cover(own_shoes: list[m.ShoeRecord], clause: str) -> None:
 
 
 # ------------------------------------------------------------------ the burn (§ 631a.5(f))
-@given(parsers.parse("the burn is made from a dealing shoe stacked with {cards}"), target_fixture="stacked_cards")
-def burned_shoe(table: TableHandle, cards: str) -> list[str]:
-    stack = cards_of(cards)
-    table.start_shoe(stack, burn=True)
-    return stack
+@given(phrase("the burn is made from a dealing shoe stacked with {cards:Cards}"), target_fixture="stacked_cards")
+def burned_shoe(table: TableHandle, cards: list[str]) -> list[str]:
+    table.start_shoe(cards, burn=True)
+    return cards
 
 
-@then(parsers.parse("the burn exposes {card} and burns {count:d} cards face down"))
+@then(phrase("the burn exposes {card:Card} and burns {count:d} cards face down"))
 def burn_is(table: TableHandle, stacked_cards: list[str], clause: str, card: str, count: int) -> None:
     if rules.burn_count(card) != count:
         raise ValueError(f"feature error: § 631a.5(f) burns {rules.burn_count(card)} cards after {card}, not {count}")
@@ -226,13 +227,12 @@ def first_round_after_burn(table: TableHandle, stacked_cards: list[str], clause:
 
 
 # ------------------------------------------------------------------ the cover card (§ 631a.10(d))
-@given(parsers.parse("the cover card is placed before card {position:d} of a dealing shoe stacked with {cards}"),
+@given(phrase("the cover card is placed before card {position:d} of a dealing shoe stacked with {cards:Cards}"),
        target_fixture="stacked_cards")
-def cover_card_shoe(table: TableHandle, position: int, cards: str) -> list[str]:
+def cover_card_shoe(table: TableHandle, position: int, cards: list[str]) -> list[str]:
     """``position`` counts the stack's cards from 1: the cover card lies just before it."""
-    stack = cards_of(cards)
-    table.start_shoe(stack, cover_card_index=position - 1)
-    return stack
+    table.start_shoe(cards, cover_card_index=position - 1)
+    return cards
 
 
 @when(parsers.parse("{count:d} rounds are dealt"), target_fixture="round_record")

@@ -39,11 +39,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from pytest_bdd import given, then, when
 
-from baccarat_conformance import strategies as bst
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
-from baccarat_conformance.properties import PropertyRun, Recorder
 from baccarat_conformance.protocol import models as m
+
+from . import _strategies as bst
+from ._property_runner import PropertyRun, Recorder
+from ._vocabulary import cards_of_record
 
 ZERO = Decimal("0")
 EXAMPLES = 8
@@ -330,7 +332,7 @@ class ShoeMachine(RuleBasedStateMachine):
         record = self.game.deal_round(self.table)
         self.recorder.round(record)
         end = start + len(record.cards)
-        dealt = [c.card for c in record.cards]
+        dealt = cards_of_record(record)
         context = self.cards[start:end]
         self.log(f"deal round {record.round_id}: {' '.join(dealt) or 'no cards'} -> "
                  f"{record.winner or record.status}, shoe {record.shoe}, curator {record.curator}")

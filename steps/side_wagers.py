@@ -14,7 +14,8 @@ import random
 import time
 import zlib
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Optional
+from decimal import Decimal
+from typing import Any, Optional
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -27,39 +28,26 @@ from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
 from ._support import TableHandle
+from ._types import phrase
+from ._vocabulary import cards_of_record, money_text
+from ._wager_targets import Target
 
-if TYPE_CHECKING:
-    from .wagers import Wagers
-
-
-def parse_target(text: str) -> Any:
-    """The wager phrase parser of :mod:`.wagers`, imported when first used (a step
-    module imports no other step module before pytest has loaded it)."""
-    from .wagers import parse_target as parse
-
-    return parse(text)
-
-
-def money(text: str) -> Any:
-    from .wagers import money as parse
-
-    return parse(text)
 
 SWEEP_ROUNDS = {"smoke": 200, "standard": 2000, "exhaustive": 20000}
 CHUNK = 2000
 
 
 # ------------------------------------------------------------------ paytable
-@given(parsers.parse("the Rules Submission selects {wager} paytable {letter}"))
-def paytable_selected(rules_submission: Any, wager: str, letter: str) -> None:
+@given(phrase("the Rules Submission selects {wager:Wager} paytable {letter}"))
+def paytable_selected(rules_submission: Any, wager: Target, letter: str) -> None:
     """Skip the scenario as "not offered" unless the profile offers ``wager`` under
     paytable ``letter``."""
-    t = parse_target(wager)
-    options = rules_submission.wagers.get(t.wager_type)
+    options = rules_submission.wagers.get(wager.wager_type)
     if options is None:
-        pytest.skip(f"not offered: the Rules Submission does not offer {t.wager_type}")
+        pytest.skip(f"not offered: the Rules Submission does not offer {wager.wager_type}")
     if options.paytable != letter:
-        pytest.skip(f"not offered: the Rules Submission selects {wager} paytable {options.paytable}, not {letter}")
+        pytest.skip(f"not offered: the Rules Submission selects {wager.phrase} paytable {options.paytable}, "
+                    f"not {letter}")
 
 
 # ------------------------------------------------------------------ timing
@@ -70,11 +58,10 @@ def _hand_card_indexes(record: m.RoundRecord) -> list[int]:
 
 
 # ------------------------------------------------------------------ refused wagers
-@when(parsers.parse("seat {seat:d} tries to wager {amount} on {target}"), target_fixture="wager_attempt")
-def try_wager(table: TableHandle, seat: int, amount: str, target: str) -> tuple[int, str, m.WagerAck]:
-    t = parse_target(target)
-    ack = table.game.place_wager(table.table_id, seat, t.wager_type, money(amount), hand=t.hand)
-    return seat, f"{amount} {t.describe()}", ack
+@when(phrase("seat {seat:d} tries to wager {amount:Money} on {target:Wager}"), target_fixture="wager_attempt")
+def try_wager(table: TableHandle, seat: int, amount: Decimal, target: Target) -> tuple[int, str, m.WagerAck]:
+    ack = table.game.place_wager(table.table_id, seat, target.wager_type, amount, hand=target.hand)
+    return seat, f"{money_text(amount)} {target.describe()}", ack
 
 
 @then("the game refuses the wager")
@@ -95,14 +82,14 @@ def _announced(record: m.RoundRecord, text: str) -> bool:
 def announcements_include(round_record: m.RoundRecord, clause: str, text: str) -> None:
     if not _announced(round_record, text):
         raise Nonconformance(clause, f'the dealer announces "{text}"',
-                             f"announced {round_record.announcements}", [c.card for c in round_record.cards])
+                             f"announced {round_record.announcements}", cards_of_record(round_record))
 
 
 @then(parsers.parse("the dealer's announcements do not include \"{text}\""))
 def announcements_exclude(round_record: m.RoundRecord, clause: str, text: str) -> None:
     if _announced(round_record, text):
         raise Nonconformance(clause, f'the dealer does not announce "{text}"',
-                             f"announced {round_record.announcements}", [c.card for c in round_record.cards])
+                             f"announced {round_record.announcements}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ settlement sweep
@@ -221,23 +208,23 @@ def check_sweep(sweep: dict, section: str) -> None:
         for w, h in placed:
             want = oracle.expected(section, w, h, player, banker, rules)
             got = [r for r in record.wagers if r.wager_type == w and r.hand == h and r.seat == 1]
-            stake = money("10.00")
+            stake = Decimal("10.00")
             paid = (want.odds.total_return(stake) if want.result == "win"
-                    else stake if want.result == "push" else money("0"))
+                    else stake if want.result == "push" else Decimal("0"))
             name = w.replace("_", " ") + (f" on the {h.capitalize()}'s Hand" if h else "")
             if not got:
-                failures.append({"clause": want.clause, "cards": [c.card for c in record.cards],
+                failures.append({"clause": want.clause, "cards": cards_of_record(record),
                                  "required": f"$10.00 {name} {want.describe()}", "observed": "not settled"})
                 continue
             r = got[0]
             rows[(w, h, want.row or want.result)] += 1
             if r.result != want.result or r.paid != paid:
-                failures.append({"clause": want.clause, "cards": [c.card for c in record.cards],
+                failures.append({"clause": want.clause, "cards": cards_of_record(record),
                                  "required": f"$10.00 {name} {want.describe()} (${paid} returned)",
                                  "observed": f"{r.result}, ${r.paid} returned"})
             elif section in ("631c.5", "629b.2", "627b.2") and r.vigorish != 0:
                 clause = f"{section}(a)"
-                failures.append({"clause": clause, "cards": [c.card for c in record.cards],
+                failures.append({"clause": clause, "cards": cards_of_record(record),
                                  "required": f"no commission on the {name} wager",
                                  "observed": f"vigorish ${r.vigorish}"})
     evidence.attach_json("sweep coverage", {f"{w} {h or ''} {row}": n for (w, h, row), n in sorted(
@@ -270,7 +257,7 @@ def losers_collected_first(round_record: m.RoundRecord, clause: str) -> None:
     if late:
         raise Nonconformance(clause, "every losing wager is collected before the first winning wager is paid",
                              f"collected the wager {late[0].wager_id} of seat {late[0].seat} after paying a winner",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
 @then("the winning wagers are paid from the highest-numbered seat down")
@@ -278,4 +265,4 @@ def paid_highest_seat_first(round_record: m.RoundRecord, clause: str) -> None:
     seats = [e.seat for _, e in _final_settlements(round_record) if e.type == "pay"]
     if any(a is None or b is None or a < b for a, b in zip(seats, seats[1:])):
         raise Nonconformance(clause, "winning wagers are paid starting at the highest-numbered seat",
-                             f"paid seats in the order {seats}", [c.card for c in round_record.cards])
+                             f"paid seats in the order {seats}", cards_of_record(round_record))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_bdd import given, parsers, when
+from pytest_bdd import given, when
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.protocol import models as m
 
-from ._support import TableHandle, cards_of  # noqa: F401  (re-exported for step modules)
+from ._support import TableHandle
+from ._types import phrase
 
 
 @given("a table opened under the Rules Submission", target_fixture="table")
@@ -18,11 +19,10 @@ def table_opened(game: GameAdapter, rules_submission: Any) -> TableHandle:
     return TableHandle(game, game.open_table(rules), rules)
 
 
-@given(parsers.parse("the dealing shoe is stacked with {cards}"), target_fixture="stacked_cards")
-def shoe_stacked(table: TableHandle, cards: str) -> list[str]:
-    stack = cards_of(cards)
-    table.start_shoe(stack)
-    return stack
+@given(phrase("the dealing shoe is stacked with {cards:Cards}"), target_fixture="stacked_cards")
+def shoe_stacked(table: TableHandle, cards: list[str]) -> list[str]:
+    table.start_shoe(cards)
+    return cards
 
 
 @when("the round is dealt", target_fixture="round_record")

@@ -6,7 +6,8 @@ sent to the game and its answer kept; the game must refuse it and say why
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from decimal import Decimal
+from typing import Optional
 
 import pytest
 from pytest_bdd import parsers, then, when
@@ -14,11 +15,11 @@ from pytest_bdd import parsers, then, when
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.protocol import models as m
 
-from ._events import money, parse_target, wagers_steps
+from ._results import Wagers, place
 from ._support import TableHandle
-
-if TYPE_CHECKING:
-    from .wagers import Wagers
+from ._types import phrase
+from ._vocabulary import cards_of_record, money_text
+from ._wager_targets import Target
 
 
 @dataclass
@@ -49,28 +50,29 @@ def _send(what: str, call) -> Request:
         return Request(what, refusal=e.game_message)
 
 
-@when(parsers.parse("seat {seat:d} offers a wager of {amount} on {target}"), target_fixture="wager_requests")
-def offer(table: TableHandle, wager_requests: list[Request], seat: int, amount: str, target: str) -> list[Request]:
-    t = parse_target(target)
-    wager_requests.append(_send(f"seat {seat} wagers {amount} on {t.describe()}", lambda: table.game.place_wager(
-        table.table_id, seat, t.wager_type, money(amount), hand=t.hand)))
+@when(phrase("seat {seat:d} offers a wager of {amount:Money} on {target:Wager}"), target_fixture="wager_requests")
+def offer(table: TableHandle, wager_requests: list[Request], seat: int, amount: Decimal,
+          target: Target) -> list[Request]:
+    wager_requests.append(_send(f"seat {seat} wagers {money_text(amount)} on {target.describe()}",
+                                lambda: table.game.place_wager(table.table_id, seat, target.wager_type, amount,
+                                                               hand=target.hand)))
     return wager_requests
 
 
-@when(parsers.parse("seat {seat:d} asks to increase its wager on {target} to {amount}"),
+@when(phrase("seat {seat:d} asks to increase its wager on {target:Wager} to {amount:Money}"),
       target_fixture="wager_requests")
-def increase(table: TableHandle, wagers: Wagers, wager_requests: list[Request], seat: int, target: str,
-             amount: str) -> list[Request]:
-    wager_id, stake = wagers.placed[(seat, parse_target(target))]
-    wager_requests.append(_send(f"seat {seat} increases its ${stake} wager {wager_id} to {amount}",
-                                lambda: table.game.change_wager(table.table_id, wager_id, money(amount))))
+def increase(table: TableHandle, wagers: Wagers, wager_requests: list[Request], seat: int, target: Target,
+             amount: Decimal) -> list[Request]:
+    wager_id, stake = wagers.placed[(seat, target)]
+    wager_requests.append(_send(f"seat {seat} increases its ${stake} wager {wager_id} to {money_text(amount)}",
+                                lambda: table.game.change_wager(table.table_id, wager_id, amount)))
     return wager_requests
 
 
-@when(parsers.parse("seat {seat:d} asks to withdraw its wager on {target}"), target_fixture="wager_requests")
+@when(phrase("seat {seat:d} asks to withdraw its wager on {target:Wager}"), target_fixture="wager_requests")
 def withdraw(table: TableHandle, wagers: Wagers, wager_requests: list[Request], seat: int,
-             target: str) -> list[Request]:
-    wager_id, stake = wagers.placed[(seat, parse_target(target))]
+             target: Target) -> list[Request]:
+    wager_id, stake = wagers.placed[(seat, target)]
     wager_requests.append(_send(f"seat {seat} withdraws its ${stake} wager {wager_id}",
                                 lambda: table.game.withdraw_wager(table.table_id, wager_id)))
     return wager_requests
@@ -93,25 +95,23 @@ def nothing_settled(round_record: m.RoundRecord, clause: str, seat: int) -> None
     if found:
         raise Nonconformance(clause, f"no wager of seat {seat} in the round (it was offered after \"no more bets\")",
                              f"settled {[(w.wager_type, str(w.amount), w.result) for w in found]}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
-@then(parsers.parse("the wager of seat {seat:d} on {target} is settled on its original {amount}"))
-def settled_on_original(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: str,
-                        amount: str) -> None:
-    wager_id, _ = wagers.placed[(seat, parse_target(target))]
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is settled on its original {amount:Money}"))
+def settled_on_original(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target,
+                        amount: Decimal) -> None:
+    wager_id, _ = wagers.placed[(seat, target)]
     found = [w for w in round_record.wagers if w.wager_id == wager_id]
-    want = money(amount)
-    if len(found) != 1 or found[0].amount != want:
+    if len(found) != 1 or found[0].amount != amount:
         raise Nonconformance(clause, f"the wager {wager_id} of seat {seat} stays in action for its original "
-                                     f"${want}",
+                                     f"${amount}",
                              f"settled: {[(w.wager_id, str(w.amount), w.result) for w in found] or 'not settled'}",
-                             [c.card for c in round_record.cards])
+                             cards_of_record(round_record))
 
 
-
-@when(parsers.parse("seat {seat:d} wagers {amount} on {target}"), target_fixture="wagers")
-def place_for_next_round(table: TableHandle, seat: int, amount: str, target: str, clause: str,
+@when(phrase("seat {seat:d} wagers {amount:Money} on {target:Wager}"), target_fixture="wagers")
+def place_for_next_round(table: TableHandle, seat: int, amount: Decimal, target: Target, clause: str,
                          wagers: Wagers) -> Wagers:
     """The Given step "seat N wagers $X on ..." as a When step, for a later round."""
-    return wagers_steps().place(table, seat, amount, target, clause, wagers)
+    return place(table, seat, amount, target, clause, wagers)

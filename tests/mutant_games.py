@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
-from baccarat_conformance.reference_game.game import Wager, _money
+from baccarat_conformance.reference_game.table import Wager, _money
 
 
 class ResultsTurned(ReferenceGame):
@@ -40,9 +40,28 @@ class AcceptsEveryWager(ReferenceGame):
         return {"accepted": True, "wager_id": wager.wager_id, "reason": None}
 
 
+class WrongOdds(ReferenceGame):
+    """Every winning wager is paid at the next lower odds: winnings of at least twice the
+    stake lose one stake ("20 to 1" pays 19 to 1, "299 for 1" pays 298 for 1), smaller
+    winnings are halved ("1 to 1" pays 1 to 2, "1 to 2" pays 1 to 4). The result stays a
+    win: only the payout odds and paytable clauses are broken, never a win/lose/tie rule."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if s.result != "win" or s.paid <= wager.amount:
+            return s
+        won = s.paid - wager.amount
+        lower = won - wager.amount if won >= 2 * wager.amount else (won / 2).quantize(Decimal("0.01"))
+        return W.Settlement("win", wager.amount + lower, s.vigorish, s.outcome)
+
+
 def results_turned():
     return ResultsTurned()
 
 
 def accepts_every_wager():
     return AcceptsEveryWager()
+
+
+def wrong_odds():
+    return WrongOdds()

@@ -10,9 +10,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from baccarat_conformance.attestations import (installed_coverage, load_attestations, load_waivers,
-                                               parse_attestations, parse_waivers, unused_waivers)
+from baccarat_conformance.attestations import (Attestation, EmptyFileWarning, Waiver, installed_coverage,
+                                               load_attestations, load_waivers, parse_attestations, parse_waivers,
+                                               unused_waivers)
 from baccarat_conformance.corpus.coverage import resolve_coverage
 from baccarat_conformance.corpus.lint import make_context
 from baccarat_conformance.errors import ConfigurationError
@@ -169,6 +171,55 @@ def test_missing_file(tmp_path: Path, coverage) -> None:
         load_attestations(tmp_path / "nope.toml", coverage=coverage)
     with pytest.raises(ConfigurationError, match="--waivers .*nope.toml: cannot read the waiver file"):
         load_waivers(tmp_path / "nope.toml", coverage=coverage)
+
+
+@pytest.mark.parametrize("fn, text", [(attest, GOOD_ATTESTATION), (waive, GOOD_WAIVER)])
+@pytest.mark.parametrize("key", ["source", "line"])
+def test_the_location_of_an_entry_is_not_a_field_of_the_file(coverage, fn, text: str, key: str) -> None:
+    message = error_of(fn, text + f'{key} = "x"\n', coverage)
+    assert f".toml:{text.count(chr(10)) + 1}: {key}: unknown field" in message, message
+
+
+def test_problems_of_several_entries_come_in_file_order(coverage) -> None:
+    bad_result = GOOD_ATTESTATION.replace("631a.2(d)", "631a.2(e)").replace('"pass"', '"ok"')
+    lines = error_of(attest, GOOD_ATTESTATION + "\n" + GOOD_ATTESTATION + "\n" + bad_result, coverage).splitlines()[1:]
+    assert lines == ["att.toml:8: clause: duplicate attestation of 631a.2(d) (first at line 1)",
+                     "att.toml:17: result: must be \"pass\" or \"fail\", got 'ok'"]
+
+
+@pytest.mark.parametrize("parse, text, array", [
+    (parse_attestations, "", "attestation"),
+    (parse_attestations, "# no inspection yet\n", "attestation"),
+    (parse_attestations, "attestation = []\n", "attestation"),
+    (parse_waivers, "# nothing waived\n", "waiver"),
+])
+def test_an_empty_file_is_valid_but_warns(coverage, parse, text: str, array: str) -> None:
+    with pytest.warns(EmptyFileWarning, match=rf"f.toml: no \[\[{array}\]\] entry in the {array} file"):
+        assert parse(text, "f.toml", coverage=coverage, today=TODAY) == []
+
+
+def test_a_file_that_is_not_utf8_is_named(tmp_path: Path, coverage) -> None:
+    bad = tmp_path / "att.toml"
+    bad.write_bytes(GOOD_ATTESTATION.replace("J. Doe", "J. Dupr\u00e9").encode("latin-1"))
+    with pytest.raises(ConfigurationError) as e:
+        load_attestations(bad, coverage=coverage, today=TODAY)
+    assert str(e.value).startswith(f"--attestations {bad}: cannot read the attestation file: not UTF-8 text (line 4,")
+    bad.write_bytes(b"\xff" + GOOD_WAIVER.encode())
+    with pytest.raises(ConfigurationError, match=r"--waivers .*att.toml: cannot read the waiver file: not UTF-8 text "
+                                                 r"\(line 1, byte 0"):
+        load_waivers(bad, coverage=coverage, today=TODAY)
+
+
+def test_records_are_validated_models() -> None:
+    """Built directly (as the matrix tests do), a record checks its own fields; the rules
+    that need the installed suite and the run date apply when a file is read."""
+    a = Attestation(" 631a.2(d) ", "pass", "J. Doe", "2025-06-02", "IMG_1", source="a.toml", line=3)
+    assert (a.clause, a.date, a.where) == ("631a.2(d)", dt.date(2025, 6, 2), "a.toml:3")
+    assert a.as_dict()["source"] == "a.toml:3"
+    with pytest.raises(ValidationError, match="must be \"pass\" or \"fail\""):
+        Attestation("631a.2(d)", "maybe", "J. Doe", dt.date(2025, 6, 2), "IMG_1")
+    with pytest.raises(ValidationError, match="must be a non-empty text"):
+        Waiver("631a.13(a)", " ", "A. Smith", dt.date(2025, 12, 31))
 
 
 # ------------------------------------------------------------------ validated before the run

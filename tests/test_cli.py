@@ -197,11 +197,17 @@ def test_real_run_matrix_totals(reference_run) -> None:
 
 def test_matrix_command_rebuilds_and_reports_pending(reference_run, tmp_path: Path, capsys) -> None:
     code, out = reference_run
-    assert main("matrix", "--results", str(out / "results.jsonl"), "--out", str(tmp_path)) == 4
+    # the run had --allow-pending (session.json says so): the rebuilt matrix gives the run's verdict
+    assert json.loads((out / "session.json").read_text(encoding="utf-8"))["allow_pending"] is True
+    assert main("matrix", "--results", str(out / "results.jsonl"), "--out", str(tmp_path)) == code == 0
+    rebuilt = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
+    original = json.loads((out / "matrix.json").read_text(encoding="utf-8"))
+    assert rebuilt["verdict"] == original["verdict"]
+    # an explicit flag wins
+    assert main("matrix", "--results", str(out / "results.jsonl"), "--out", str(tmp_path), "--no-allow-pending") == 4
     text = capsys.readouterr().out
     assert "manual clause(s) pending attestation" in text
     rebuilt = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
-    original = json.loads((out / "matrix.json").read_text(encoding="utf-8"))
     assert rebuilt["totals"] == original["totals"] and rebuilt["run"]["as_of"] == AS_OF  # from session.json
     assert main("matrix", "--results", str(out / "results.jsonl"), "--out", str(tmp_path), "--allow-pending") == 0
     capsys.readouterr()

@@ -4,6 +4,8 @@ the run goes on; results already written stay even when the game kills the proce
 
 from __future__ import annotations
 
+import os.path
+
 import pytest
 
 from .suite_runner import run_suite
@@ -33,3 +35,30 @@ def test_results_already_written_stay_when_the_game_kills_the_process(tmp_path):
     assert run.returncode != 0
     assert len(run.results) == 9, run.output  # the 9 scenarios before the 10th deal were logged and flushed
     assert all(r["outcome"] == "passed" for r in run.results)
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("tests.misbehaving_games", "expected 'package.module:factory'"),
+    ("tests/misbehaving_games.py:crashes", "expected 'package.module:factory'"),
+    ("tests.no_such_module:crashes", "cannot import 'tests.no_such_module'"),
+    ("tests.misbehaving_games:no_such_factory", "'tests.misbehaving_games' has no attribute 'no_such_factory'"),
+])
+def test_a_bad_game_factory_is_named_by_each_loader(spec, words):
+    """The library adapter, the HTTP server and the serial device resolve --game alike."""
+    from baccarat_conformance.adapters.library import load_factory
+    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.reference_game import device, server
+
+    for loader, error in ((load_factory, ConfigurationError), (server.load_factory, ValueError),
+                          (device.load_game, SystemExit)):
+        with pytest.raises(error) as e:
+            loader(spec)
+        assert str(e.value).startswith(f"--game {spec!r}: ") and words in str(e.value), (loader, e.value)
+
+
+def test_a_dotted_factory_resolves():
+    from baccarat_conformance.adapters.library import load_factory
+    from baccarat_conformance.reference_game import create_game, server
+
+    assert load_factory("baccarat_conformance.reference_game:create_game") is create_game
+    assert server.load_factory("os:path.join") is os.path.join

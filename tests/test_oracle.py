@@ -132,6 +132,20 @@ def test_a_natural_stops_both_hands():
     assert (coup.player, coup.banker) == (("8C", "QH"), ("KD", "JS"))
 
 
+@pytest.mark.parametrize("cards,player,banker", [
+    (["8C", "KD", "QH", "JS", "2C", "3D"], "631a.11(a)", "631a.11(a)"),
+    (["3C", "KD", "3H", "5S", "2C", "3D"], "631a.11(b)(2)", "631a.11(c)(1)"),
+    (["2C", "KD", "3H", "JS", "4D", "3D"], "631a.11(b)(1)", "631a.11(c)(2)(i)"),
+    (["2C", "KD", "3H", "7S", "4D", "3D"], "631a.11(b)(1)", "631a.11(c)(2)(ii)"),
+    (["2C", "KD", "3H", "5S", "4D", "3D"], "631a.11(b)(1)", "631a.11(c)(2)(iii)"),
+])
+def test_deciding_clause_names_the_draw_rule_of_each_hand(cards, player, banker):
+    """The clause that decides each hand's third card: a Natural, the Player's rule,
+    the Banker's rule after the Player stays, or after the Player's third card."""
+    coup = rules.deal(cards)
+    assert (rules.deciding_clause(coup, "player"), rules.deciding_clause(coup, "banker")) == (player, banker)
+
+
 # ------------------------------------------------------------------ § 631a.13 paytables
 @pytest.mark.parametrize("i,letter", enumerate("ABC"))
 def test_dragon_bonus_paytables_equal_the_printed_rows(i, letter):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.properties import LAB_FACTOR, PropertyFalsified, PropertyRun
+from baccarat_conformance.steps._property_runner import LAB_FACTOR, PropertyFalsified, PropertyRun
 
 
 class Config:

@@ -105,15 +105,17 @@ def test_parse_date_names_the_bad_value(value: object, got: str) -> None:
 # ------------------------------------------------------------------ the option gates
 def test_offers_option_reads_every_kind_of_option() -> None:
     p = parse_profile('[rules_submission]\nvariant = "ez_baccarat"\ncard_reveal = "631a.9(d)"\n'
-                      'irregularity_procedure = "631a.15(c)(2)"\nvigorish_collection = "tracked"\n'
+                      'irregularity_procedure = "631a.15(c)(2)"\n'
                       'fully_automated_table = true\n[wagers.dragon_bonus]\npaytable = "B"\n')
-    offered = ["variant.ez_baccarat", "game.baccarat", "reveal.d", "irregularity.2", "vigorish.tracked",
+    offered = ["variant.ez_baccarat", "game.baccarat", "reveal.d", "irregularity.2", "vigorish.at_payout",
                "commission.standard", "fully_automated_table", "vigorish_rounding", "dragon_bonus",
                "dragon_bonus.paytable.B", "dragon_7"]
-    not_offered = ["variant.baccarat", "reveal.c", "irregularity.1", "vigorish.at_payout",
+    not_offered = ["variant.baccarat", "reveal.c", "irregularity.1", "vigorish.tracked",
                    "commission.commission_free", "commission_free", "alternative_card_reveal",
                    "dragon_bonus.paytable.A", "house_money", "decks"]
     assert [o for o in offered if not p.offers_option(o)] == []
     assert [o for o in not_offered if p.offers_option(o)] == []
+    tracked = parse_profile('[rules_submission]\nvigorish_collection = "tracked"\n')  # EZ Baccarat tracks none
+    assert tracked.offers_option("vigorish.tracked") and not tracked.offers_option("vigorish.at_payout")
     midi = parse_profile('[rules_submission]\nvariant = "midibaccarat"\n')
     assert not midi.offers_option("game.baccarat") and midi.offers_option("variant.midibaccarat")

@@ -1,6 +1,6 @@
 """The serial framing (docs/serial-framing.md): the host's codec
 (``adapters/framing.py``) and the device simulator's independent one
-(``reference_game/device.py``) against the page's test vectors and against each other."""
+(``reference_game/frames.py``) against the page's test vectors and against each other."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from baccarat_conformance.adapters import framing as host
 from baccarat_conformance.adapters.framing import Flag, Frame, FrameError, FrameType
-from baccarat_conformance.reference_game import device
+from baccarat_conformance.reference_game import frames as device_frames
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "docs" / "serial-framing.md"
@@ -59,15 +59,15 @@ def test_the_spec_has_vectors_of_every_frame_type():
 @pytest.mark.parametrize("data,want", CRCS)
 def test_crc16_ccitt_false_vectors(data, want):
     assert host.crc16(data) == want
-    assert device.crc16_ccitt_false(data) == want
+    assert device_frames.crc16_ccitt_false(data) == want
 
 
 @pytest.mark.parametrize("frame,line", VECTORS, ids=[f"{f.type.name}-{f.seq}" for f, _ in VECTORS])
 def test_both_implementations_produce_and_read_the_vector(frame, line):
     assert host.encode_frame(frame) == line
-    assert device.build_frame(frame.type, frame.seq, frame.msg, int(frame.flags), frame.payload) == line
+    assert device_frames.build_frame(frame.type, frame.seq, frame.msg, int(frame.flags), frame.payload) == line
     assert host.decode_frame(line[1:-1]) == frame
-    rx = device.parse_block(line[1:-1])
+    rx = device_frames.parse_block(line[1:-1])
     assert (rx.bad, rx.ftype, rx.seq, rx.msg, rx.flags, rx.payload) == (
         None, frame.type, frame.seq, frame.msg, int(frame.flags), frame.payload)
 
@@ -82,7 +82,7 @@ def test_each_implementation_reads_the_others_frames(frame):
     """Returns the same frame whichever side encoded it; payloads with zero bytes,
     254-byte runs and the maximum size included."""
     mine = host.encode_frame(frame)
-    theirs = device.build_frame(frame.type, frame.seq, frame.msg, int(frame.flags), frame.payload)
+    theirs = device_frames.build_frame(frame.type, frame.seq, frame.msg, int(frame.flags), frame.payload)
     assert mine == theirs
     assert b"\x00" not in mine[1:-1]
     decoded = host.FrameDecoder().feed(theirs)
@@ -101,7 +101,7 @@ def test_any_damage_is_caught_by_both(frame, data):
     assert all(isinstance(e, FrameError) for e in events), events
     for block in bytes(line).split(b"\x00"):
         if block:
-            assert device.parse_block(block).bad
+            assert device_frames.parse_block(block).bad
 
 
 def test_decoder_resynchronises_after_noise_truncation_and_a_lost_byte():
@@ -159,8 +159,9 @@ def test_a_stray_middle_fragment_is_refused():
 
 def test_device_simulator_imports_nothing_of_the_harness():
     """The independent peer: the import-linter contract covers it (reference_game), and
-    this checks the module's own imports directly."""
-    tree = ast.parse((REPO / "reference_game" / "device.py").read_text(encoding="utf-8"))
-    imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not {m for m in imported if m.startswith("baccarat_conformance") or m in ("cobs", "serial")}, imported
+    this checks the modules' own imports directly."""
+    for module in ("device.py", "frames.py", "link_faults.py"):
+        tree = ast.parse((REPO / "reference_game" / module).read_text(encoding="utf-8"))
+        imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert not {m for m in imported if m.startswith("baccarat_conformance") or m in ("cobs", "serial")}, imported

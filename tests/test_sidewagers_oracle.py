@@ -25,7 +25,7 @@ from baccarat_conformance.oracle import majestic_match as mm
 from baccarat_conformance.oracle import perfect_pairs as pp
 from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.oracle.odds import Odds
-from baccarat_conformance.steps.wagers import parse_target
+from baccarat_conformance.steps._wager_targets import parse_target
 
 FEATURES = Path(__file__).resolve().parents[1] / "features"
 FILES = sorted(

@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from baccarat_conformance import strategies as bst
 from baccarat_conformance.adapters.library import LibraryAdapter
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle.settlement import coup_of, expected, settler_for
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol.models import RANKS, SUITS
 from baccarat_conformance.reference_game import create_game
+from baccarat_conformance.steps import _strategies as bst
 
 FAST = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

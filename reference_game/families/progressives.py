@@ -120,7 +120,7 @@ class Heavenly9(ProgressiveSystem):
             return
         name = _opts(table.rules, "heavenly_9").get("mystery")
         if name is not None and name not in MYSTERY_631C6:
-            from ..game import GameError
+            from ..table import GameError
 
             raise GameError("unsupported", f"Must-Hit-By Mystery configuration {name!r} does not exist")
         _meters(table)[self.meter] = MeterState(self.seed, self.seed)
@@ -287,7 +287,7 @@ class Harmony(ProgressiveSystem):
             return
         opts = _opts(table.rules, "harmony")
         if opts.get("paytable", "A") not in HARMONY:
-            from ..game import GameError
+            from ..table import GameError
 
             raise GameError("unsupported", f"Harmony Progressive paytable {opts.get('paytable')!r} does not exist")
         seed = Decimal(str(opts.get("seed", "0")))

@@ -1,4 +1,5 @@
-"""Running hypothesis properties as conformance scenarios.
+"""Running hypothesis properties as conformance scenarios (the runner of the property
+steps in steps/properties.py and steps/shoe_machine.py; not a step module itself).
 
 A property scenario's last step hands a strategy and a check to
 :meth:`PropertyRun.check` (or a state machine to :meth:`PropertyRun.machine`); the
@@ -18,8 +19,10 @@ Settings profiles (``--hypothesis-profile``, the hypothesis plugin's own option)
     together take seconds over the library adapter.
 ``lab``
     random, 40 times the examples and longer state-machine runs, with an example
-    database (``--property-database``, default ``.hypothesis/baccarat-conformance``)
-    so a failure found once is tried first in every later run.
+    database (``--property-database``; default ``baccarat-conformance`` in the folder
+    hypothesis keeps its files in, see below, when that is the run's output folder,
+    else ``.hypothesis/baccarat-conformance``) so a failure found once is tried first
+    in every later run.
 any other registered profile
     used as it is (its ``max_examples``), with no deadline.
 
@@ -31,6 +34,13 @@ Replay options:
     (hypothesis VERSION must match). The failure message prints this option.
 ``--hypothesis-seed N``
     search again from seed N (overrides ``ci``'s derandomization).
+
+Where hypothesis keeps its files (its caches; :func:`baccarat_conformance.hypothesis_home.place_hypothesis_storage`): in a
+run of the conformance suite alone, not in the working directory but in
+``--matrix-dir``'s folder (``baccarat-conformance run``: ``OUT/.hypothesis``), else
+``--results-log``'s folder, else a temporary folder removed at the end;
+``HYPOTHESIS_STORAGE_DIRECTORY`` wins, and a session that also runs other tests is left
+alone.
 
 The database key of each scenario is its key, so scenarios never read or write
 each other's examples; the directory database writes atomically, so it is safe
@@ -54,7 +64,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
 
-__all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options"]
+__all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "default_database"]
 
 REPLAY_OPTION = "--replay-example"
 DATABASE_OPTION = "--property-database"
@@ -94,9 +104,22 @@ def add_options(parser: Any) -> None:
     group.addoption(REPLAY_OPTION, action="append", default=[], metavar="KEY=VERSION:BLOB",
                     help="property scenarios: replay exactly the example of a failure report "
                          "(printed in the failure message)")
-    group.addoption(DATABASE_OPTION, default=DEFAULT_DATABASE, metavar="DIR",
-                    help=f"property scenarios, profile lab: the hypothesis example database "
-                         f"(default {DEFAULT_DATABASE})")
+    group.addoption(DATABASE_OPTION, default=None, metavar="DIR",
+                    help=f"property scenarios, profile lab: the hypothesis example database (default: "
+                         f"baccarat-conformance in the folder of --matrix-dir or --results-log, else "
+                         f"{DEFAULT_DATABASE})")
+
+
+def default_database(config: Any) -> str:
+    """The lab profile's example database when ``--property-database`` is not given:
+    ``baccarat-conformance`` in the run's output folder when hypothesis' files were
+    placed there, else :data:`DEFAULT_DATABASE`."""
+    from baccarat_conformance.hypothesis_home import placed_home
+
+    placed = placed_home(config)
+    if placed and not placed[1]:
+        return str(placed[0] / "baccarat-conformance")
+    return DEFAULT_DATABASE
 
 
 # ------------------------------------------------------------------ evidence
@@ -246,7 +269,8 @@ class PropertyRun:
         if name == "ci":
             return settings(CI, max_examples=examples, stateful_step_count=steps or CI.stateful_step_count)
         if name == "lab":
-            db = DirectoryBasedExampleDatabase(self.config.getoption(DATABASE_OPTION, None) or DEFAULT_DATABASE)
+            db = DirectoryBasedExampleDatabase(self.config.getoption(DATABASE_OPTION, None)
+                                               or default_database(self.config))
             return settings(LAB, max_examples=examples * LAB_FACTOR, database=db,
                             stateful_step_count=(steps or CI.stateful_step_count) * LAB_STEP_FACTOR)
         base = settings.get_profile(name)
@@ -428,11 +452,13 @@ class _OptionRecorder:
     """Stands in for an option group to learn which options an adapter declares."""
 
     def __init__(self) -> None:
-        self.options: list[tuple[str, str]] = []
+        # not ``options``: an option group's ``options`` are Option objects, which
+        # adapters.base.add_bound_options reads to declare a shared option only once
+        self.recorded: list[tuple[str, str]] = []
 
     def addoption(self, *names: str, **kw: Any) -> None:
         dest = kw.get("dest") or names[0].lstrip("-").replace("-", "_")
-        self.options.append((names[0], dest))
+        self.recorded.append((names[0], dest))
 
     _addoption = addoption
 
@@ -451,7 +477,7 @@ def _adapter_options(config: Any, adapter: str) -> list[str]:
     except Exception:
         return []
     out: list[str] = []
-    for name, dest in rec.options:
+    for name, dest in rec.recorded:
         value = config.getoption(dest, None)
         if value is None or value is False or value == []:
             continue

@@ -1,5 +1,6 @@
 """Hypothesis strategies for Baccarat conformance: cards, dealing shoes, wagers and
-Rules Submission profiles.
+Rules Submission profiles (drawn by the property steps in steps/properties.py and
+steps/shoe_machine.py; not a step module itself).
 
 Every strategy generates values in the protocol's own terms (cards as ``"AC"``,
 ``"10D"``; money as :class:`~decimal.Decimal` dollars to the cent), so an example
@@ -259,9 +260,9 @@ def limits_for(rs: RulesSubmission, wager_type: str) -> tuple[Decimal, Decimal]:
     """The table limits of ``wager_type`` under ``rs``: its own ``[limits.TYPE]``,
     else ``[limits.default]``, else :data:`DEFAULT_MIN_WAGER` and
     :data:`DEFAULT_MAX_WAGER` for the missing bound."""
-    limits = rs.limits.get(wager_type) or rs.limits.get("default") or Limits()
-    lo = _money(limits.min, "min") if limits.min else DEFAULT_MIN_WAGER
-    hi = _money(limits.max, "max") if limits.max else max(DEFAULT_MAX_WAGER, lo)
+    limits = rs.limits.get(wager_type) or rs.limits.get("default")
+    lo = _money(limits.min, "min") if limits is not None and limits.min else DEFAULT_MIN_WAGER
+    hi = _money(limits.max, "max") if limits is not None and limits.max else max(DEFAULT_MAX_WAGER, lo)
     return lo, hi
 
 
@@ -373,8 +374,9 @@ def rules_submissions(*, variants: Sequence[str] = ORACLE_VARIANTS, decks: Seque
     """Returns a strategy which generates Rules Submission profiles
     (:class:`~baccarat_conformance.profile.RulesSubmission`): a variant of
     ``variants``, a number of decks of ``decks``, Tie odds of at least 8 to 1
-    (§ 631a.13(b)), either vigorish collection procedure (§ 631a.13(d)) with or
-    without rounding to 25 cents (§ 631a.13(c)), either card reveal (§ 631a.9(c),
+    (§ 631a.13(b)), either vigorish collection procedure (§ 631a.13(d); at payout
+    only in EZ Baccarat, which collects no vigorish) with or without rounding to 25
+    cents (§ 631a.13(c)), either card reveal (§ 631a.9(c),
     (d)), either irregularity procedure (§ 631a.15(c)), any subset of the optional
     wagers of Chapter 631a the variant allows (Dragon Bonus with paytable A, B or
     C; House Money; Dragon 7 and Panda 8 in EZ Baccarat only) and, when
@@ -414,7 +416,8 @@ def rules_submissions(*, variants: Sequence[str] = ORACLE_VARIANTS, decks: Seque
             variant=variant,
             decks=draw(st.sampled_from(decks)),
             tie_odds=draw(st.sampled_from(TIE_ODDS)),
-            vigorish_collection=draw(st.sampled_from(("at_payout", "tracked"))),
+            vigorish_collection=draw(st.sampled_from(("at_payout", "tracked") if variant == "baccarat"
+                                                     else ("at_payout",))),
             vigorish_rounding=not draw(st.booleans()),
             card_reveal=draw(st.sampled_from(("631a.9(c)", "631a.9(d)"))),
             irregularity_procedure=draw(st.sampled_from(("631a.15(c)(1)", "631a.15(c)(2)"))),

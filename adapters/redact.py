@@ -1,0 +1,221 @@
+"""Redaction: credentials never reach a report, a log or an attachment.
+
+A game server may send a credential back in any text it controls: the status
+line's reason phrase, a header (``Location`` of a redirect), the body, a field of
+a JSON answer. The HTTP adapter passes every such text through one
+:class:`Redactor` before it builds an exception, a transcript entry or a record
+handed to the steps, so what reaches ``results.jsonl``, ``junit.xml``, the matrix,
+the pytest log and the Allure results is already clean.
+
+A secret is matched in every form a server is likely to send it in, and in any mix
+of those forms, character by character:
+
+* raw;
+* JSON-escaped: ``\\u0073`` (hex in either case; a surrogate pair above U+FFFF),
+  the short escapes ``\\/``, ``\\"``, ``\\\\``, ``\\n`` ..., also escaped again
+  (``\\\\u0073``, a JSON string inside a JSON string);
+* URL-encoded: ``%73`` (hex in either case; the UTF-8 bytes of a non-ASCII
+  character; ``%2573``, encoded twice), and ``+`` for a space;
+* base64 (standard and URL-safe alphabet, with or without padding) of the whole
+  secret, and the part of it fixed by the secret at each of the three alignments,
+  so the secret is found base64-encoded inside a longer string too (a Basic
+  ``user:password`` token holds the password's base64 at the alignment of
+  ``user:``);
+* as UTF-8 bytes read as Latin-1 (how ``http.client`` reads a reason phrase or a
+  header with non-ASCII bytes).
+
+Every match becomes :data:`REDACTED`. HTML character references, other
+compressions of the secret, or a server that encrypts it are not recognised.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any, Iterable, Optional
+
+REDACTED = "<redacted>"
+#: headers whose whole value is always redacted, whatever it holds
+SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"})
+#: base64 fragments shorter than this are not searched for (too likely to occur by chance)
+MIN_BASE64_CORE = 6
+_URLSAFE = str.maketrans("+/", "-_")
+_SHORT_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}
+
+
+def base64_forms(data: bytes) -> set[str]:
+    """The base64 texts that give ``data`` away: its whole encoding (padded and not),
+    and for each of the three byte alignments inside a longer encoded string, the
+    characters that depend on ``data`` alone (when at least :data:`MIN_BASE64_CORE`
+    long); each in the standard and the URL-safe alphabet."""
+    forms = set()
+    for k in range(3):
+        encoded = base64.b64encode(b"\0" * k + data + b"\0\0").decode("ascii")
+        core = encoded[-(-8 * k // 6):(8 * (k + len(data))) // 6]  # characters whose 6 bits lie inside data
+        if len(core) >= MIN_BASE64_CORE:
+            forms.add(core)
+    whole = base64.b64encode(data).decode("ascii")
+    forms |= {whole, whole.rstrip("=")}
+    return forms | {f.translate(_URLSAFE) for f in forms}
+
+
+def secret_forms(secret: str) -> set[str]:
+    """The literal texts to look for, for one secret (each is matched with every
+    JSON and URL encoding of its characters)."""
+    if not secret:
+        return set()
+    raw = secret.encode("utf-8")
+    forms = {secret, raw.decode("latin-1")} | base64_forms(raw)
+    return {f for f in forms if f}
+
+
+def _hex(value: int, width: int) -> str:
+    """``value`` as hex digits matching either case."""
+    return "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in f"{value:0{width}x}")
+
+
+def _char_pattern(ch: str) -> str:
+    """A regular expression for one character in any of its encodings."""
+    alternatives = [re.escape(ch)]
+    code = ord(ch)
+    if code > 0xFFFF:  # a surrogate pair in JSON
+        hi, lo = 0xD800 + ((code - 0x10000) >> 10), 0xDC00 + ((code - 0x10000) & 0x3FF)
+        alternatives.append(rf"\\+u{_hex(hi, 4)}\\+u{_hex(lo, 4)}")
+    else:
+        alternatives.append(rf"\\+u{_hex(code, 4)}")
+    if ch in _SHORT_ESCAPES:
+        alternatives.append(r"\\+" + re.escape(_SHORT_ESCAPES[ch]))
+    alternatives.append("".join(f"%(?:25)*{_hex(b, 2)}" for b in ch.encode("utf-8")))
+    if ch == " ":
+        alternatives.append(r"\+")
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+def form_pattern(form: str) -> str:
+    """A regular expression matching ``form`` with each character raw, JSON-escaped or
+    URL-encoded (in any mix)."""
+    return "".join(_char_pattern(ch) for ch in form)
+
+
+#: the end of a text cut inside an encoded character: complete escapes of a character
+#: not yet finished (a surrogate pair, a multi-byte UTF-8 sequence), then an unfinished one
+_UNFINISHED = (r"(?:%(?:25)*[0-9a-fA-F]{2}|\\+u[0-9a-fA-F]{4})*"
+               r"(?:\\+(?:u[0-9a-fA-F]{0,3})?|%(?:25)*(?:2|[0-9a-fA-F])?)?")
+
+
+def prefix_pattern(form: str) -> str:
+    """A regular expression matching, at the end of a text, any proper beginning of
+    ``form`` in any encoding (a text cut in the middle of a secret)."""
+    nested = ""
+    for ch in reversed(form[:-1]):
+        nested = _char_pattern(ch) + (f"(?:{nested})?" if nested else "")
+    return nested
+
+
+class Redactor:
+    """Removes secrets from text, headers and decoded JSON.
+
+    :param secrets: the strings never to show (empty ones are ignored).
+    """
+
+    def __init__(self, secrets: Iterable[str] = ()):
+        self.secrets = tuple(sorted({s for s in secrets if s}, key=len, reverse=True))
+        forms = sorted({f for s in self.secrets for f in secret_forms(s)}, key=lambda f: (-len(f), f))
+        self.forms = tuple(forms)
+        self.pattern: Optional[re.Pattern[str]] = (
+            re.compile("|".join(form_pattern(f) for f in forms)) if forms else None)
+        # characters that begin an encoded character; a text without any of them can
+        # only hold a secret literally, which plain substring search finds much faster
+        self._encoding_marks = "\\%" + ("+" if any(" " in f for f in forms) else "")
+        beginnings = "|".join(p for p in (prefix_pattern(f) for f in forms) if p)
+        self._cut_secret = re.compile(f"(?:{beginnings})?{_UNFINISHED}\\Z" if beginnings else f"{_UNFINISHED}\\Z")
+        self._window = 12 * max((len(f) for f in forms), default=0)
+
+    def __bool__(self) -> bool:
+        return self.pattern is not None
+
+    def found_in(self, text: str) -> bool:
+        """Whether ``text`` holds a secret in any form."""
+        if self.pattern is None or not text:
+            return False
+        if not any(mark in text for mark in self._encoding_marks):
+            return any(form in text for form in self.forms)
+        return self.pattern.search(text) is not None
+
+    def text(self, text: str) -> str:
+        """``text`` with every form of every secret replaced by :data:`REDACTED`."""
+        if not self.found_in(text):
+            return text
+        return self.pattern.sub(REDACTED, text)  # type: ignore[union-attr]
+
+    def data(self, data: bytes) -> bytes:
+        """Bytes (a body) redacted as UTF-8 text; bytes that are not UTF-8 are kept."""
+        if self.pattern is None or not data:
+            return data
+        text = data.decode("utf-8", "surrogateescape")
+        clean = self.text(text)
+        return data if clean == text else clean.encode("utf-8", "surrogateescape")
+
+    def partial(self, data: bytes) -> bytes:
+        """A body that was cut off (at a size cap, a deadline, a dropped connection),
+        redacted, without the end that could be the beginning of a secret."""
+        if self.pattern is None or not data:
+            return data
+        text = self.text(data.decode("utf-8", "surrogateescape"))
+        cut = self._cut_secret.search(text, max(0, len(text) - self._window))
+        if cut is not None and cut.start() < len(text):
+            withheld = len(text) - cut.start()
+            text = (text[:cut.start()] + f"... ({withheld} characters withheld: the body was cut off where they "
+                                          f"could begin a secret)")
+        return text.encode("utf-8", "surrogateescape")
+
+    def header(self, name: str, value: str) -> str:
+        return REDACTED if name.lower() in SECRET_HEADERS else self.text(value)
+
+    def obj(self, node: Any) -> Any:
+        """Decoded JSON (or any tree of dicts, lists and tuples) with every string,
+        keys included, redacted. Lists and dicts are redacted in place (iteratively:
+        a deeply nested answer cannot exhaust the stack); the node is returned."""
+        if self.pattern is None:
+            return node
+        if isinstance(node, str):
+            return self.text(node)
+        if isinstance(node, tuple):
+            return tuple(self.obj(v) for v in node)
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, list):
+                for i, v in enumerate(current):
+                    if isinstance(v, str):
+                        current[i] = self.text(v)
+                    elif isinstance(v, tuple):
+                        current[i] = self.obj(v)
+                    elif isinstance(v, (list, dict)):
+                        stack.append(v)
+            elif isinstance(current, dict):
+                for k in list(current):
+                    v = current[k]
+                    if isinstance(v, str):
+                        v = self.text(v)
+                    elif isinstance(v, tuple):
+                        v = self.obj(v)
+                    elif isinstance(v, (list, dict)):
+                        stack.append(v)
+                    if isinstance(k, str) and self.found_in(k):
+                        del current[k]
+                        current[self.text(k)] = v
+                    else:
+                        current[k] = v
+        return node
+
+    def error(self, error: BaseException) -> BaseException:
+        """Redact an exception's message, its evidence (``exchange``) and a refusal's
+        ``game_message`` in place; returns it."""
+        if self.pattern is None:
+            return error
+        error.args = tuple(self.text(a) if isinstance(a, str) else a for a in error.args)
+        for attr in ("exchange", "game_message", "transcript"):
+            if getattr(error, attr, None) is not None:
+                setattr(error, attr, self.obj(getattr(error, attr)))
+        return error

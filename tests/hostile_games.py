@@ -1,0 +1,93 @@
+"""Library games that attack the harness rather than break a rule: one rewrites the
+params it was sent, some hang, some raise what is not an ``Exception``. Each must
+end as an adapter error of one scenario (or leave the evidence alone), and the run
+must go on."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from baccarat_conformance.reference_game import ReferenceGame
+
+
+class ReversesShoe(ReferenceGame):
+    """Deals the stacked shoe it was sent, then reverses the list in place, and pads
+    every wager it was sent with a field of its own: a game rewriting its params."""
+
+    def handle(self, op, params=None):
+        answer = super().handle(op, params)
+        if params and isinstance(params.get("cards"), list):
+            params["cards"].reverse()
+        if params and isinstance(params.get("rounds"), list):
+            for r in params["rounds"]:
+                r.get("cards", []).reverse()
+        if params is not None:
+            params["x_rewritten_by_the_game"] = True
+        return answer
+
+
+class _Counting(ReferenceGame):
+    """Misbehaves in :meth:`misbehave` on its third ``deal_round``."""
+
+    def op_deal_round(self, *a, **kw):
+        self.deals = n = getattr(self, "deals", 0) + 1
+        if n == 3:
+            self.misbehave()
+        return super().op_deal_round(*a, **kw)
+
+    def misbehave(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class HangsForEver(_Counting):
+    """The third deal_round never returns."""
+
+    def misbehave(self) -> None:
+        threading.Event().wait()
+
+
+class StuckAWhile(_Counting):
+    """The third deal_round takes 4 s, then the game answers normally again."""
+
+    def misbehave(self) -> None:
+        time.sleep(4)
+
+
+class RaisesKeyboardInterrupt(_Counting):
+    def misbehave(self) -> None:
+        raise KeyboardInterrupt("pressed inside the game")
+
+
+class RaisesSystemExit(_Counting):
+    def misbehave(self) -> None:
+        raise SystemExit(3)
+
+
+class RaisesGeneratorExit(_Counting):
+    def misbehave(self) -> None:
+        raise GeneratorExit
+
+
+def reverses_shoe() -> ReversesShoe:
+    return ReversesShoe()
+
+
+def hangs_for_ever() -> HangsForEver:
+    return HangsForEver()
+
+
+def stuck_a_while() -> StuckAWhile:
+    return StuckAWhile()
+
+
+def raises_keyboard_interrupt() -> RaisesKeyboardInterrupt:
+    return RaisesKeyboardInterrupt()
+
+
+def raises_system_exit() -> RaisesSystemExit:
+    return RaisesSystemExit()
+
+
+def raises_generator_exit() -> RaisesGeneratorExit:
+    return RaisesGeneratorExit()
