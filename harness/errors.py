@@ -8,11 +8,17 @@ Two families, kept apart because a lab reads them differently:
   (timeout, dropped connection, garbage, a response that violates the protocol
   schema, a crash). The scenario fails in the "protocol or adapter error"
   category, with the exchange attached as evidence, and the run goes on.
+
+And one that is neither: :class:`CapabilityMissing` — the scenario needs a capability
+the game does not declare, so the host did not ask. The scenario does not run (it is a
+pytest skip), and its clause is "not verified", never passed.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence
+
+import pytest
 
 
 class HarnessError(Exception):
@@ -80,6 +86,32 @@ class GameRefused(AdapterError):
 
 class Unsupported(GameRefused):
     """The game does not offer an option or capability (error code ``unsupported``)."""
+
+
+class CapabilityMissing(pytest.skip.Exception):  # type: ignore[name-defined,misc]
+    """The scenario needs a capability (``protocol.vocabulary.CAPABILITIES``) the game
+    does not declare in ``describe``: the adapter refused to perform ``op`` before
+    sending anything.
+
+    Neither an :class:`AdapterError` nor a :class:`Nonconformance`: the game was not
+    asked, so nothing is known of its conformance. It is a pytest skip (a
+    ``BaseException``: no ``except Exception`` in a step swallows it, and hypothesis
+    re-raises it at once instead of shrinking), whose message starts with the category
+    "not verified" the results log and the clause matrix file it under::
+
+        not verified: the game lacks capability stacked_shoe (start_shoe with cards)
+
+    :param capability: the capability, e.g. ``stacked_shoe``, ``wager.dragon_bonus``.
+    :param op: what needed it, e.g. ``start_shoe with cards``.
+    """
+
+    def __init__(self, capability: str, op: str):
+        self.capability = capability
+        self.op = op
+        super().__init__(f"not verified: the game lacks capability {capability} ({op})", pytrace=False)
+
+    def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
+        return (type(self), (self.capability, self.op))
 
 
 class Nonconformance(AssertionError):

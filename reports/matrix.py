@@ -11,7 +11,10 @@ Result of a clause (``Row.result``; label in parentheses)
 ``fail``            a scenario found a rule nonconformance
 ``error``           a scenario ended in a protocol, adapter or harness error (not a rule
                     failure; the label names which)
-``not_offered``     the Rules Submission or the game does not offer what the clause governs
+``not_offered``     the Rules Submission does not offer what the clause governs
+``not_verified``    the clause is in force and offered, but a scenario of it needs a
+                    capability the game does not declare, so it did not run ("not verified:
+                    the game lacks capability X"); never a pass
 ``waived``          failed, and a valid waiver accepts the deviation
 ``manual_pass`` / ``manual_fail``   manual inspection attested pass / fail
 ``manual_pending``  manual clause without attestation
@@ -30,7 +33,8 @@ Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0
 ---------------------------------------------------------------------------------
 0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
 profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, or clauses pending). The contract, the
+4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses pending).
+The contract, the
 precedence and the run facts (:class:`RunInfo`) are :mod:`baccarat_conformance.verdict`'s.
 """
 
@@ -48,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from baccarat_conformance.classify import missing_capabilities
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
@@ -63,6 +68,7 @@ RESULT_LABELS: dict[str, str] = {
     "fail": "fail",
     "error": "protocol/adapter error",
     "not_offered": "not offered",
+    "not_verified": "not verified",
     "waived": "waived",
     "manual_pass": "manual attested pass",
     "manual_fail": "manual attested fail",
@@ -74,18 +80,18 @@ RESULT_LABELS: dict[str, str] = {
     "uncovered": "uncovered",
 }
 #: Worst first: the aggregate of several results is the first of them in this order.
-AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_run", "uncovered", "manual_pending",
-                                    "waived", "pass", "manual_pass", "not_offered", "expired", "not_yet_effective",
-                                    "not_applicable")
+AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_verified", "not_run", "uncovered",
+                                    "manual_pending", "waived", "pass", "manual_pass", "not_offered", "expired",
+                                    "not_yet_effective", "not_applicable")
 #: Words of the per-chapter totals sentence (the first five are always printed).
 TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
                                "manual_pending": "manual pending", "not_applicable": "n/a",
                                "error": "protocol/adapter error", "waived": "waived",
                                "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
-                               "uncovered": "uncovered"}
+                               "uncovered": "uncovered", "not_verified": "not verified"}
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
-                    "not yet effective": "not_yet_effective"}
+                    "not yet effective": "not_yet_effective", "not verified": "not_verified"}
 
 
 class MatrixError(Exception):
@@ -191,6 +197,8 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
     if outcome == "passed":
         return "pass"
     category = entry.get("category")
+    if category == "not verified":  # a skip, at whichever phase the capability was found missing
+        return "not_verified"
     if outcome == "skipped":
         return _CATEGORY_RESULT.get(category or "not offered", "not_offered")
     if category == "nonconformance":
@@ -201,6 +209,23 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
 def _worst(results: Iterable[str]) -> Optional[str]:
     rs = set(results)
     return next((r for r in AGGREGATE_ORDER if r in rs), None)
+
+
+def _lacking(entries: Iterable[Mapping[str, Any]]) -> Counter:
+    """Capability -> number of the ``entries`` "not verified" for lacking it."""
+    lack: Counter = Counter()
+    for e in entries:
+        if _entry_result(e) == "not_verified":
+            lack.update(missing_capabilities(e.get("message") or "") or ["an undeclared capability"])
+    return lack
+
+
+def _lacking_phrase(capabilities: Iterable[str], counts: Optional[Counter] = None) -> str:
+    """``capability stacked_shoe (3 scenarios)``, ``capabilities a (1 scenario), b (2 scenarios)``."""
+    caps = sorted(capabilities)
+    if counts is not None:
+        caps = [f"{c} ({counts[c]} scenario{'s' if counts[c] != 1 else ''})" for c in caps]
+    return ("capability " if len(caps) == 1 else "capabilities ") + ", ".join(caps)
 
 
 def _count_phrase(counter: Counter) -> str:
@@ -231,6 +256,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
     attested = {a.clause: a for a in attestations}
     waived = {w.clause: w for w in waivers}
     memo: dict[str, tuple[str, str]] = {}
+    lacking: dict[str, set[str]] = {}  # clause -> capabilities it went unverified for (its own or its parts')
     failed_before_waiver: set[str] = set()
 
     def compute(cid: str, stack: tuple[str, ...]) -> tuple[str, str]:
@@ -270,6 +296,10 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             counts = Counter(_entry_result(e) for e in entries)
             worst = _worst(counts)
             detail = _count_phrase(counts)
+            if worst == "not_verified":
+                lack = _lacking(entries)
+                lacking[cid] = set(lack)
+                detail = f"not verified: the game lacks {_lacking_phrase(lack, lack)}; {detail}"
             if worst in ("fail", "error"):
                 first = next(e for e in entries if _entry_result(e) == worst)
                 msg = (first.get("message") or "").strip().splitlines()
@@ -298,7 +328,11 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             worst = _worst(sub) or "not_applicable"
             what = f"{len(refs)} subclause{'s' if len(refs) != 1 else ''}" if kind == "subclauses" \
                 else "used by " + ", ".join(refs)
-            return (worst, f"{'aggregate of ' if kind == 'subclauses' else ''}{what}: {_count_phrase(sub)}")
+            detail = f"{'aggregate of ' if kind == 'subclauses' else ''}{what}: {_count_phrase(sub)}"
+            if worst == "not_verified":
+                lacking[cid] = set().union(*(lacking.get(r, set()) for r in refs if memo[r][0] == "not_verified"))
+                detail += f" (the game lacks {_lacking_phrase(lacking[cid])})"
+            return (worst, detail)
         return ("uncovered", "no scenario and no disposition")
 
     rows: list[dict[str, Any]] = []
@@ -333,6 +367,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             "scenarios": [{"name": s.name, "file": s.file, "line": s.line} for s in cov.scenarios],
             "results": row_results,
             "result": result, "result_label": label, "result_detail": detail,
+            "missing_capabilities": sorted(lacking.get(cid, ())) if result == "not_verified" else [],
             "attestation": attested[cid].as_dict() if cid in attested else None,
             "waiver": waived[cid].as_dict() if cid in waived else None,
             "allure_filter": (f"{run.allure_report}?tags={clause.tag}"
@@ -359,7 +394,8 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
     """The exit status of a run and the reasons for it (see the module docstring).
 
     ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
-    stay in the matrix); a scenario that did not run still does.
+    stay in the matrix); a scenario that did not run, and a clause not verified (the
+    game lacks a capability it needs), still do.
     """
     counts = Counter(r["result"] for r in m.rows)
     run = m.run
@@ -388,6 +424,10 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         add(4, "the run was interrupted")
     if run.pytest_exit_status == 5 or run.collected == 0:
         add(4, "no scenario was collected")
+    if counts["not_verified"]:  # whatever --allow-pending says: a capability cannot buy a pass
+        caps = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("missing_capabilities", ())})
+        add(4, f"{counts['not_verified']} clause(s) not verified: the game lacks {_lacking_phrase(caps)}"
+            if caps else f"{counts['not_verified']} clause(s) not verified")
     if counts["not_run"]:
         add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
     if not allow_pending:
@@ -441,7 +481,7 @@ tr.section td{background:#fafafa;font-weight:600}
 .r{display:inline-block;padding:.05em .45em;border-radius:.7em;font-size:.9em;white-space:nowrap}
 .pass,.manual_pass{background:#d8f3dc;color:#1b4332}.fail,.manual_fail{background:#ffd6d6;color:#7a0000}
 .error{background:#ffe0b3;color:#7a3e00}.waived{background:#e9d8fd;color:#44337a}
-.manual_pending,.not_run,.uncovered{background:#fff3bf;color:#5c4400}
+.manual_pending,.not_run,.uncovered,.not_verified{background:#fff3bf;color:#5c4400}
 .not_offered,.not_applicable,.expired,.not_yet_effective{background:#e9ecef;color:#495057}
 .detail{color:#555;font-size:.92em}details summary{cursor:pointer}
 .verdict{font-size:1.1em;padding:.6em;border-radius:.3em;margin:.5em 0}

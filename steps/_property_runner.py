@@ -62,7 +62,7 @@ import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from baccarat_conformance.errors import AdapterError, Nonconformance
+from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
 
 __all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "default_database"]
 
@@ -349,6 +349,8 @@ class PropertyRun:
         start = time.perf_counter()
         try:
             test()
+        except CapabilityMissing:  # the game was not asked: nothing was falsified
+            raise
         except BaseException as e:  # noqa: BLE001 - re-raised below, with the report
             self._report_failure(e, getattr(test, "_hypothesis_internal_use_generated_seed", None))
             raise
