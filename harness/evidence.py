@@ -69,6 +69,7 @@ def seal_command(args: argparse.Namespace) -> int:
         return 2 if "cannot write the package" in str(e) else 3
     signed = f"signed, key fingerprint {info['fingerprint']}" if info["signed"] else "unsigned"
     print(f"sealed {info['files']} files into {package} ({info['size']:,} bytes, {signed})")
+    print(f"  manifest SHA-256: {info['manifest_sha256']} (record it apart from the package)")
     for what in info["missing"]:
         print(f"  not in the package: {what} (see its manifest)")
     return 0
@@ -89,6 +90,7 @@ def verify_command(args: argparse.Namespace) -> int:
           f"{run.get('finished')}, as of {run.get('as_of')}, profile {run.get('profile')}, "
           f"adapter {run.get('adapter')}" + (f", game {run['game']}" if run.get("game") else ""))
     print(f"signature: {rep.signature}")
+    print(f"manifest SHA-256: {rep.manifest_sha256}")
     print(f"files: all {rep.files} match the manifest")
     print("matrix: the matrix rebuilt from run/results.jsonl equals run/matrix.json")
     for note in rep.notes:

@@ -256,8 +256,9 @@ def _tar(members: dict[str, bytes]) -> bytes:
 
 
 def build_package(files: dict[str, bytes], facts: dict, key: Any = None,
-                  created: Optional[str] = None) -> bytes:
-    """The archive of ``files`` with its manifest (signed with the Ed25519 private ``key``)."""
+                  created: Optional[str] = None) -> tuple[bytes, str]:
+    """The archive of ``files`` with its manifest (signed with the Ed25519 private ``key``),
+    and the manifest's SHA-256."""
     files = dict(files)
     if key is not None:
         files[SIGNER] = _public_pem(key.public_key())
@@ -272,7 +273,7 @@ def build_package(files: dict[str, bytes], facts: dict, key: Any = None,
     if key is not None:
         members[SIGNATURE] = key.sign(mbytes)
     members.update((p, files[p]) for p in sorted(files))
-    return _tar(members)
+    return _tar(members), _sha256(mbytes)
 
 
 def seal(out: Path, package: Optional[Path] = None, key: Optional[Path] = None) -> tuple[Path, dict]:
@@ -280,7 +281,7 @@ def seal(out: Path, package: Optional[Path] = None, key: Optional[Path] = None) 
     Returns the package's path and a summary (``files``, ``size``, ``signed``, ``fingerprint``)."""
     priv = _load_private(key) if key else None
     files, facts = collect(out)
-    data = build_package(files, facts, priv)
+    data, manifest_sha = build_package(files, facts, priv)
     package = Path(package) if package else default_package(out)
     tmp = package.with_name(package.name + ".tmp")
     try:
@@ -291,7 +292,7 @@ def seal(out: Path, package: Optional[Path] = None, key: Optional[Path] = None) 
         raise SealError(f"{package}: cannot write the package: {e.strerror or e}") from None
     return package, {"files": len(files) + (1 if priv else 0), "size": len(data), "signed": priv is not None,
                      "fingerprint": fingerprint(priv.public_key()) if priv else None,
-                     "missing": [m["what"] for m in facts["missing"]]}
+                     "missing": [m["what"] for m in facts["missing"]], "manifest_sha256": manifest_sha}
 
 
 # ====================================================================== verify
@@ -300,6 +301,7 @@ class VerifyReport:
     """What :func:`verify` established."""
 
     manifest: dict
+    manifest_sha256: str
     signature: str
     files: int
     matrix: dict
@@ -473,4 +475,4 @@ def verify(package: Path, pubkey: Optional[Path] = None) -> VerifyReport:
     matrix = _check_matrix(members, manifest)
     for m in manifest.get("missing") or []:
         notes.append(f"not in the package: {m.get('what')} ({m.get('why')})")
-    return VerifyReport(manifest=manifest, signature=status, files=count, matrix=matrix, notes=notes)
+    return VerifyReport(manifest=manifest, manifest_sha256=_sha256(members[MANIFEST]), signature=status, files=count, matrix=matrix, notes=notes)
