@@ -16,7 +16,7 @@
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
 ``baccarat-conformance seal | verify | keygen``
-    the sealed evidence package of a run (:mod:`baccarat_conformance.evidence`).
+    the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -124,9 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     li.add_argument("--strict", action="store_true",
                     help="also require every clause a scenario is tagged with to be quoted in it")
 
-    from baccarat_conformance import evidence  # seal, verify, keygen: the sealed evidence package
+    from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
-    evidence.add_parsers(sub)
+    seal_commands.add_parsers(sub)
     return parser
 
 
@@ -534,7 +534,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return matrix_command(args)
     if args.command == "lint":
         return lint_command(args)
-    from baccarat_conformance.evidence import COMMANDS as EVIDENCE_COMMANDS
+    from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
