@@ -15,6 +15,8 @@
     rebuild the clause matrix from an existing results log.
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
+``baccarat-conformance seal | verify | keygen``
+    the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -121,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="leave out the check that every clause has a disposition")
     li.add_argument("--strict", action="store_true",
                     help="also require every clause a scenario is tagged with to be quoted in it")
+
+    from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
+
+    seal_commands.add_parsers(sub)
     return parser
 
 
@@ -528,6 +534,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return matrix_command(args)
     if args.command == "lint":
         return lint_command(args)
+    from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
+
+    if args.command in EVIDENCE_COMMANDS:
+        return EVIDENCE_COMMANDS[args.command](args)
     return 3  # pragma: no cover - argparse requires a command
 
 
