@@ -9,11 +9,12 @@ Two families, kept apart because a lab reads them differently:
   schema, a crash). The scenario fails in the "protocol or adapter error"
   category, with the exchange attached as evidence, and the run goes on.
 
-And one that is neither: :class:`Blocked` — the game broke a rule the scenario's setup
+And two that are neither, both pytest skips whose clause is "not verified", never passed:
+:class:`CapabilityMissing` — the scenario needs a capability the game does not declare, so
+the host did not ask; and :class:`Blocked` — the game broke a rule the scenario's setup
 relies on (a stacked shoe dealt otherwise than §§ 631a.9 to 631a.11 require), so the
-scenario cannot judge its own clause. It is not a failure of that clause (the broken
-rule's own scenarios carry the failure) and not a harness error: the scenario is
-"blocked", and its clause "not verified", never passed.
+scenario cannot judge its own clause. A blocked scenario is not a failure of its clause
+(the broken rule's own scenarios carry the failure) and not a harness error.
 """
 
 from __future__ import annotations
@@ -88,6 +89,32 @@ class GameRefused(AdapterError):
 
 class Unsupported(GameRefused):
     """The game does not offer an option or capability (error code ``unsupported``)."""
+
+
+class CapabilityMissing(pytest.skip.Exception):  # type: ignore[name-defined,misc]
+    """The scenario needs a capability (``protocol.vocabulary.CAPABILITIES``) the game
+    does not declare in ``describe``: the adapter refused to perform ``op`` before
+    sending anything.
+
+    Neither an :class:`AdapterError` nor a :class:`Nonconformance`: the game was not
+    asked, so nothing is known of its conformance. It is a pytest skip (a
+    ``BaseException``: no ``except Exception`` in a step swallows it, and hypothesis
+    re-raises it at once instead of shrinking), whose message starts with the category
+    "not verified" the results log and the clause matrix file it under::
+
+        not verified: the game lacks capability stacked_shoe (start_shoe with cards)
+
+    :param capability: the capability, e.g. ``stacked_shoe``, ``wager.dragon_bonus``.
+    :param op: what needed it, e.g. ``start_shoe with cards``.
+    """
+
+    def __init__(self, capability: str, op: str):
+        self.capability = capability
+        self.op = op
+        super().__init__(f"not verified: the game lacks capability {capability} ({op})", pytrace=False)
+
+    def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
+        return (type(self), (self.capability, self.op))
 
 
 class Nonconformance(AssertionError):

@@ -10,7 +10,7 @@ group "baccarat-conformance")          shared with the CLI); an adapter's own op
 which clauses a scenario carries;      :mod:`baccarat_conformance.clauses`
 ``-m 631a.11`` selects § 631a.11
 skipping as expired, not yet           :mod:`baccarat_conformance.gating`
-effective or not offered
+effective, not offered or not verified
 the category of a failure or skip      :mod:`baccarat_conformance.classify`
 the results log (``--results-log``)    :mod:`baccarat_conformance.results_log`
 the inputs validated before the run,   :mod:`baccarat_conformance.session`
@@ -39,7 +39,7 @@ import pytest
 from baccarat_conformance import clauses, gating, hypothesis_home, options
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.classify import failure_category
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
 from baccarat_conformance.profile import RulesSubmission, load_profile
 from baccarat_conformance.reports import allure_labels
 from baccarat_conformance.results_log import ResultsLog
@@ -154,7 +154,8 @@ def scenario_clauses(request: pytest.FixtureRequest) -> tuple[str, ...]:
 
 @pytest.fixture(autouse=True)
 def _gate_scenario(request: pytest.FixtureRequest) -> None:
-    """Skip a scenario as "not offered", "expired" or "not yet effective" before any step runs."""
+    """Skip a scenario as "expired", "not yet effective", "not offered" or "not verified"
+    before any step runs."""
     gating.gate(request)
 
 
@@ -176,9 +177,14 @@ def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, sc
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     """Classify each failure of a scenario with a clause: a rule nonconformance, or a
-    protocol, adapter or harness error (the user property ``category``)."""
+    protocol, adapter or harness error (the user property ``category``). A
+    :class:`CapabilityMissing` is a skip whose reason reads as the gate's skips do
+    ("not verified: the game lacks capability X ...")."""
     outcome = yield
     report = outcome.get_result()
+    if call.excinfo is not None and call.excinfo.errisinstance(CapabilityMissing) and report.skipped \
+            and isinstance(report.longrepr, tuple):
+        report.longrepr = (report.longrepr[0], report.longrepr[1], f"Skipped: {call.excinfo.value}")
     if call.excinfo is not None and clauses.clause_tags(item):
         category = failure_category(call.excinfo, report.when)
         report.user_properties = list(report.user_properties) + [("category", category)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -36,6 +37,10 @@ __all__ = ["ResultsLog", "CLAUSE_MAP_KEY", "CRASH_MESSAGE"]
 
 CLAUSE_MAP_KEY = "baccarat_conformance_clause_map"
 """The ``workerinput`` key of the file each pytest-xdist worker writes its nodeid -> clauses map to."""
+
+_SKIP_NAME = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?(?:Skipped|Blocked|CapabilityMissing): ")
+"""The exception name pytest puts before a skip's reason (``Skipped: ``, or the module
+path of a skip exception of the harness's own)."""
 
 CRASH_MESSAGE = "the worker running this scenario crashed (the game ended its process?)"
 _PHASES = ("setup", "call", "teardown")
@@ -121,7 +126,7 @@ class ResultsLog:
             entry["phase"] = report.when
             entry["category"] = props.get("category")
             if report.skipped and isinstance(report.longrepr, tuple):
-                entry["message"] = report.longrepr[2].removeprefix("Skipped: ").removeprefix("Blocked: ")
+                entry["message"] = _SKIP_NAME.sub("", report.longrepr[2])
                 entry["category"] = entry["category"] or skip_category(entry["message"])
                 if entry["category"] == "blocked":
                     entry["blocked_by"] = blocked_by(entry["message"])

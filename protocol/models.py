@@ -102,9 +102,9 @@ class GameDescription(Extensible):
     """Result of ``describe``: who the game is and what it can do.
 
     ``capabilities`` is a closed vocabulary listed in docs/protocol.md (e.g.
-    ``stacked_shoe``, ``shoe_disclosure``, ``batch``, ``wager.dragon_bonus``,
-    ``progressive.heavenly_9``). A scenario that needs a capability the game lacks
-    is reported as *not offered*, never as passed.
+    ``stacked_shoe``, ``shoe_disclosure``, ``batch``, ``progressive``,
+    ``wager.dragon_bonus``). A scenario that needs a capability the game lacks does
+    not run: its clause is *not verified*, never passed and never *not offered*.
     """
 
     protocol_version: str

@@ -25,7 +25,12 @@ export default {
         matchers: { statuses: ["skipped"], message: /blocked: the game broke/ },
       },
       {
-        name: "Not offered by the Rules Submission or the game",
+        name: "Not verified (the game lacks a capability the scenario needs)",
+        matchers: { statuses: ["skipped"], message: /not verified/ },
+        groupByMessage: true,
+      },
+      {
+        name: "Not offered by the Rules Submission",
         matchers: { statuses: ["skipped"], message: /not offered/ },
       },
       {

@@ -253,6 +253,33 @@ def test_exit_4_incomplete(mini) -> None:
     assert code(mini, PASSING + [entry("631a.11(a)", "failed", "nonconformance", 9)], attestations=[]) == 1
 
 
+LACKS = "not verified: the game lacks capability stacked_shoe (start_shoe with cards)"
+
+
+def test_not_verified_is_never_a_pass_and_allow_pending_does_not_cover_it(mini) -> None:
+    # every scenario passed but one, which needed a capability the game does not declare
+    results = PASSING + [entry("631a.11(a)", "skipped", "not verified", 9, LACKS)]
+    m = build(mini, results, **{**DONE, "attestations": []})
+    assert M.exit_code(m, allow_pending=True) == (4, ["3 clause(s) not verified: the game lacks capability "
+                                                      "stacked_shoe"])
+    rows = {r["id"]: r for r in m.rows}
+    assert (rows["631a.11(a)"]["result"], rows["631a.11(a)"]["result_label"]) == ("not_verified", "not verified")
+    assert rows["631a.11(a)"]["result_detail"] == ("not verified: the game lacks capability stacked_shoe "
+                                                  "(1 scenario); 1 not verified, 1 pass")
+    assert rows["631a.11(a)"]["missing_capabilities"] == ["stacked_shoe"]
+    # it rolls up through definitional and subclauses rows: worse than pass and not offered
+    assert rows["631a.1[Natural]"]["result"] == rows["631a.1"]["result"] == "not_verified"
+    assert rows["631a.1[Natural]"]["result_detail"] == ("used by 631a.11(a): 1 not verified (the game lacks "
+                                                       "capability stacked_shoe)")
+    assert rows["631a.1"]["missing_capabilities"] == ["stacked_shoe"]
+    assert M.AGGREGATE_ORDER.index("not_verified") < M.AGGREGATE_ORDER.index("pass")
+    assert "3 not verified" in m.totals_sentence("631a")
+    # a nonconformance or an error still outranks it
+    assert code(mini, results + [entry("631a.11(g)", "failed", "nonconformance", 9)], pytest_exit_status=1) == 1
+    # at whichever phase it was found, a "not verified" scenario is not a failure
+    assert M._entry_result(entry("631a.11(a)", "failed", "not verified", message=LACKS)) == "not_verified"
+
+
 # ------------------------------------------------------------------ formats and links
 def test_writes_three_formats(mini, tmp_path: Path) -> None:
     corpus, _ = mini
