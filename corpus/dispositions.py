@@ -13,7 +13,9 @@ Every clause of the corpus is exactly one of:
     nothing a conformance test can check; ``reason`` says why.
 ``definitional``
     a definition, table or explanation applied by the clauses in ``used_by``; its result
-    is the aggregate of theirs.
+    is the aggregate of theirs. ``options``: the Rules Submission options without which
+    it is "not offered" (the definition of a variant or wager the run does not offer
+    never takes the results of the clauses that also apply it to the base game).
 ``subclauses``
     covered by its subclauses: it has children in the corpus and its own text only
     introduces them (a lead-in ending in ":", a heading, the opening of a list of
@@ -63,7 +65,7 @@ _FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # kind: (required fields besides clause/clauses, optional fields)
     "manual": ({"inspection"}, {"option"}),
     "not_applicable": ({"reason"}, set()),
-    "definitional": ({"used_by"}, {"note"}),
+    "definitional": ({"used_by"}, {"note", "option"}),
     "subclauses": (set(), {"note"}),
 }
 
@@ -84,7 +86,7 @@ class Disposition:
     ``kind`` is one of :data:`DISPOSITION_KINDS`; ``line`` the line of its entry in the
     file (0 for an implicit one). ``inspection`` (manual), ``reason`` (not_applicable),
     ``used_by`` (definitional) and ``note`` hold the entry's fields; ``options`` the
-    Rules Submission options a manual clause depends on (all of them).
+    Rules Submission options a manual or definitional clause depends on (all of them).
     """
 
     clause: str

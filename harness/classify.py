@@ -8,14 +8,16 @@ the game's answer was malformed, or the game could not be reached), ``harness er
 effective``, ``not offered`` or ``not verified`` (the game lacks a capability the scenario
 needs: a skip of :mod:`baccarat_conformance.gating`, or a
 :class:`~baccarat_conformance.errors.CapabilityMissing` raised by the adapter at any
-phase), from the skip message. An exception group (hypothesis' ``FlakyFailure``) is
-filed by the exceptions it holds.
+phase), from the skip message; and ``blocked`` (a
+:class:`~baccarat_conformance.errors.Blocked`: the game broke a rule the scenario relies
+on, so it could not judge its own clause). An exception group (hypothesis'
+``FlakyFailure``) is filed by the exceptions it holds.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 
@@ -26,7 +28,7 @@ try:
 except NameError:  # pragma: no cover - Python 3.10: the backport pytest and hypothesis depend on
     from exceptiongroup import BaseExceptionGroup as _GROUP
 
-__all__ = ["failure_category", "skip_category", "missing_capabilities", "exception_leaves",
+__all__ = ["failure_category", "skip_category", "missing_capabilities", "blocked_by", "exception_leaves",
            "group_category"]
 
 
@@ -70,7 +72,9 @@ def group_category(categories: list[str]) -> str:
 
 def skip_category(message: str) -> str:
     """The category of a skipped scenario from its skip message: "expired", "not yet
-    effective", "not verified" or "not offered"."""
+    effective", "not verified", "blocked" or "not offered"."""
+    if message.startswith("blocked"):
+        return "blocked"
     if message.startswith("expired"):
         return "expired"
     if message.startswith("not yet effective"):
@@ -88,3 +92,13 @@ def missing_capabilities(message: str) -> list[str]:
     (``not verified: the game lacks capability X (...)``); empty for any other message."""
     found = _LACKS.match(message or "")
     return found.group(1).split(", ") if found else []
+
+
+_BROKE = re.compile(r"blocked: the game broke § (\S+?):")
+
+
+def blocked_by(message: str) -> Optional[str]:
+    """The clause a "blocked" message names (``blocked: the game broke § 631a.11(c)(1): ...``),
+    or None for any other message."""
+    found = _BROKE.match(message or "")
+    return found.group(1) if found else None

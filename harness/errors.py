@@ -9,9 +9,12 @@ Two families, kept apart because a lab reads them differently:
   schema, a crash). The scenario fails in the "protocol or adapter error"
   category, with the exchange attached as evidence, and the run goes on.
 
-And one that is neither: :class:`CapabilityMissing` — the scenario needs a capability
-the game does not declare, so the host did not ask. The scenario does not run (it is a
-pytest skip), and its clause is "not verified", never passed.
+And two that are neither, both pytest skips whose clause is "not verified", never passed:
+:class:`CapabilityMissing` — the scenario needs a capability the game does not declare, so
+the host did not ask; and :class:`Blocked` — the game broke a rule the scenario's setup
+relies on (a stacked shoe dealt otherwise than §§ 631a.9 to 631a.11 require), so the
+scenario cannot judge its own clause. A blocked scenario is not a failure of its clause
+(the broken rule's own scenarios carry the failure) and not a harness error.
 """
 
 from __future__ import annotations
@@ -137,3 +140,47 @@ class Nonconformance(AssertionError):
         lines.append(f"  required: {required}")
         lines.append(f"  game did: {observed}")
         super().__init__("\n".join(lines))
+
+
+class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
+    """The game broke ``clause``, a rule the running scenario relies on but does not
+    test (e.g. the Banker's Hand of a stacked shoe did not draw as § 631a.11(c)(1)
+    requires, in a scenario of § 631a.10(b)): the scenario cannot judge its own clause.
+
+    Neither a :class:`Nonconformance` (the scenario's clause was not shown broken) nor an
+    :class:`AdapterError`. It is a pytest skip (a ``BaseException``: no ``except
+    Exception`` in a step swallows it), whose message starts with the category
+    "blocked" that the results log and the clause matrix file it under ("not verified"
+    in the matrix, never pass)::
+
+        blocked: the game broke § 631a.11(c)(1): the Banker's Hand is dealt a third card
+          cards: 6C 3D KH 2S KD
+          required: the Banker's Hand is dealt a third card (Player's Hand stayed, ...)
+          game did: the Banker's Hand stayed on 3D 2S
+
+    :param clause: the clause the game broke, as the oracle decides.
+    """
+
+    def __init__(self, clause: str, required: str, observed: str, cards: Sequence[str] = (), detail: str = ""):
+        self.clause = clause
+        self.required = required
+        self.observed = observed
+        self.cards = list(cards)
+        self.detail = detail
+        lines = [f"blocked: the game broke § {clause}: {detail or required}"]
+        if self.cards:
+            lines.append(f"  cards: {' '.join(self.cards)}")
+        lines.append(f"  required: {required}")
+        lines.append(f"  game did: {observed}")
+        super().__init__("\n".join(lines), pytrace=False)
+
+    def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
+        return (_blocked, (self.clause, self.required, self.observed, self.cards, self.detail))
+
+
+def _blocked(*args: Any) -> Blocked:
+    return Blocked(*args)
+
+
+# pytest's reports name a skip by its class ("Skipped: <reason>"): "Blocked: blocked: ...", not the module path
+Blocked.__module__ = "builtins"

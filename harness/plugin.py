@@ -146,6 +146,12 @@ def clause(request: pytest.FixtureRequest) -> str:
     return own[0] if own else "unknown clause"
 
 
+@pytest.fixture
+def scenario_clauses(request: pytest.FixtureRequest) -> tuple[str, ...]:
+    """Every clause id the running scenario is tagged with (not the added ancestors)."""
+    return tuple(clauses.clause_tags(request.node))
+
+
 @pytest.fixture(autouse=True)
 def _gate_scenario(request: pytest.FixtureRequest) -> None:
     """Skip a scenario as "expired", "not yet effective", "not offered" or "not verified"

@@ -54,7 +54,8 @@ class ResultsFollower:
             self.counts[key] += 1
 
     def summary(self) -> str:
-        order = ("pass", "fail", "error", "not verified", "not offered", "expired", "not yet effective", "skipped")
+        order = ("pass", "fail", "error", "not verified", "blocked", "not offered", "expired", "not yet effective",
+                 "skipped")
         return "  ".join(f"{self.counts[k]} {k}" for k in order if self.counts.get(k))
 
 

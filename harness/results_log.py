@@ -8,7 +8,8 @@ One JSON object per line, one line per scenario that carries a clause::
 ``outcome`` is the first phase's that did not pass (``passed``, ``failed``, ``skipped``),
 ``phase`` that phase (absent when passed), ``category`` :mod:`baccarat_conformance.classify`'s,
 ``message`` the skip reason or the end of the failure's report (4000 characters), and
-``duration`` the seconds of all phases.
+``duration`` the seconds of all phases. A scenario blocked by a rule the game broke
+(category ``blocked``, outcome ``skipped``) also carries ``blocked_by``, that rule's clause.
 
 A scenario whose pytest-xdist worker died under it (a game that ends its process) is
 logged as failed, category ``adapter error``, phase ``crash``, under its clauses: those
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -28,13 +30,17 @@ from typing import Any, Optional
 
 import pytest
 
-from baccarat_conformance.classify import skip_category
+from baccarat_conformance.classify import blocked_by, skip_category
 
 __all__ = ["ResultsLog", "CLAUSE_MAP_KEY", "CRASH_MESSAGE"]
 
 
 CLAUSE_MAP_KEY = "baccarat_conformance_clause_map"
 """The ``workerinput`` key of the file each pytest-xdist worker writes its nodeid -> clauses map to."""
+
+_SKIP_NAME = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?(?:Skipped|Blocked|CapabilityMissing): ")
+"""The exception name pytest puts before a skip's reason (``Skipped: ``, or the module
+path of a skip exception of the harness's own)."""
 
 CRASH_MESSAGE = "the worker running this scenario crashed (the game ended its process?)"
 _PHASES = ("setup", "call", "teardown")
@@ -120,8 +126,10 @@ class ResultsLog:
             entry["phase"] = report.when
             entry["category"] = props.get("category")
             if report.skipped and isinstance(report.longrepr, tuple):
-                entry["message"] = report.longrepr[2].removeprefix("Skipped: ")
+                entry["message"] = _SKIP_NAME.sub("", report.longrepr[2])
                 entry["category"] = entry["category"] or skip_category(entry["message"])
+                if entry["category"] == "blocked":
+                    entry["blocked_by"] = blocked_by(entry["message"])
             else:
                 entry["message"] = str(report.longrepr)[-4000:] if report.longrepr else None
                 entry["category"] = entry["category"] or "harness error"

@@ -40,7 +40,8 @@ exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
      does not start); or a waiver matched no failure (found after the run)
   4  incomplete run: interrupted, nothing collected, a scenario did not run,
      clauses not verified (the game lacks a capability a scenario of a clause
-     in force and offered needs), or clauses pending (manual clause without
+     in force and offered needs, or a scenario was blocked: the game broke a
+     rule it relies on), or clauses pending (manual clause without
      attestation, clause with no scenario and no disposition; --allow-pending
      ignores these two, never "not verified")
 """

@@ -21,6 +21,10 @@ export default {
         groupByMessage: true,
       },
       {
+        name: "Blocked: the game broke a rule the scenario relies on (not verified)",
+        matchers: { statuses: ["skipped"], message: /blocked: the game broke/ },
+      },
+      {
         name: "Not verified (the game lacks a capability the scenario needs)",
         matchers: { statuses: ["skipped"], message: /not verified/ },
         groupByMessage: true,

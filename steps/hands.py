@@ -9,6 +9,8 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
+from ._deal_check import related, value_note, void_text, why_third
+from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import HAND_NAMES
 
@@ -16,30 +18,15 @@ from ._vocabulary import HAND_NAMES
 def _hand(record: m.RoundRecord, hand: str, clause: str, stacked: list[str]) -> m.HandRecord:
     h = record.player if hand == "player" else record.banker
     if h is None:
+        status = void_text(record) if record.status == "void" else f"round {record.status}"
         raise Nonconformance(clause, f"a completed round with the {HAND_NAMES[hand]}",
-                             f"round {record.status} with no {HAND_NAMES[hand]}", stacked)
+                             f"{status} with no {HAND_NAMES[hand]}", stacked)
     return h
 
 
-def _why_third(coup: rules.Coup, hand: str) -> str:
-    """The rule behind the oracle's decision, in the regulation's terms."""
-    p2, b2 = rules.point_count(coup.player[:2]), rules.point_count(coup.banker[:2])
-    if coup.natural:
-        return "a Natural was dealt (§ 631a.11(a))"
-    if hand == "player":
-        return f"Player's Hand Point Count {p2} (§ 631a.11(b))"
-    if len(coup.player) == 2:
-        return f"Player's Hand stayed, Banker's Hand Point Count {b2} (§ 631a.11(c)(1))"
-    third = rules.card_value(coup.player[2])
-    if b2 in rules.TABLE_1:
-        return (f"Banker's Hand Point Count {b2}, Player's third card value {third}: "
-                f"Table 1 \"{rules.TABLE_1[b2][third]}\" (§ 631a.11(c)(2)(iii))")
-    return f"Banker's Hand Point Count {b2} after the Player's third card (§ 631a.11(c)(2))"
-
-
 @then(phrase("the {hand:Hand} is {cards:Cards} with a Point Count of {count:PointCount}"))
-def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, hand: str, cards: list[str],
-            count: int) -> None:
+def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], table: TableHandle, clause: str, hand: str,
+            cards: list[str], count: int) -> None:
     hand_name = HAND_NAMES[hand]
     h = _hand(round_record, hand, clause, stacked_cards)
     expected = cards
@@ -47,6 +34,9 @@ def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, 
         raise Nonconformance(clause, f"the {hand_name} holds {' '.join(expected)}",
                              f"the {hand_name} holds {' '.join(h.cards)}", stacked_cards)
     if h.point_count != count:
+        dev = table.deviations.get(round_record.round_id)
+        if dev is not None and related(table.clauses, dev) is None:
+            raise dev.blocked()  # a wrong Point Count is § 631a.6's to judge, not this scenario's
         raise Nonconformance(clause, f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
                              f"reported a Point Count of {h.point_count}", stacked_cards)
 
@@ -54,7 +44,7 @@ def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, 
 def _third_card(round_record: m.RoundRecord, stacked: list[str], clause: str, hand: str, dealt: bool) -> None:
     h = _hand(round_record, hand, clause, stacked)
     coup = rules.deal(stacked)
-    why = _why_third(coup, hand)
+    why = why_third(coup, hand) + value_note(rules.decision_cards(coup, hand))
     name = HAND_NAMES[hand]
     if dealt and len(h.cards) != 3:
         raise Nonconformance(clause, f"the {name} is dealt a third card: {why}",

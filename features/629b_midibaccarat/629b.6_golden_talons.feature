@@ -195,6 +195,11 @@ Feature: § 629b.6 Golden Talons
       | C        | Natural win | 4D 6C 5S 2H  | Player's Hand | 1 to 1 |
       | D        | Natural win | 2S 9H 5C QD  | Banker's Hand | 1 to 1 |
       | E        | Natural win | 6H 2C 2D 3S  | Player's Hand | 1 to 1 |
+      | A        | Natural win | 9C KD KH QS  | Player's Hand | 1 to 1 |
+      | B        | Natural win | KC 8D QH JS  | Banker's Hand | 1 to 1 |
+      | C        | Natural win | 4C AD 5H AS  | Player's Hand | 1 to 1 |
+      | D        | Natural win | AC 4D 2H 5S  | Banker's Hand | 1 to 1 |
+      | E        | Natural win | 2C 5D 2H 3S  | Banker's Hand | 1 to 1 |
 
   @629b.6.f @capability.stacked_shoe
   Scenario Outline: A natural tie pushes under Paytables A, C, D and E

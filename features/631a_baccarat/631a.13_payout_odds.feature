@@ -157,6 +157,8 @@ Feature: § 631a.13 Payout odds; vigorish
       | A        | Win by 5 points | 2 to 1  | 6S 2H AS QH KS     | Player's Hand |
       | A        | Win by 4 points | 1 to 1  | AC 5D QD QC JS     | Banker's Hand |
       | A        | Natural winner  | 1 to 1  | 9C 3D KH 3S        | Player's Hand |
+      | A        | Natural winner  | 1 to 1  | 9C KD KH QS        | Player's Hand |
+      | A        | Natural winner  | 1 to 1  | AC 4D 2H 5S        | Banker's Hand |
       | A        | Natural tie     | Push    | 8C 8D KH KS        | Banker's Hand |
 
     @option.dragon_bonus.paytable.B
@@ -169,6 +171,8 @@ Feature: § 631a.13 Payout odds; vigorish
       | B        | Win by 5 points | 3 to 1  | KC JC KD AS JS 4S  | Banker's Hand |
       | B        | Win by 4 points | 1 to 1  | 6D 2S KC KH QD     | Player's Hand |
       | B        | Natural winner  | 1 to 1  | 4C 9D 3H KS        | Banker's Hand |
+      | B        | Natural winner  | 1 to 1  | KC 8D QH JS        | Banker's Hand |
+      | B        | Natural winner  | 1 to 1  | 4C AD 5H AS        | Player's Hand |
       | B        | Natural tie     | Push    | 9C 9D KH KS        | Player's Hand |
 
     @option.dragon_bonus.paytable.C
@@ -181,6 +185,8 @@ Feature: § 631a.13 Payout odds; vigorish
       | C        | Win by 5 points | 2 to 1  | 6S 2H AS QH KS     | Player's Hand |
       | C        | Win by 4 points | 2 to 1  | AC 5D QD QC JS     | Banker's Hand |
       | C        | Natural winner  | 1 to 1  | 3C 8D 4H KS        | Banker's Hand |
+      | C        | Natural winner  | 1 to 1  | 2C 5D 2H 3S        | Banker's Hand |
+      | C        | Natural winner  | 1 to 1  | 5C 2D 3H AS        | Player's Hand |
       | C        | Natural tie     | Push    | 9C 9D KH KS        | Player's Hand |
 
   @631a.13.f @option.variant.ez_baccarat @capability.stacked_shoe @capability.wager.dragon_7

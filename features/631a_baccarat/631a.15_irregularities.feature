@@ -106,6 +106,14 @@ Feature: § 631a.15 Irregularities
     Then the round is dealt from 7H 2C KS 4D
 
   @631a.15.e @capability.stacked_shoe
+  Scenario: With just enough cards left to complete the round, the round is dealt, not void
+    § 631a.15(e): "If there are insufficient cards remaining in the dealing shoe to complete a round of play, that round shall be void and all wagers shall be returned."
+    Given the dealing shoe is stacked with 2C JD 2H KS 4D KC
+    And seat 3 wagers $10.00 on the Player's Hand
+    When the round is dealt
+    Then the round is dealt from 2C JD 2H KS 4D KC
+
+  @631a.15.e @capability.stacked_shoe
   Scenario Outline: With too few cards left to complete the round, the round is void and every wager returned
     § 631a.15(e): "If there are insufficient cards remaining in the dealing shoe to complete a round of play, that round shall be void and all wagers shall be returned. A new round shall commence after the entire set of cards has been replaced and the new set of cards have been placed in the dealing shoe."
     Given the dealing shoe is stacked with <shoe>

@@ -167,6 +167,10 @@ Feature: § 631a.8 Wagers
         | 8C 3D KH 3S   | Player's Hand | Player's Natural 8 against 6  |
         | 4C 9D 3H KS   | Banker's Hand | Banker's Natural 9 against 7  |
         | 3C 8D 4H KS   | Banker's Hand | Banker's Natural 8 against 7  |
+        | 9C KD KH QS   | Player's Hand | Player's Natural 9 against 0: by 9 |
+        | 5C 2D 3H AS   | Player's Hand | Player's Natural 8 against 3: by 5 |
+        | KC 8D QH JS   | Banker's Hand | Banker's Natural 8 against 0: by 8 |
+        | 2C 5D 2H 3S   | Banker's Hand | Banker's Natural 8 against 4: by 4 |
 
     @631a.8.a.4.i.B @option.dragon_bonus @capability.stacked_shoe
     Scenario Outline: A Dragon Bonus wins when the selected hand is a Natural 9 and the other a Natural 8
