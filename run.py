@@ -2,7 +2,8 @@
 """Quick start, with nothing but Python (>= 3.10), pip and network access to PyPI/npm:
 
     python3 run.py conformance   # the main job: full suite vs the reference game, reports in reports/
-                                 # (profile full_table: every optional wager one table can offer)
+                                 # (profile full_table: every optional wager one table can offer),
+                                 # sealed (unsigned) into reports.evidence.tar.gz
     python3 run.py test          # the harness's own tests
 
 It creates ``.venv`` (reinstalling when pyproject.toml changes), installs the harness
@@ -58,7 +59,16 @@ def main(argv: list[str]) -> int:
     else:
         cmd = [str(PY), "-m", "pytest", "tests", "-n", "auto", *argv[1:]]
     print("+", " ".join(cmd), flush=True)
-    return subprocess.call(cmd, cwd=ROOT, env=env)
+    code = subprocess.call(cmd, cwd=ROOT, env=env)
+    if argv[0] == "conformance" and code != 3:  # 3: invalid input, nothing ran; else seal what the run left
+        out = "reports"  # the run's --out (the last one given wins): sealed into OUT.evidence.tar.gz beside it
+        for i, a in enumerate(argv):
+            out = argv[i + 1] if a == "--out" and i + 1 < len(argv) else a[6:] if a.startswith("--out=") else out
+        cmd = [str(BIN / "baccarat-conformance"), "seal", out]
+        print("+", " ".join(cmd), flush=True)
+        seal = subprocess.call(cmd, cwd=ROOT, env=env)
+        code = code if seal == 0 else 2  # the run's status wins, unless the record of the run cannot be sealed
+    return code
 
 
 if __name__ == "__main__":

@@ -18,9 +18,10 @@ from typing import Any, Callable, ClassVar, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from baccarat_conformance.errors import (AdapterError, ConfigurationError, GameCrash, GameRefused, ProtocolViolation,
-                                         Unsupported)
+from baccarat_conformance.errors import (AdapterError, CapabilityMissing, ConfigurationError, GameCrash, GameRefused,
+                                         ProtocolViolation, Unsupported)
 from baccarat_conformance.protocol import models as m
+from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
 
 BULKY_OPS = frozenset({"run_rounds"})
@@ -131,6 +132,8 @@ class Transcript:
     limit: int = 200
     exchanges: list[Exchange] = field(default_factory=list)
     dropped: int = 0
+    #: the capabilities the scenario asked the adapter for (:meth:`GameAdapter.require`)
+    capabilities_used: set[str] = field(default_factory=set)
 
     def add(self, exchange: Exchange) -> None:
         self.exchanges.append(exchange)
@@ -207,6 +210,8 @@ class GameAdapter:
         """
         _, result_model = m.OPERATIONS[op]
         payload = params.model_dump(mode="json", exclude_none=True) if params is not None else {}
+        for capability, what in capabilities_needed(op, payload):
+            self.require(capability, what)
         exchange = Exchange(op, payload)
         self.transcript.add(exchange)
         start = time.perf_counter()
@@ -262,6 +267,32 @@ class GameAdapter:
             raise ProtocolViolation(
                 f"{op}: the answer violates the protocol schema ({result_model.__name__}):\n{_short(e)}",
                 op=op, exchange=exchange.as_dict()) from None
+
+    # ---------------------------------------------------------- capabilities
+    # A scenario declares the capabilities it needs (tags @capability.X, judged before any
+    # step by baccarat_conformance.gating); this is the safety net under those tags: the
+    # adapter never asks a game for a capability it does not declare in describe.
+    def has_capability(self, capability: str) -> bool:
+        """Whether the game declares ``capability`` (``describe``, cached per adapter)."""
+        return capability in self.describe().capabilities
+
+    def require(self, capability: str, what: str) -> None:
+        """Note that the scenario needs ``capability`` (in the transcript's
+        ``capabilities_used``), and refuse ``what`` when the game does not declare it.
+
+        :raises CapabilityMissing: before anything is sent to the game.
+        """
+        self.transcript.capabilities_used.add(capability)
+        if not self.has_capability(capability):
+            raise CapabilityMissing(capability, what)
+
+    def disclosed_cards(self, shoe: m.ShoeRecord) -> Optional[list[str]]:
+        """The stack ``start_shoe`` disclosed in ``shoe`` (None if the game left it out).
+
+        :raises CapabilityMissing: when the game does not declare ``shoe_disclosure``.
+        """
+        self.require("shoe_disclosure", "reading the stack a shoe record discloses")
+        return shoe.cards
 
     # ---------------------------------------------------------- typed operations
     def describe(self) -> m.GameDescription:
@@ -321,6 +352,37 @@ class GameAdapter:
             records.append(self.deal_round(table_id))
             self.close_table(table_id)
         return records
+
+
+def capabilities_needed(op: str, params: dict) -> list[tuple[str, str]]:
+    """The capabilities (``protocol.vocabulary.CAPABILITIES``) that performing ``op`` with
+    ``params`` (as on the wire) needs, each with what needs it: ``start_shoe`` with
+    ``cards`` needs ``stacked_shoe``, with ``seed`` ``seeded_shuffle``; ``run_rounds``
+    ``batch`` and ``stacked_shoe``; ``deal_round`` with ``irregularity``
+    ``irregularities``; ``player_leaves`` and ``read_meters`` (``progressive``) their
+    own; a wager other than Banker, Player and Tie ``wager.<type>``."""
+    need: list[tuple[str, str]] = []
+    if op == "start_shoe":
+        if params.get("cards") is not None:
+            need.append(("stacked_shoe", "start_shoe with cards"))
+        if params.get("seed") is not None:
+            need.append(("seeded_shuffle", "start_shoe with seed"))
+    elif op == "run_rounds":
+        need += [("batch", "run_rounds"), ("stacked_shoe", "run_rounds: rounds from stacked shoes")]
+        wagers = {w.get("wager_type") for r in params.get("rounds", ()) for w in r.get("wagers", ())}
+        need += [(f"wager.{t}", f"run_rounds with a {t} wager")
+                 for t in sorted(t for t in wagers if t in WAGER_TYPES and t not in CORE_WAGERS)]
+    elif op == "deal_round" and params.get("irregularity") is not None:
+        need.append(("irregularities", "deal_round with an irregularity"))
+    elif op == "player_leaves":
+        need.append(("player_leaves", "player_leaves"))
+    elif op == "read_meters":
+        need.append(("progressive", "read_meters"))
+    elif op == "place_wager":
+        wager_type = params.get("wager_type")
+        if wager_type in WAGER_TYPES and wager_type not in CORE_WAGERS:
+            need.append((f"wager.{wager_type}", f"place_wager {wager_type}"))
+    return need
 
 
 def _short(error: ValidationError, limit: int = 8) -> str:

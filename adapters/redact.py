@@ -219,3 +219,13 @@ class Redactor:
             if getattr(error, attr, None) is not None:
                 setattr(error, attr, self.obj(getattr(error, attr)))
         return error
+
+
+_URL_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/@\s:]*):(?P<password>[^/@\s]*)@")
+
+
+def without_url_passwords(text: str) -> str:
+    """``text`` with the password of every ``scheme://user:password@host`` in it
+    replaced by :data:`REDACTED` (a command line that names ``--url`` with credentials,
+    before it is printed or kept)."""
+    return _URL_USERINFO.sub(lambda m: f"{m['scheme']}{m['user']}:{REDACTED}@", text)

@@ -13,9 +13,9 @@ Every clause of the corpus is exactly one of:
     nothing a conformance test can check; ``reason`` says why.
 ``definitional``
     a definition, table or explanation applied by the clauses in ``used_by``; its result
-    is the aggregate of theirs, or "not offered" when the Rules Submission does not offer
-    its ``options`` (the definition of a variant's term: clauses the variant shares with
-    others never fail it when the variant is not offered).
+    is the aggregate of theirs. ``options``: the Rules Submission options without which
+    it is "not offered" (the definition of a variant or wager the run does not offer
+    never takes the results of the clauses that also apply it to the base game).
 ``subclauses``
     covered by its subclauses: it has children in the corpus and its own text only
     introduces them (a lead-in ending in ":", a heading, the opening of a list of

@@ -5,13 +5,19 @@ Failures: ``nonconformance`` (the game broke a rule: a :class:`Nonconformance`, 
 assertion of a step), ``protocol error`` / ``adapter error`` (an :class:`AdapterError`:
 the game's answer was malformed, or the game could not be reached), ``harness error``
 (anything else: a bug of the harness or of a feature file). Skips: ``expired``, ``not yet
-effective`` or ``not offered``, from the skip message (:mod:`baccarat_conformance.gating`).
-An exception group (hypothesis' ``FlakyFailure``) is filed by the exceptions it holds.
+effective``, ``not offered`` or ``not verified`` (the game lacks a capability the scenario
+needs: a skip of :mod:`baccarat_conformance.gating`, or a
+:class:`~baccarat_conformance.errors.CapabilityMissing` raised by the adapter at any
+phase), from the skip message; and ``blocked`` (a
+:class:`~baccarat_conformance.errors.Blocked`: the game broke a rule the scenario relies
+on, so it could not judge its own clause). An exception group (hypothesis'
+``FlakyFailure``) is filed by the exceptions it holds.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Optional
 
 import pytest
 
@@ -22,8 +28,8 @@ try:
 except NameError:  # pragma: no cover - Python 3.10: the backport pytest and hypothesis depend on
     from exceptiongroup import BaseExceptionGroup as _GROUP
 
-__all__ = ["failure_category", "skip_category", "exception_leaves", "group_category", "failed_clause",
-           "failure_line"]
+__all__ = ["failure_category", "skip_category", "missing_capabilities", "blocked_by", "exception_leaves",
+           "group_category", "failed_clause", "failure_line"]
 
 
 def failure_category(excinfo: pytest.ExceptionInfo[BaseException], when: str) -> str:
@@ -66,11 +72,15 @@ def group_category(categories: list[str]) -> str:
 
 def skip_category(message: str) -> str:
     """The category of a skipped scenario from its skip message: "expired", "not yet
-    effective" or "not offered"."""
+    effective", "not verified", "blocked" or "not offered"."""
+    if message.startswith("blocked"):
+        return "blocked"
     if message.startswith("expired"):
         return "expired"
     if message.startswith("not yet effective"):
         return "not yet effective"
+    if message.startswith("not verified"):
+        return "not verified"
     return "not offered"
 
 
@@ -99,3 +109,21 @@ def failure_line(exc: BaseException, limit: int = 2000) -> str:
         name = type(first).__name__
         line = text if isinstance(first, AdapterError) else f"{name}: {text}" if text else name
     return line if len(line) <= limit else line[:limit - 1] + "…"
+_LACKS = re.compile(r"not verified: the game lacks capabilit(?:y|ies) ([\w.]+(?:, [\w.]+)*)")
+
+
+def missing_capabilities(message: str) -> list[str]:
+    """The capabilities a "not verified" skip message names
+    (``not verified: the game lacks capability X (...)``); empty for any other message."""
+    found = _LACKS.match(message or "")
+    return found.group(1).split(", ") if found else []
+
+
+_BROKE = re.compile(r"blocked: the game broke § (\S+?):")
+
+
+def blocked_by(message: str) -> Optional[str]:
+    """The clause a "blocked" message names (``blocked: the game broke § 631a.11(c)(1): ...``),
+    or None for any other message."""
+    found = _BROKE.match(message or "")
+    return found.group(1) if found else None

@@ -15,6 +15,8 @@
     rebuild the clause matrix from an existing results log.
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
+``baccarat-conformance seal | verify | keygen``
+    the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -33,6 +35,7 @@ from typing import Any, Optional, Sequence
 
 from baccarat_conformance import options
 from baccarat_conformance.options import date_arg
+from baccarat_conformance.progress import ResultsFollower, read_json, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
 from baccarat_conformance.verdict import EXIT_CODES, EXIT_STATUS_HELP, combine
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
@@ -120,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="leave out the check that every clause has a disposition")
     li.add_argument("--strict", action="store_true",
                     help="also require every clause a scenario is tagged with to be quoted in it")
+
+    from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
+
+    seal_commands.add_parsers(sub)
     return parser
 
 
@@ -170,89 +177,6 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Opti
     if extra and extra[0] == "--":
         extra = extra[1:]
     return cmd + options.pytest_args(args) + extra
-
-
-class ResultsFollower:
-    """Reads ``results.jsonl`` as it grows (complete lines only) and counts outcomes."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.offset = 0
-        self.counts: Counter = Counter()
-        self.done = 0
-        self.last: Optional[dict] = None
-
-    def poll(self) -> None:
-        try:
-            with open(self.path, "rb") as fh:
-                fh.seek(self.offset)
-                chunk = fh.read()
-        except OSError:
-            return
-        end = chunk.rfind(b"\n")
-        if end < 0:
-            return
-        self.offset += end + 1
-        for line in chunk[:end].splitlines():
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            self.done += 1
-            self.last = entry
-            cat = entry.get("category")
-            key = {"passed": "pass", "skipped": cat or "skipped"}.get(entry.get("outcome"),
-                                                                     "fail" if cat == "nonconformance" else "error")
-            self.counts[key] += 1
-
-    def summary(self) -> str:
-        order = ("pass", "fail", "error", "not offered", "expired", "not yet effective", "skipped")
-        return "  ".join(f"{self.counts[k]} {k}" for k in order if self.counts.get(k))
-
-
-def _read_json(path: Path) -> Optional[dict]:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None
-
-
-def run_with_progress(cmd: list[str], out: Path, log: Path, signals: Any) -> int:
-    """Run pytest (:func:`~baccarat_conformance.supervise.supervise`) with its output in
-    OUT/pytest.log and a rich progress bar following the results log against the
-    collected count. Returns pytest's exit status."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
-
-    from baccarat_conformance.supervise import supervise
-
-    console = _console(stderr=True)
-    follower = ResultsFollower(log)
-    session = out / "session.json"
-    with open(out / "pytest.log", "w", encoding="utf-8") as logfh, Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[counts]}"),
-            TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False) as progress:
-        task = progress.add_task("collecting", total=None, counts="")
-
-        def tick() -> None:
-            follower.poll()
-            if signals.received is not None:
-                progress.update(task, description=f"{signals.name}: finishing", counts=follower.summary())
-                return
-            facts = _read_json(session) or {}
-            total = facts.get("collected")
-            desc = "running" if total is not None else "collecting"
-            if follower.last:
-                desc = ", ".join(follower.last.get("clauses") or []) or desc
-            progress.update(task, total=total, completed=follower.done, description=f"{desc[:28]:28}",
-                            counts=follower.summary())
-
-        code = supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
-        follower.poll()
-        total = (_read_json(session) or {}).get("collected")
-        progress.update(task, total=total if total is not None else follower.done, completed=follower.done,
-                        description="done" if signals.received is None else "interrupted", counts=follower.summary())
-    return code
 
 
 def check_out(out: Path) -> None:
@@ -365,7 +289,9 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         _error(f"--out {out}: {e.strerror or e}")
         return 3
     cmd = pytest_command(args, results, log, out)
-    print("+", " ".join(cmd), flush=True)
+    from baccarat_conformance.adapters.redact import without_url_passwords
+
+    print("+", without_url_passwords(" ".join(cmd)), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     if progress:
         code = run_with_progress(cmd, out, log, signals)
@@ -377,7 +303,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
 
     # 3. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
     #    (or finished without knowing of the interruption)
-    matrix = _read_json(out / "matrix.json")
+    matrix = read_json(out / "matrix.json")
     if matrix is not None and (not interrupted or matrix.get("run", {}).get("interrupted")):
         verdict = matrix["verdict"]["exit_code"]
         sentences = list(matrix["totals_sentences"].values())
@@ -436,7 +362,7 @@ def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Option
 
     ctx = ctx or load_context()
     entries = read_results_log(results)
-    facts = _read_json(session or results.parent / "session.json") or {}
+    facts = read_json(session or results.parent / "session.json") or {}
     facts["interrupted"] = bool(facts.get("interrupted")) or bool(facts and "finished" not in facts)
     if profile:
         from baccarat_conformance.profile import load_profile
@@ -608,6 +534,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return matrix_command(args)
     if args.command == "lint":
         return lint_command(args)
+    from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
+
+    if args.command in EVIDENCE_COMMANDS:
+        return EVIDENCE_COMMANDS[args.command](args)
     return 3  # pragma: no cover - argparse requires a command
 
 

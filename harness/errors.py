@@ -8,11 +8,20 @@ Two families, kept apart because a lab reads them differently:
   (timeout, dropped connection, garbage, a response that violates the protocol
   schema, a crash). The scenario fails in the "protocol or adapter error"
   category, with the exchange attached as evidence, and the run goes on.
+
+And two that are neither, both pytest skips whose clause is "not verified", never passed:
+:class:`CapabilityMissing` — the scenario needs a capability the game does not declare, so
+the host did not ask; and :class:`Blocked` — the game broke a rule the scenario's setup
+relies on (a stacked shoe dealt otherwise than §§ 631a.9 to 631a.11 require), so the
+scenario cannot judge its own clause. A blocked scenario is not a failure of its clause
+(the broken rule's own scenarios carry the failure) and not a harness error.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence
+
+import pytest
 
 
 class HarnessError(Exception):
@@ -82,6 +91,32 @@ class Unsupported(GameRefused):
     """The game does not offer an option or capability (error code ``unsupported``)."""
 
 
+class CapabilityMissing(pytest.skip.Exception):  # type: ignore[name-defined,misc]
+    """The scenario needs a capability (``protocol.vocabulary.CAPABILITIES``) the game
+    does not declare in ``describe``: the adapter refused to perform ``op`` before
+    sending anything.
+
+    Neither an :class:`AdapterError` nor a :class:`Nonconformance`: the game was not
+    asked, so nothing is known of its conformance. It is a pytest skip (a
+    ``BaseException``: no ``except Exception`` in a step swallows it, and hypothesis
+    re-raises it at once instead of shrinking), whose message starts with the category
+    "not verified" the results log and the clause matrix file it under::
+
+        not verified: the game lacks capability stacked_shoe (start_shoe with cards)
+
+    :param capability: the capability, e.g. ``stacked_shoe``, ``wager.dragon_bonus``.
+    :param op: what needed it, e.g. ``start_shoe with cards``.
+    """
+
+    def __init__(self, capability: str, op: str):
+        self.capability = capability
+        self.op = op
+        super().__init__(f"not verified: the game lacks capability {capability} ({op})", pytrace=False)
+
+    def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
+        return (type(self), (self.capability, self.op))
+
+
 class Nonconformance(AssertionError):
     """A game's behaviour breaks a clause.
 
@@ -125,3 +160,46 @@ class Nonconformance(AssertionError):
 def _flat(text: str) -> str:
     """``text`` on one line (its lines joined by "; ")."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip())
+
+class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
+    """The game broke ``clause``, a rule the running scenario relies on but does not
+    test (e.g. the Banker's Hand of a stacked shoe did not draw as § 631a.11(c)(1)
+    requires, in a scenario of § 631a.10(b)): the scenario cannot judge its own clause.
+
+    Neither a :class:`Nonconformance` (the scenario's clause was not shown broken) nor an
+    :class:`AdapterError`. It is a pytest skip (a ``BaseException``: no ``except
+    Exception`` in a step swallows it), whose message starts with the category
+    "blocked" that the results log and the clause matrix file it under ("not verified"
+    in the matrix, never pass)::
+
+        blocked: the game broke § 631a.11(c)(1): the Banker's Hand is dealt a third card
+          cards: 6C 3D KH 2S KD
+          required: the Banker's Hand is dealt a third card (Player's Hand stayed, ...)
+          game did: the Banker's Hand stayed on 3D 2S
+
+    :param clause: the clause the game broke, as the oracle decides.
+    """
+
+    def __init__(self, clause: str, required: str, observed: str, cards: Sequence[str] = (), detail: str = ""):
+        self.clause = clause
+        self.required = required
+        self.observed = observed
+        self.cards = list(cards)
+        self.detail = detail
+        lines = [f"blocked: the game broke § {clause}: {detail or required}"]
+        if self.cards:
+            lines.append(f"  cards: {' '.join(self.cards)}")
+        lines.append(f"  required: {required}")
+        lines.append(f"  game did: {observed}")
+        super().__init__("\n".join(lines), pytrace=False)
+
+    def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
+        return (_blocked, (self.clause, self.required, self.observed, self.cards, self.detail))
+
+
+def _blocked(*args: Any) -> Blocked:
+    return Blocked(*args)
+
+
+# pytest's reports name a skip by its class ("Skipped: <reason>"): "Blocked: blocked: ...", not the module path
+Blocked.__module__ = "builtins"

@@ -10,7 +10,7 @@ group "baccarat-conformance")          shared with the CLI); an adapter's own op
 which clauses a scenario carries;      :mod:`baccarat_conformance.clauses`
 ``-m 631a.11`` selects § 631a.11
 skipping as expired, not yet           :mod:`baccarat_conformance.gating`
-effective or not offered
+effective, not offered or not verified
 which clause a failing check names     :mod:`baccarat_conformance.attribution` (the
 (the ``clause`` fixture)               roles: :mod:`baccarat_conformance.corpus.roles`)
 what a scenario judged; a scenario     :mod:`baccarat_conformance.judgements`
@@ -45,7 +45,7 @@ from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.attribution import ScenarioClause
 from baccarat_conformance.classify import failed_clause, failure_category, failure_line
 from baccarat_conformance.corpus.roles import clause_roles
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
 from baccarat_conformance.profile import RulesSubmission, load_profile
 from baccarat_conformance.reports import allure_labels
 from baccarat_conformance.results_log import ResultsLog
@@ -155,9 +155,16 @@ def clause(request: pytest.FixtureRequest) -> ScenarioClause:
     return ScenarioClause(own, {cid: clause_roles(cid) for cid in own})
 
 
+@pytest.fixture
+def scenario_clauses(request: pytest.FixtureRequest) -> tuple[str, ...]:
+    """Every clause id the running scenario is tagged with (not the added ancestors)."""
+    return tuple(clauses.clause_tags(request.node))
+
+
 @pytest.fixture(autouse=True)
 def _gate_scenario(request: pytest.FixtureRequest) -> None:
-    """Skip a scenario as "not offered", "expired" or "not yet effective" before any step runs."""
+    """Skip a scenario as "expired", "not yet effective", "not offered" or "not verified"
+    before any step runs."""
     gating.gate(request)
 
 
@@ -214,9 +221,14 @@ def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, sc
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     """Classify each failure of a scenario with a clause: a rule nonconformance, or a
     protocol, adapter or harness error (the user property ``category``), with its
-    one-line ``message`` and the clause it names (``failed_clause``, a nonconformance's)."""
+    one-line ``message`` and the clause it names (``failed_clause``, a nonconformance's). A
+    :class:`CapabilityMissing` is a skip whose reason reads as the gate's skips do
+    ("not verified: the game lacks capability X ...")."""
     outcome = yield
     report = outcome.get_result()
+    if call.excinfo is not None and call.excinfo.errisinstance(CapabilityMissing) and report.skipped \
+            and isinstance(report.longrepr, tuple):
+        report.longrepr = (report.longrepr[0], report.longrepr[1], f"Skipped: {call.excinfo.value}")
     if call.excinfo is not None and clauses.clause_tags(item):
         category = failure_category(call.excinfo, report.when)
         props = [("category", category)]

@@ -15,7 +15,9 @@ clause, what the regulation requires, what the game did, the cards; the tracebac
 in pytest's log, its last 2000 characters in ``detail``), ``failed_clause`` the clause a
 nonconformance names (:mod:`baccarat_conformance.attribution`: the matrix fails that
 clause, not the scenario's other tags), ``judged`` what the scenario's Then steps judged
-(:mod:`baccarat_conformance.judgements`), and ``duration`` the seconds of all phases.
+(:mod:`baccarat_conformance.judgements`), and ``duration`` the seconds of all phases. A
+scenario blocked by a rule the game broke (category ``blocked``, outcome ``skipped``) also
+carries ``blocked_by``, that rule's clause.
 
 A scenario whose pytest-xdist worker died under it (a game that ends its process) is
 logged as failed, category ``adapter error``, phase ``crash``, under its clauses: those
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -35,13 +38,17 @@ from typing import Any, Optional
 
 import pytest
 
-from baccarat_conformance.classify import skip_category
+from baccarat_conformance.classify import blocked_by, skip_category
 
 __all__ = ["ResultsLog", "CLAUSE_MAP_KEY", "CRASH_MESSAGE"]
 
 
 CLAUSE_MAP_KEY = "baccarat_conformance_clause_map"
 """The ``workerinput`` key of the file each pytest-xdist worker writes its nodeid -> clauses map to."""
+
+_SKIP_NAME = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?(?:Skipped|Blocked|CapabilityMissing): ")
+"""The exception name pytest puts before a skip's reason (``Skipped: ``, or the module
+path of a skip exception of the harness's own)."""
 
 CRASH_MESSAGE = "the worker running this scenario crashed (the game ended its process?)"
 #: Characters of a failure's report kept in ``detail`` (its end: the exception and the
@@ -54,6 +61,8 @@ def _last_line(text: str) -> str:
     the plugin did not summarise."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:1000] if lines else ""
+
+
 _PHASES = ("setup", "call", "teardown")
 
 
@@ -137,8 +146,10 @@ class ResultsLog:
             entry["phase"] = report.when
             entry["category"] = props.get("category")
             if report.skipped and isinstance(report.longrepr, tuple):
-                entry["message"] = report.longrepr[2].removeprefix("Skipped: ")
+                entry["message"] = _SKIP_NAME.sub("", report.longrepr[2])
                 entry["category"] = entry["category"] or skip_category(entry["message"])
+                if entry["category"] == "blocked":
+                    entry["blocked_by"] = blocked_by(entry["message"])
             else:
                 text = str(report.longrepr) if report.longrepr else ""
                 entry["message"] = props.get("message") or _last_line(text) or None

@@ -27,7 +27,8 @@ __all__ = ["EXIT_STATUS_HELP", "EXIT_CODES", "PRECEDENCE", "combine", "RunInfo",
 EXIT_STATUS_HELP = """\
 exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
   0  conformant: every clause in force passed, was waived, was attested pass,
-     is not offered or not applicable, and the run completed
+     is not offered or not applicable, and the run completed (a clause the
+     game could not be tested on for lack of a capability is never conformant)
   1  nonconformance found: a clause failed (a scenario found a rule
      nonconformance, or a manual inspection was attested fail) and no valid
      waiver accepts it
@@ -37,16 +38,19 @@ exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
   3  invalid input: the corpus, dispositions, feature anchors, profile,
      attestation or waiver file, or a command-line option is invalid (the run
      does not start); or a waiver matched no failure (found after the run)
-  4  incomplete run: interrupted, nothing collected, a scenario did not run, or
-     clauses pending (manual clause without attestation, clause with no
-     scenario and no disposition; --allow-pending ignores these two)
+  4  incomplete run: interrupted, nothing collected, a scenario did not run,
+     clauses not verified (the game lacks a capability a scenario of a clause
+     in force and offered needs, or a scenario was blocked: the game broke a
+     rule it relies on), or clauses pending (manual clause without
+     attestation, clause with no scenario and no disposition; --allow-pending
+     ignores these two, never "not verified")
 """
 EXIT_CODES: dict[int, str] = {
     0: "conformant",
     1: "nonconformance found",
     2: "harness or adapter error",
     3: "invalid corpus, profile, attestation or waiver file",
-    4: "incomplete run (interrupted, or clauses pending)",
+    4: "incomplete run (interrupted, clauses not verified, or clauses pending)",
 }
 #: When several exit statuses apply, the first of these wins.
 PRECEDENCE = (3, 2, 1, 4, 0)

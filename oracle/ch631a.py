@@ -32,6 +32,10 @@ TABLE_1_TEXT = """
 TABLE_1: dict[int, tuple[str, ...]] = {
     int(row.split()[0]): tuple(row.split()[1:]) for row in TABLE_1_TEXT.strip().splitlines()
 }
+# § 631a.11(d)-(g) explain how Table 1 is read ((g) works an example): a decision of
+# § 631a.11(c)(2)(iii) is theirs as much as its own.
+TABLE_1_CLAUSES = ("631a.11(c)(2)(iii)", "631a.11(c)(2)(iii)[Table 1]", "631a.11(d)", "631a.11(e)", "631a.11(f)",
+                   "631a.11(g)")
 
 # § 631a.13(e): Dragon Bonus paytables, as printed.
 DRAGON_BONUS_PAYTABLES_TEXT = {
@@ -196,6 +200,86 @@ def deciding_clause(coup: Coup, hand: str) -> str:
         return "631a.11(c)(1)"
     b2 = point_count(coup.banker[:2])
     return "631a.11(c)(2)(i)" if b2 < 3 else "631a.11(c)(2)(ii)" if b2 == 7 else "631a.11(c)(2)(iii)"
+
+
+def deal_as_far_as(cards: Sequence[str]) -> tuple[Coup, Optional[str]]:
+    """Deal one round from ``cards`` as :func:`deal` does, as far as the stack goes.
+
+    Returns the round (complete, or its cards up to where the stack ran out) and the
+    hand that wanted a card the stack does not hold (``"player"`` or ``"banker"``; None
+    when the stack completes the round): a round § 631a.15(e) makes void."""
+    try:
+        return deal(cards), None
+    except ValueError:
+        pass
+    order: list[tuple[str, str]] = []
+    hands: dict[str, list[str]] = {"player": [], "banker": []}
+    it = iter(cards)
+    for hand in ("player", "banker", "player", "banker"):
+        card = next(it, None)
+        if card is None:
+            return Coup(tuple(hands["player"]), tuple(hands["banker"]), tuple(order)), hand
+        hands[hand].append(card)
+        order.append((card, hand))
+    p, b = hands["player"], hands["banker"]
+    third = None
+    if player_draws(point_count(p)):  # not a Natural: deal() completes every round that is
+        card = next(it, None)
+        if card is None:
+            return Coup(tuple(p), tuple(b), tuple(order)), "player"
+        p.append(card)
+        order.append((card, "player"))
+        third = card_value(card)
+    if banker_draws(point_count(b), third):
+        return Coup(tuple(p), tuple(b), tuple(order)), "banker"
+    raise AssertionError("deal() completes a round the stack holds")  # pragma: no cover
+
+
+def decision_cards(coup: Coup, hand: str) -> tuple[str, ...]:
+    """The cards the third-card decision of ``hand`` rests on: the four initial cards
+    (a Natural on either hand stops both, § 631a.11(a)), and for the Banker's Hand the
+    Player's third card (§ 631a.11(c)(2))."""
+    initial = (*coup.player[:2], *coup.banker[:2])
+    return initial + (coup.player[2:3] if hand == "banker" else ())
+
+
+# § 631a.6(a): the card-value rule of each rank, as a wrong decision's message names it.
+VALUE_CLAUSES = {"A": ("631a.6(a)(3)", "an ace counts 1"),
+                 "10": ("631a.6(a)(2)", "a 10, jack, queen or king counts zero")}
+
+
+def value_clauses(cards: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The card-value rules of § 631a.6(a) an ace, a 10 or a court card among ``cards``
+    brings into a decision: (clause, what the cards include, the rule), e.g.
+    ``("631a.6(a)(3)", "an ace", "an ace counts 1")``. Cards 2 to 9 bring none (their
+    face value is what any reader takes)."""
+    out = []
+    if any(rank(c) == "A" for c in cards):
+        out.append((VALUE_CLAUSES["A"][0], "an ace", VALUE_CLAUSES["A"][1]))
+    zeros = [rank(c) for c in cards if rank(c) in ("10", "J", "Q", "K")]
+    if zeros:
+        kind = "a 10" if all(r == "10" for r in zeros) else \
+            "a court card" if "10" not in zeros else "a 10 and a court card"
+        out.append((VALUE_CLAUSES["10"][0], kind, VALUE_CLAUSES["10"][1]))
+    return out
+
+
+def count_clauses(cards: Sequence[str]) -> list[str]:
+    """The clauses of § 631a.6 a wrong Point Count of ``cards`` may have broken: the
+    value of each kind of card among them ((a)(1) for 2 to 9, (a)(2) for a 10 or a court
+    card, (a)(3) for an ace) and, on a two-digit total, the rule that keeps its right
+    digit ((b))."""
+    ranks = {rank(c) for c in cards}
+    out = []
+    if ranks & {"2", "3", "4", "5", "6", "7", "8", "9"}:
+        out.append("631a.6(a)(1)")
+    if ranks & {"10", "J", "Q", "K"}:
+        out.append("631a.6(a)(2)")
+    if "A" in ranks:
+        out.append("631a.6(a)(3)")
+    if sum(card_value(c) for c in cards) >= 10:
+        out.append("631a.6(b)")
+    return out
 
 
 def is_dragon_7(coup: Coup) -> bool:

@@ -12,6 +12,11 @@ Wire conventions (docs/protocol.md is the normative reference):
 * Money is a decimal string of dollars (``"12.50"``); JSON numbers are refused so a
   float can never carry money.
 * Seats are player positions numbered 1 to 15.
+
+A bound the regulation sets is not a bound of the schema: a Point Count of 12, a hand of
+one or four cards, a card the stacked shoe does not hold are readable answers that break
+a rule (§ 631a.6(b), § 631a.9(c), § 631a.10(c)), and the steps judge them under that
+rule as nonconformances. The schema refuses only what cannot be read.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -97,9 +102,9 @@ class GameDescription(Extensible):
     """Result of ``describe``: who the game is and what it can do.
 
     ``capabilities`` is a closed vocabulary listed in docs/protocol.md (e.g.
-    ``stacked_shoe``, ``shoe_disclosure``, ``batch``, ``wager.dragon_bonus``,
-    ``progressive.heavenly_9``). A scenario that needs a capability the game lacks
-    is reported as *not offered*, never as passed.
+    ``stacked_shoe``, ``shoe_disclosure``, ``batch``, ``progressive``,
+    ``wager.dragon_bonus``). A scenario that needs a capability the game lacks does
+    not run: its clause is *not verified*, never passed and never *not offered*.
     """
 
     protocol_version: str
@@ -277,10 +282,15 @@ class DealtCard(Model):
 
 
 class HandRecord(Model):
-    """A hand at the end of the round: its cards in order, Point Count and whether it is a Natural."""
+    """A hand at the end of the round: its cards in order, Point Count and whether it is a Natural.
+
+    ``point_count`` is the game's; § 631a.6(b) makes it a single digit from 0 to 9, and the
+    harness judges a count outside that range (or wrong for the cards) as a nonconformance
+    of § 631a.6, not as a protocol error. Likewise the number of ``cards`` (two, or three
+    with an additional card: § 631a.9(c), § 631a.10(c))."""
 
     cards: list[Card]
-    point_count: int = Field(ge=0, le=9)
+    point_count: int
     natural: bool
 
 
@@ -392,6 +402,9 @@ class RoundRecord(Extensible):
     ``meters``: the progressive meters after settlement. ``shoe``: ``in_play``,
     ``last_hand`` (the cover card has appeared) or ``ended`` (new decks needed).
     ``curator``: the curator's seat after the round (0 for the dealer).
+    ``void_reason``: why a ``void`` round is void, in the game's words (e.g. "the dealing
+    shoe holds no third card for the Banker's Hand"); the harness quotes it in every
+    finding about the round.
     """
 
     round_id: str
@@ -406,6 +419,7 @@ class RoundRecord(Extensible):
     meters: list[Meter] = Field(default_factory=list)
     shoe: Literal["in_play", "last_hand", "ended"] = "in_play"
     curator: Optional[int] = None
+    void_reason: Optional[str] = None
 
     def __repr__(self) -> str:  # short: reports record step arguments by repr
         cards = " ".join(c.card for c in self.cards)

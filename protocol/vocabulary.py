@@ -15,6 +15,11 @@ WAGER_TYPES = (
     "royal_9", "rising_phoenix_bonus", "golden_talons", "harmony",
 )
 
+#: The wagers of every variant (§ 631a.8(a)): placing one needs no capability (a game
+#: that cannot take them fails; it is not "not verified"). Every other wager type W
+#: needs capability ``wager.W``.
+CORE_WAGERS = frozenset({"banker", "player", "tie"})
+
 CAPABILITIES = (
     "stacked_shoe",      # start_shoe accepts an exact card sequence (test mode)
     "shoe_disclosure",   # start_shoe returns the whole stack

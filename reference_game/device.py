@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import pkgutil
 import select
 import signal
 import socket
@@ -344,17 +343,14 @@ class Device:
 # ------------------------------------------------------------------ command line
 def load_game(spec: str) -> Any:
     """The game built by the factory ``package.module:callable``; exits naming ``spec``
-    when it does not resolve."""
-    module_name, _, attr = spec.partition(":")
-    if not all(part.isidentifier() for part in f"{module_name}.{attr}".split(".")):
-        raise SystemExit(f"--game {spec!r}: expected 'package.module:factory'")
+    when it does not resolve (:func:`.server.load_factory`)."""
+    from .server import load_factory
+
     try:
-        obj: Any = pkgutil.resolve_name(spec)
-    except ImportError as e:
-        raise SystemExit(f"--game {spec!r}: cannot import {module_name!r}: {e}") from e
-    except AttributeError:
-        raise SystemExit(f"--game {spec!r}: {module_name!r} has no attribute {attr!r}") from None
-    return obj()
+        factory = load_factory(spec)
+    except ValueError as e:
+        raise SystemExit(str(e)) from e
+    return factory()
 
 
 def open_pty() -> tuple[int, int, str]:

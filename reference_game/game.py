@@ -47,7 +47,7 @@ from .rounds import Rounds
 from .settlement import Settling
 from .table import SEATS, GameError, Table, Wager, _money, _s
 
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 VERSION = "0.2.0"
 
 
@@ -89,7 +89,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
             "variants": ["baccarat", "ez_baccarat", "commission_free", "midibaccarat", "minibaccarat",
                          "rising_phoenix"],
             "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "seeded_shuffle", "irregularities",
-                             "player_leaves"]
+                             "player_leaves", "progressive"]
             + [f"wager.{k}" for k in kinds],
             "rules_options": {"decks": [6, 7, 8], "vigorish_collection": ["at_payout", "tracked"],
                               "vigorish_rounding": [True, False], "card_reveal": ["631a.9(c)", "631a.9(d)"],

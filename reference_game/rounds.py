@@ -220,7 +220,11 @@ class Rounds:
         table.betting_open = True
         assert table.shoe is not None
         table.shoe.ended = True
-        return self._record(table, round_id, "void", rnd.dealt, None, None, None, rnd.events, rnd.results, "ended")
+        record = self._record(table, round_id, "void", rnd.dealt, None, None, None, rnd.events, rnd.results, "ended")
+        record["void_reason"] = (f"insufficient cards: the dealing shoe holds no card for {rnd.short}"
+                                 if rnd.short else "insufficient cards remaining in the dealing shoe") + \
+            " (§ 631a.15(e))"
+        return record
 
     def _record(self, table: Table, round_id: str, status: str, dealt: list, player, banker, winner, events,
                 results: dict, shoe_state: str) -> dict:

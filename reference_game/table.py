@@ -82,6 +82,7 @@ class Round:
     banker: list[str] = field(default_factory=list)
     results: dict[str, dict] = field(default_factory=dict)
     turner: dict[str, Optional[int]] = field(default_factory=dict)
+    short: Optional[str] = None  # where a card was wanted and the shoe had none (the void reason)
 
     def take(self) -> Optional[str]:
         """The next card: a card held from an irregularity first, else the shoe's next
@@ -108,4 +109,8 @@ class Round:
         card = self.take()
         if card is not None:
             self.place(card, to, face_up)
+        elif self.short is None:
+            nth = {0: "first", 1: "second", 2: "third"}.get(len(self.player if to == "player" else self.banker),
+                                                            "next")
+            self.short = f"the {nth} card of the {'Player' if to == 'player' else 'Banker'}'s Hand"
         return card

@@ -21,7 +21,16 @@ export default {
         groupByMessage: true,
       },
       {
-        name: "Not offered by the Rules Submission or the game",
+        name: "Blocked: the game broke a rule the scenario relies on (not verified)",
+        matchers: { statuses: ["skipped"], message: /blocked: the game broke/ },
+      },
+      {
+        name: "Not verified (the game lacks a capability the scenario needs)",
+        matchers: { statuses: ["skipped"], message: /not verified/ },
+        groupByMessage: true,
+      },
+      {
+        name: "Not offered by the Rules Submission",
         matchers: { statuses: ["skipped"], message: /not offered/ },
       },
       {

@@ -13,10 +13,14 @@ Result of a clause (``Row.result``; label in parentheses)
                     it encloses among the scenario's tags
 ``error``           a scenario ended in a protocol, adapter or harness error (not a rule
                     failure; the label names which)
-``not_offered``     the Rules Submission or the game does not offer what the clause governs
-``not_verified``    a scenario of the clause stopped at a failure of another clause (it
-                    is tagged with both; the failing check named the other), so this one
-                    was not judged; never a pass
+``not_offered``     the Rules Submission does not offer what the clause governs
+``not_verified``    the clause is in force and offered, but a scenario of it needs a
+                    capability the game does not declare, so it did not run ("not verified:
+                    the game lacks capability X"), was blocked, the game having broken a
+                    rule the scenario relies on ("not verified: blocked: the game broke § X"),
+                    or stopped at a failure of another clause it is tagged with (the failing
+                    check named the other: "the scenario stopped at a failure of § X"); never
+                    a pass
 ``waived``          failed, and a valid waiver accepts the deviation
 ``manual_pass`` / ``manual_fail``   manual inspection attested pass / fail
 ``manual_pending``  manual clause without attestation
@@ -55,6 +59,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from baccarat_conformance.attribution import failing_clauses
+from baccarat_conformance.classify import blocked_by, missing_capabilities
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
@@ -93,7 +98,8 @@ TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "n
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
                                "uncovered": "uncovered", "not_verified": "not verified"}
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
-                    "not yet effective": "not_yet_effective"}
+                    "not yet effective": "not_yet_effective", "not verified": "not_verified",
+                    "blocked": "not_verified"}
 
 
 class MatrixError(Exception):
@@ -199,6 +205,8 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
     if outcome == "passed":
         return "pass"
     category = entry.get("category")
+    if category in ("not verified", "blocked"):  # a capability missing (at whichever phase), or a blocked scenario
+        return "not_verified"
     if outcome == "skipped":
         return _CATEGORY_RESULT.get(category or "not offered", "not_offered")
     if category == "nonconformance":
@@ -243,6 +251,36 @@ def _worst(results: Iterable[str]) -> Optional[str]:
     return next((r for r in AGGREGATE_ORDER if r in rs), None)
 
 
+def _lacking(entries: Iterable[Mapping[str, Any]]) -> Counter:
+    """Capability -> number of the ``entries`` "not verified" for lacking it."""
+    lack: Counter = Counter()
+    for e in entries:
+        if e.get("category") == "not verified":
+            lack.update(missing_capabilities(e.get("message") or "") or ["an undeclared capability"])
+    return lack
+
+
+def _lacking_phrase(capabilities: Iterable[str], counts: Optional[Counter] = None) -> str:
+    """``capability stacked_shoe (3 scenarios)``, ``capabilities a (1 scenario), b (2 scenarios)``."""
+    caps = sorted(capabilities)
+    if counts is not None:
+        caps = [f"{c} ({counts[c]} scenario{'s' if counts[c] != 1 else ''})" for c in caps]
+    return ("capability " if len(caps) == 1 else "capabilities ") + ", ".join(caps)
+
+
+def _broke(entries: Iterable[Mapping[str, Any]]) -> Counter:
+    """Clause -> number of the ``entries`` blocked because the game broke it."""
+    return Counter(e.get("blocked_by") or blocked_by(e.get("message") or "") or "?"
+                   for e in entries if e.get("category") == "blocked")
+
+
+def _broke_phrase(clauses: Iterable[str], counts: Optional[Counter] = None) -> str:
+    """``blocked: the game broke § 631a.11(c)(1) (3 scenarios)``."""
+    return "blocked: the game broke " + ", ".join(
+        f"§ {c}" + (f" ({counts[c]} scenario{'s' if counts[c] != 1 else ''})" if counts is not None else "")
+        for c in sorted(clauses))
+
+
 def _count_phrase(counter: Counter) -> str:
     return ", ".join(f"{n} {RESULT_LABELS[k]}" for k, n in sorted(counter.items(), key=lambda kv: AGGREGATE_ORDER.index(kv[0])))
 
@@ -275,6 +313,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
     attested = {a.clause: a for a in attestations}
     waived = {w.clause: w for w in waivers}
     memo: dict[str, tuple[str, str]] = {}
+    lacking: dict[str, set[str]] = {}  # clause -> capabilities it went unverified for (its own or its parts')
+    breaking: dict[str, set[str]] = {}  # clause -> rules the game broke that blocked its (or its parts') scenarios
     failed_before_waiver: set[str] = set()
 
     def compute(cid: str, stack: tuple[str, ...]) -> tuple[str, str]:
@@ -318,6 +358,15 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             counts = Counter(_clause_result(e, cid, corpus) for e in entries)
             worst = _worst(counts)
             detail = _count_phrase(counts)
+            if worst == "not_verified":
+                lack, broke = _lacking(entries), _broke(entries)
+                lacking[cid], breaking[cid] = set(lack), set(broke)
+                stopped = sorted({e["failed_clause"] for e in entries if _entry_result(e) == "fail"
+                                  and _clause_result(e, cid, corpus) == "not_verified"})
+                why = ([f"the game lacks {_lacking_phrase(lack, lack)}"] if lack else []) + \
+                    ([_broke_phrase(broke, broke)] if broke else []) + \
+                    ([f"the scenario stopped at a failure of § {', § '.join(stopped)}"] if stopped else [])
+                detail = f"not verified: {'; '.join(why)}; {detail}"
             if worst in ("fail", "error"):
                 first = next(e for e in entries if _clause_result(e, cid, corpus) == worst)
                 msg = (first.get("message") or "").strip().splitlines()
@@ -326,9 +375,6 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 if worst == "error":
                     cats = sorted({e.get("category") or "harness error" for e in entries if _entry_result(e) == "error"})
                     detail = ", ".join(cats) + ": " + detail
-            elif worst == "not_verified":
-                stopped = sorted({e["failed_clause"] for e in entries if _clause_result(e, cid, corpus) == "not_verified"})
-                detail = (f"not verified: the scenario stopped at a failure of § {', § '.join(stopped)}; " + detail)
             return (worst or "not_run", detail)
         if kind == "manual":
             a = attested.get(cid)
@@ -342,10 +388,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             return ("manual_pending", "no attestation")
         if kind == "not_applicable":
             return ("not_applicable", cov.entry.detail if cov.entry else "")
-        if kind == "definitional":
-            missing = [o for o in (cov.entry.options if cov.entry else ()) if run.offered is not None
-                       and not run.offered.get(o, False)]
-            if missing:  # the definition of a variant not offered is never failed by another variant's clauses
+        if kind == "definitional" and cov.entry is not None and cov.entry.options and run.offered is not None:
+            missing = [o for o in cov.entry.options if not run.offered.get(o, False)]
+            if missing:  # a definition of a variant or wager not offered never takes its users' results
                 return ("not_offered", "the Rules Submission does not offer " + ", ".join(missing))
         if kind in ("subclauses", "definitional"):
             refs = ([c.id for c in corpus.children(cid)] if kind == "subclauses"
@@ -354,7 +399,16 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             worst = _worst(sub) or "not_applicable"
             what = f"{len(refs)} subclause{'s' if len(refs) != 1 else ''}" if kind == "subclauses" \
                 else "used by " + ", ".join(refs)
-            return (worst, f"{'aggregate of ' if kind == 'subclauses' else ''}{what}: {_count_phrase(sub)}")
+            detail = f"{'aggregate of ' if kind == 'subclauses' else ''}{what}: {_count_phrase(sub)}"
+            if worst == "not_verified":
+                parts = [r for r in refs if memo[r][0] == "not_verified"]
+                lacking[cid] = set().union(*(lacking.get(r, set()) for r in parts))
+                breaking[cid] = set().union(*(breaking.get(r, set()) for r in parts))
+                if lacking[cid]:
+                    detail += f" (the game lacks {_lacking_phrase(lacking[cid])})"
+                if breaking[cid]:
+                    detail += f" ({_broke_phrase(breaking[cid])})"
+            return (worst, detail)
         return ("uncovered", "no scenario and no disposition")
 
     rows: list[dict[str, Any]] = []
@@ -390,6 +444,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             "scenarios": [{"name": s.name, "file": s.file, "line": s.line} for s in cov.scenarios],
             "results": row_results,
             "result": result, "result_label": label, "result_detail": detail,
+            "missing_capabilities": sorted(lacking.get(cid, ())) if result == "not_verified" else [],
+            "blocked_by": sorted(breaking.get(cid, ())) if result == "not_verified" else [],
             "attestation": attested[cid].as_dict() if cid in attested else None,
             "waiver": waived[cid].as_dict() if cid in waived else None,
             "allure_filter": (f"{run.allure_report}?tags={clause.tag}"
@@ -416,7 +472,10 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
     """The exit status of a run and the reasons for it (see the module docstring).
 
     ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
-    stay in the matrix); a scenario that did not run still does.
+    ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
+    stay in the matrix); a scenario that did not run, and a clause not verified (the
+    game lacks a capability it needs, or a scenario of it was blocked by a rule the game
+    broke), still do.
     """
     counts = Counter(r["result"] for r in m.rows)
     run = m.run
@@ -445,10 +504,14 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         add(4, "the run was interrupted")
     if run.pytest_exit_status == 5 or run.collected == 0:
         add(4, "no scenario was collected")
+    if counts["not_verified"]:  # whatever --allow-pending says: neither a capability nor a broken rule buys a pass
+        caps = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("missing_capabilities", ())})
+        broke = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("blocked_by", ())})
+        add(4, f"{counts['not_verified']} clause(s) not verified"
+            + (f": the game lacks {_lacking_phrase(caps)}" if caps else "")
+            + (f" ({_broke_phrase(broke)})" if broke else ""))
     if counts["not_run"]:
         add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
-    if counts["not_verified"]:  # whatever --allow-pending says: a clause not judged never passes
-        add(4, f"{counts['not_verified']} clause(s) not verified")
     if not allow_pending:
         if counts["manual_pending"]:
             add(4, f"{counts['manual_pending']} manual clause(s) pending attestation")

@@ -64,7 +64,7 @@ import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from baccarat_conformance.errors import AdapterError, Nonconformance
+from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
 from baccarat_conformance.judgements import judged
 
 __all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "default_database"]
@@ -361,6 +361,8 @@ class PropertyRun:
         start = time.perf_counter()
         try:
             test()
+        except CapabilityMissing:  # the game was not asked: nothing was falsified
+            raise
         except BaseException as e:  # noqa: BLE001 - re-raised below, with the report
             self._report_failure(e, getattr(test, "_hypothesis_internal_use_generated_seed", None))
             raise
@@ -434,8 +436,10 @@ class PropertyRun:
         args += [PROFILE_OPTION, self.profile_name]
         if extra:
             args.append(extra)
+        from baccarat_conformance.adapters.redact import without_url_passwords
+
         where = str(cfg.invocation_params.dir)
-        return f"cd {shlex.quote(where)} && " + " ".join(shlex.quote(a) for a in args)
+        return without_url_passwords(f"cd {shlex.quote(where)} && " + " ".join(shlex.quote(a) for a in args))
 
     def _target(self) -> list[str]:
         try:

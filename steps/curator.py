@@ -42,7 +42,8 @@ def _flag(row: dict[str, str], column: str, default: bool) -> bool:
 
 
 @given("a table opened under the Rules Submission with seats:", target_fixture="table")
-def table_with_seats(game: GameAdapter, rules_submission: Any, datatable: list[list[str]]) -> SeatedTable:
+def table_with_seats(game: GameAdapter, rules_submission: Any, datatable: list[list[str]],
+                     scenario_clauses: tuple[str, ...]) -> SeatedTable:
     """Data table columns: ``seat``, and optionally ``occupied`` (default yes),
     ``accepts shoe`` (default no), ``accepts cards`` (default yes)."""
     header = [h.strip().lower() for h in datatable[0]]
@@ -53,7 +54,7 @@ def table_with_seats(game: GameAdapter, rules_submission: Any, datatable: list[l
                                 accepts_shoe=_flag(row, "accepts shoe", False),
                                 accepts_cards=_flag(row, "accepts cards", True)))
     rules_json = rules_submission.as_rules()
-    return SeatedTable(game, game.open_table(rules_json, seats), rules_json, seats=seats)
+    return SeatedTable(game, game.open_table(rules_json, seats), rules_json, clauses=scenario_clauses, seats=seats)
 
 
 def _seated(table: TableHandle) -> SeatedTable:

@@ -18,6 +18,7 @@ from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe, face_up, first, point_count_said, said
 from ._results import Wagers
+from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import HAND_NAMES, cards_of_record
 
@@ -80,10 +81,10 @@ def dealer_turns_both(round_record: m.RoundRecord, clause: str) -> None:
 
 
 @then("the third cards are dealt face up")
-def thirds_face_up(round_record: m.RoundRecord, clause: str) -> None:
+def thirds_face_up(round_record: m.RoundRecord, table: TableHandle, clause: str) -> None:
     thirds = card_events(round_record.events)[4:]
     if not thirds:
-        raise ValueError("feature error: this round has no third card")
+        table.not_as_stacked(round_record, "this round has no third card")
     if any(face_up(e) is not True for _, e in thirds):
         raise Nonconformance(clause, "third cards dealt face up", f"card events: {describe([e for _, e in thirds])}",
                              cards_of_record(round_record))
@@ -148,10 +149,10 @@ def announced_after_turn(round_record: m.RoundRecord, clause: str) -> None:
                                  f"events: {describe(events)}", cards_of_record(round_record))
 
 
-def _third_turner(record: m.RoundRecord, clause: str, hand: str, seat: Optional[int]) -> None:
+def _third_turner(table: TableHandle, record: m.RoundRecord, clause: str, hand: str, seat: Optional[int]) -> None:
     card_at = [(i, e) for i, e in card_events(record.events, (hand,))][2:]
     if not card_at:
-        raise ValueError(f"feature error: the {HAND_NAMES[hand]} has no third card in this round")
+        table.not_as_stacked(record, f"the {HAND_NAMES[hand]} has no third card in this round")
     i, card = card_at[0]
     if face_up(card) is not False:
         raise Nonconformance(clause, f"the third card of the {HAND_NAMES[hand]} placed face down",
@@ -165,13 +166,13 @@ def _third_turner(record: m.RoundRecord, clause: str, hand: str, seat: Optional[
 
 
 @then(phrase("seat {seat:d} is handed the third card of the {hand:Hand}"))
-def seat_turns_third(round_record: m.RoundRecord, clause: str, seat: int, hand: str) -> None:
-    _third_turner(round_record, clause, hand, seat)
+def seat_turns_third(round_record: m.RoundRecord, table: TableHandle, clause: str, seat: int, hand: str) -> None:
+    _third_turner(table, round_record, clause, hand, seat)
 
 
 @then(phrase("the dealer calling the game turns the third card of the {hand:Hand}"))
-def dealer_turns_third(round_record: m.RoundRecord, clause: str, hand: str) -> None:
-    _third_turner(round_record, clause, hand, None)
+def dealer_turns_third(round_record: m.RoundRecord, table: TableHandle, clause: str, hand: str) -> None:
+    _third_turner(table, round_record, clause, hand, None)
 
 
 # ------------------------------------------------------------------ § 631a.10(a), (b)
@@ -202,10 +203,11 @@ def counts_before_third(round_record: m.RoundRecord, stacked_cards: list[str], c
 
 
 @then("the third cards are dealt after the Point Counts of both hands are announced")
-def third_after_counts(round_record: m.RoundRecord, stacked_cards: list[str], clause: str) -> None:
+def third_after_counts(round_record: m.RoundRecord, stacked_cards: list[str], table: TableHandle,
+                       clause: str) -> None:
     p, b, third = _initial_counts_said(round_record)
     if len(card_events(round_record.events)) <= 4:
-        raise ValueError("feature error: this round has no third card")
+        table.not_as_stacked(round_record, "this round has no third card")
     if p is None or b is None or third < max(p, b):
         raise Nonconformance(clause, "the dealer announces the Point Counts of both hands, then instructs the "
                                      "curator to deal the third cards",

@@ -5,6 +5,7 @@ oracle (58 Pa. Code § 631a.11)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
+
+from ._deal_check import deviation, related, value_note
 
 ZERO_RANKS = ("10", "J", "Q", "K")
 SUITS = "CDHS"
@@ -63,16 +66,22 @@ def sweep(depth: str) -> list[list[str]]:
 @dataclass
 class SweepOutcome:
     """What the sweep found: rounds dealt, wrong hands (at most :data:`KEEP` kept, with
-    their records), counts per deciding clause, and the pace."""
+    their records), counts per deciding clause, the rounds the game made void (every
+    sweep stack completes its round: a void round is the game's fault, counted apart
+    from wrong hands, by the game's reason, and blamed on the rule :func:`deviation`
+    names), and the pace."""
 
     rounds: int = 0
     wrong: int = 0
     failures: list = field(default_factory=list)
     by_clause: dict = field(default_factory=dict)
+    void: int = 0
+    void_reasons: dict = field(default_factory=dict)
+    voids: list = field(default_factory=list)
     seconds: float = 0.0
 
     def __repr__(self) -> str:
-        return f"SweepOutcome(rounds={self.rounds}, wrong={self.wrong})"
+        return f"SweepOutcome(rounds={self.rounds}, wrong={self.wrong}, void={self.void})"
 
 
 KEEP = 200
@@ -80,6 +89,13 @@ KEEP = 200
 
 def _check_chunk(cards_list: list[list[str]], records: list[m.RoundRecord], outcome: SweepOutcome) -> None:
     for cards, record in zip(cards_list, records):
+        if record.status == "void":
+            outcome.void += 1
+            reason = record.void_reason or "no reason given"
+            outcome.void_reasons[reason] = outcome.void_reasons.get(reason, 0) + 1
+            if len(outcome.voids) < KEEP:
+                outcome.voids.append((deviation(record, cards)[0], record))
+            continue
         coup = rules.deal(cards)
         for hand in ("player", "banker"):
             want = coup.player if hand == "player" else coup.banker
@@ -116,19 +132,40 @@ def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> S
     return outcome
 
 
+def _void_summary(outcome: SweepOutcome) -> str:
+    """``3 rounds void: "the dealing shoe is empty" (3)``."""
+    reasons = ", ".join(f'"{r}" ({n})' if r != "no reason given" else f"no reason given ({n})"
+                        for r, n in sorted(outcome.void_reasons.items(), key=lambda kv: -kv[1]))
+    return f"{outcome.void} round{'s' if outcome.void != 1 else ''} void: {reasons}"
+
+
 @then("every hand is dealt exactly the cards § 631a.11 requires")
 @counts_judgements
-def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome) -> None:
+def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_clauses: tuple[str, ...]) -> None:
     judged(sweep_outcome.rounds, "rounds checked")
-    if not sweep_outcome.wrong:
+    if not sweep_outcome.wrong and not sweep_outcome.void:
         return
     evidence.attach_json("sweep failures", [
         {"clause": c, "cards": cards, "hand": h, "required": list(w), "dealt": list(g) if g else None}
-        for c, cards, h, w, g, _ in sweep_outcome.failures])
+        for c, cards, h, w, g, _ in sweep_outcome.failures] + [
+        {"clause": dev.clause if dev else None, "cards": list(dev.cards) if dev else None, "void": r.void_reason,
+         "required": dev.required if dev else None}
+        for dev, r in sweep_outcome.voids])
+    voids = f"; {_void_summary(sweep_outcome)}" if sweep_outcome.void else ""
+    if not sweep_outcome.wrong:  # only void rounds: blamed on the rule the game broke to want a card
+        dev, record = sweep_outcome.voids[0]
+        evidence.attach_json("first void round record", record.model_dump(mode="json"))
+        assert dev is not None  # a sweep stack always completes its round
+        dev = dataclasses.replace(dev, observed=f"{dev.observed}{voids} in {sweep_outcome.rounds} rounds")
+        own = related(scenario_clauses, dev)
+        if own is None:  # a void not of § 631a.11's making (e.g. § 631a.15(e)): the sweep could not judge it
+            raise dev.blocked()
+        raise dev.nonconformance(own)
     clause, cards, hand, want, got, record = sweep_outcome.failures[0]
     evidence.attach_json("first failing round record", record.model_dump(mode="json"))
     summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(sweep_outcome.by_clause.items()))
+    coup = rules.deal(cards)
     raise Nonconformance(
-        clause, f"the {hand.capitalize()}'s Hand is {' '.join(want)}",
+        clause, f"the {hand.capitalize()}'s Hand is {' '.join(want)}{value_note(rules.decision_cards(coup, hand))}",
         f"dealt {' '.join(got) if got else 'no hand'}; {sweep_outcome.wrong} wrong hands in "
-        f"{sweep_outcome.rounds} rounds ({summary})", cards)
+        f"{sweep_outcome.rounds} rounds ({summary}){voids}", cards)

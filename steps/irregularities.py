@@ -19,6 +19,7 @@ from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
+from ._deal_check import deviation, related
 from ._events import describe
 from ._support import TableHandle
 from ._types import phrase
@@ -122,9 +123,14 @@ def simulated_whole(round_record: m.RoundRecord, stacked_cards: list[str], claus
 
 
 @then(phrase("the round is dealt from {cards:Cards}"))
-def dealt_from(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
+def dealt_from(round_record: m.RoundRecord, stacked_cards: list[str], table: TableHandle, clause: str,
+               cards: list[str]) -> None:
     want = [c for c, _ in rules.deal(cards).order]
     got = [c.card for c in round_record.cards if c.to in ("player", "banker")]
+    if round_record.status == "void":  # a void the cards do not call for (§ 631a.15(e)) is not the irregularity's
+        dev, _ = deviation(round_record, cards)
+        if dev is not None and dev.clause == "631a.15(e)" and related(table.clauses, dev) is None:
+            raise dev.blocked()
     if round_record.status != "completed" or got != want:
         raise Nonconformance(clause, f"the round dealt from {' '.join(cards)}: {' '.join(want)}",
                              f"round {round_record.status}, dealt {' '.join(got)}", stacked_cards)

@@ -45,13 +45,16 @@ def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submi
 
 
 @then(phrase('Paytable {letter} pays the "{row}" row at {odds} on the wager of seat {seat:d} on {target:Wager}'))
-def paytable_cell(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, letter: str,
-                  row: str, odds: str, seat: int, target: Target) -> None:
+def paytable_cell(round_record: m.RoundRecord, stacked_cards: list[str], wagers: Wagers, rules_submission: Any,
+                  clause: str, letter: str, row: str, odds: str, seat: int, target: Target) -> None:
     """A cell of the § 631a.13(e) Dragon Bonus paytables; "Push" for the Natural tie."""
     key = ROWS[row]
     printed = rules.DRAGON_BONUS_PAYTABLES_TEXT[key]["ABC".index(letter) + 1]
     if printed != odds:
         raise ValueError(f"feature error: Paytable {letter} prints {printed!r} on the {row!r} row, not {odds!r}")
+    _, lands = rules.dragon_bonus_row(rules.deal(stacked_cards), target.hand or "")
+    if lands != key:
+        raise ValueError(f"feature error: {' '.join(stacked_cards)} lands on the {lands!r} row, not {row!r}")
     chosen = rules_submission.wagers["dragon_bonus"].model_dump().get("paytable")
     if chosen != letter:
         raise ValueError(f"scenario gating error: the Rules Submission selects Paytable {chosen}, not {letter}")

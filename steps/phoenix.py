@@ -142,7 +142,7 @@ def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: st
 # ------------------------------------------------------------------ § 629b.5(f) decks
 @when("a shuffled shoe is started for Rising Phoenix Baccarat", target_fixture="shuffled_shoe")
 def shuffled_shoe(table: TableHandle) -> m.ShoeRecord:
-    return table.start_shoe(None, seed=629)
+    return table.start_shoe(None)
 
 
 @then("the shoe holds six or eight decks, as many as the Rules Submission names")

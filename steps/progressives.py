@@ -93,10 +93,11 @@ def _override(rules: dict, text: str) -> tuple[dict, Optional[list[m.SeatSpec]]]
 
 @given(parsers.re(r"a table opened under the Rules Submission with (?P<setting>(?!seats:).+)"),
        target_fixture="table")
-def table_opened_with(game: Any, rules_submission: Any, setting: str) -> TableHandle:
+def table_opened_with(game: Any, rules_submission: Any, setting: str,
+                      scenario_clauses: tuple[str, ...]) -> TableHandle:
     rules, seats = _override(rules_submission.as_rules(), setting)
     try:
-        return TableHandle(game, game.open_table(rules, seats), rules)
+        return TableHandle(game, game.open_table(rules, seats), rules, clauses=scenario_clauses)
     except Unsupported as e:
         pytest.skip(f"not offered: the game does not implement {setting} ({e})")
 

@@ -38,6 +38,7 @@ from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_w
 from baccarat_conformance.protocol import models as m
 
 from . import _strategies as bst
+from ._deal_check import value_note, void_text
 from ._property_runner import PropertyRun, Recorder, add_options
 from ._vocabulary import HAND_NAMES, cards_of_record
 
@@ -352,8 +353,11 @@ def third_cards(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
             if wrong is not None:
                 hand, clause, why = wrong
                 got = f"{' '.join(player)} / {' '.join(banker)}"
-                raise Nonconformance(clause, why, f"round {pr.number} ({rec.status}): Player's Hand / Banker's "
-                                     f"Hand {got}", shoe[pr.start:pr.end])
+                coup = coup_of(player, banker)
+                status = void_text(rec) if rec.status == "void" else rec.status
+                raise Nonconformance(clause, why + value_note(rules.decision_cards(coup, hand)),
+                                     f"round {pr.number} ({status}): Player's Hand / Banker's Hand {got}",
+                                     shoe[pr.start:pr.end])
 
     _prove(property_run, shoes, play, check, at_least=EXAMPLES_THIRD_CARD)
 
@@ -371,8 +375,8 @@ def void_rounds(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
             context = shoe[pr.start:]
             if left > 0:
                 raise Nonconformance("631a.15(e)", f"round {pr.number} is dealt on from the {left} cards left in "
-                                     "the shoe", f"declared the round void after dealing {' '.join(pr.cards()) or 'nothing'}",
-                                     context)
+                                     "the shoe", f"declared the {void_text(rec)} after dealing "
+                                     f"{' '.join(pr.cards()) or 'nothing'}", context)
             results = {r.wager_id: r for r in rec.wagers}
             for w, ack in pr.wagers:
                 if not ack.accepted:

@@ -182,7 +182,7 @@ def _house_money(record: m.RoundRecord) -> list[tuple[int, m.Event]]:
 
 
 @then("the House Money wagers are settled after the four initial cards are turned face up and before any third card")
-def house_money_timing(round_record: m.RoundRecord, clause: str) -> None:
+def house_money_timing(round_record: m.RoundRecord, table: TableHandle, clause: str) -> None:
     events = round_record.events
     dealt = card_events(events)
     hm = _house_money(round_record)
@@ -193,7 +193,7 @@ def house_money_timing(round_record: m.RoundRecord, clause: str) -> None:
     after = max([dealt[3][0]] + turned)
     before = dealt[4][0] if len(dealt) > 4 else len(events)
     if len(dealt) <= 4:
-        raise ValueError("feature error: the round needs a third card")
+        table.not_as_stacked(round_record, "the round needs a third card")
     if any(not after < i < before for i, _ in hm):
         raise Nonconformance(clause, "House Money wagers settled after the initial two cards of each hand are turned "
                                      "face up and before any third card is dealt",
@@ -201,11 +201,15 @@ def house_money_timing(round_record: m.RoundRecord, clause: str) -> None:
 
 
 @then("the third cards are dealt after the House Money wagers are settled")
-def thirds_after_house_money(round_record: m.RoundRecord, clause: str) -> None:
+def thirds_after_house_money(round_record: m.RoundRecord, table: TableHandle, clause: str) -> None:
     dealt = card_events(round_record.events)
     hm = _house_money(round_record)
-    if len(dealt) <= 4 or not hm:
-        raise ValueError("feature error: the round needs a third card and a House Money wager")
+    if len(dealt) <= 4:
+        table.not_as_stacked(round_record, "the round needs a third card")
+    if not hm:
+        raise Nonconformance(clause, "the House Money wagers settled, then the third cards dealt",
+                             f"no House Money wager settled; events: {describe(round_record.events)}",
+                             cards_of_record(round_record))
     if dealt[4][0] < max(i for i, _ in hm):
         raise Nonconformance(clause, "the game resumes with the third cards after the House Money wagers are settled",
                              f"events: {describe(round_record.events)}", cards_of_record(round_record))

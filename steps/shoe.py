@@ -28,16 +28,17 @@ MAX_ROUNDS_PER_SHOE = 250  # 8 decks hold 416 cards: at least 4 per round
 
 
 # ------------------------------------------------------------------ decks (§ 631a.3)
-def _composition_problem(shoe: m.ShoeRecord, decks: int) -> str | None:
-    if shoe.cards is None:
+def _composition_problem(game: Any, shoe: m.ShoeRecord, decks: int) -> str | None:
+    cards = game.disclosed_cards(shoe)  # CapabilityMissing ("not verified") without shoe_disclosure
+    if cards is None:
         return "the shoe record does not disclose its cards (capability shoe_disclosure declared)"
     want = Counter(rules.one_deck() * decks)
-    got = Counter(shoe.cards)
+    got = Counter(cards)
     if got == want:
         return None
     missing = sorted((want - got).elements())[:8]
     extra = sorted((got - want).elements())[:8]
-    return (f"{len(shoe.cards)} cards; missing {' '.join(missing) or 'none'}; "
+    return (f"{len(cards)} cards; missing {' '.join(missing) or 'none'}; "
             f"more than {decks} of {' '.join(extra) or 'none'}")
 
 
@@ -48,14 +49,14 @@ def own_shoe(table: TableHandle) -> m.ShoeRecord:
 
 
 @then("the dealing shoe holds the Rules Submission's number of complete decks, six to eight, and two cover cards")
-def holds_decks(shoe_record: m.ShoeRecord, rules_submission: Any, clause: str) -> None:
+def holds_decks(game: Any, shoe_record: m.ShoeRecord, rules_submission: Any, clause: str) -> None:
     decks = rules_submission.decks
     if decks not in rules.DECKS:  # the profile loader refuses this; kept for profiles built in code
         raise ValueError(f"the Rules Submission names {decks} decks; § 631a.3(a) allows six to eight")
     if shoe_record.decks != decks:
         raise Nonconformance(clause, f"a dealing shoe of {decks} decks (the Rules Submission)",
                              f"reported {shoe_record.decks} decks")
-    problem = _composition_problem(shoe_record, decks)
+    problem = _composition_problem(game, shoe_record, decks)
     if problem:
         raise Nonconformance(clause, f"{decks} complete 52-card decks ({decks * 52} cards, each card {decks} times)",
                              problem)

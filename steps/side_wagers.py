@@ -10,6 +10,7 @@ under profiles filing each paytable (tests/test_broken_sidewagers.py does both).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import zlib
@@ -28,6 +29,7 @@ from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
+from ._deal_check import deviation, related
 from ._results import Wagers
 from ._support import TableHandle
 from ._types import phrase
@@ -215,7 +217,7 @@ def deal_sweep(game: GameAdapter, rules_submission: Any, depth: str, section: st
 
 @then(parsers.parse("every wager of § {section} is settled as the paytable says"))
 @counts_judgements
-def check_sweep(sweep: dict, section: str) -> None:
+def check_sweep(sweep: dict, section: str, scenario_clauses: tuple[str, ...]) -> None:
     """Compare every settlement of the sweep with the oracle; counts the settlements
     compared (none when the Rules Submission offers no wager of the section: the
     scenario is then "not offered", never a pass)."""
@@ -223,7 +225,13 @@ def check_sweep(sweep: dict, section: str) -> None:
     about(*(w for w, _ in oracle.SECTION_WAGERS[section] if w not in ("banker", "player", "tie")))
     failures: list[dict] = []
     rows: Counter = Counter()
+    voids: Counter = Counter()  # the game's reason -> rounds it made void (each sweep stack completes its round)
+    first_void = None
     for stack, record in zip(sweep["stacks"], sweep["records"]):
+        if record.status == "void":
+            voids[record.void_reason or "no reason given"] += 1
+            first_void = first_void or deviation(record, stack)[0]
+            continue
         if record.player is None or record.banker is None:
             failures.append({"clause": section, "cards": stack, "problem": f"round {record.status}, no hands"})
             continue
@@ -259,6 +267,8 @@ def check_sweep(sweep: dict, section: str) -> None:
     if len(sweep["records"]) != len(sweep["stacks"]):
         raise Nonconformance(section, f"{len(sweep['stacks'])} round records",
                              f"{len(sweep['records'])} round records")
+    void_summary = (f"; {sum(voids.values())} rounds void: "
+                    + ", ".join(f'"{r}" ({n})' for r, n in voids.most_common())) if voids else ""
     if failures:
         evidence.attach_json("sweep failures", failures[:500])
         by_clause = Counter(f["clause"] for f in failures)
@@ -266,7 +276,12 @@ def check_sweep(sweep: dict, section: str) -> None:
         summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(by_clause.items()))
         raise Nonconformance(first["clause"], first.get("required", "a completed round"),
                              f"{first.get('observed', first.get('problem'))}; {len(failures)} wrong settlements in "
-                             f"{len(sweep['records'])} rounds ({summary})", first["cards"])
+                             f"{len(sweep['records'])} rounds ({summary}){void_summary}", first["cards"])
+    if first_void is not None:  # only void rounds: a rule of the deal the game broke, blocking the paytable sweep
+        first_void = dataclasses.replace(first_void, observed=f"{first_void.observed}{void_summary} in "
+                                                              f"{len(sweep['records'])} rounds")
+        own = related(scenario_clauses, first_void)
+        raise first_void.blocked() if own is None else first_void.nonconformance(own)
 
 
 # ------------------------------------------------------------------ settlement order

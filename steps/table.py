@@ -14,9 +14,9 @@ from ._types import phrase
 
 
 @given("a table opened under the Rules Submission", target_fixture="table")
-def table_opened(game: GameAdapter, rules_submission: Any) -> TableHandle:
+def table_opened(game: GameAdapter, rules_submission: Any, scenario_clauses: tuple[str, ...]) -> TableHandle:
     rules = rules_submission.as_rules()
-    return TableHandle(game, game.open_table(rules), rules)
+    return TableHandle(game, game.open_table(rules), rules, clauses=scenario_clauses)
 
 
 @given(phrase("the dealing shoe is stacked with {cards:Cards}"), target_fixture="stacked_cards")

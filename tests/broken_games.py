@@ -103,6 +103,20 @@ class AceCountsZero(ReferenceGame):
         return 0 if card[:-1] == "A" else super().card_value(card)
 
 
+class ReportsTotalNotPointCount(ReferenceGame):
+    """Plays by the right Point Counts but reports a hand's total value, the left digit
+    kept: a Point Count of 10 to 19 (§ 631a.6(b): a single digit from 0 to 9). A rule the
+    schema once encoded: it is judged as a rule, not refused as a protocol error."""
+
+    def _record(self, *args, **kw):
+        record = super()._record(*args, **kw)
+        for name in ("player", "banker"):
+            hand = record[name]
+            if hand is not None:
+                hand["point_count"] = sum(self.card_value(c) for c in hand["cards"])
+        return record
+
+
 def banker_draws_on_6_against_5():
     return BankerDrawsOn6Against5()
 
@@ -145,3 +159,7 @@ def nine_counts_eight():
 
 def ace_counts_zero():
     return AceCountsZero()
+
+
+def reports_total_not_point_count():
+    return ReportsTotalNotPointCount()

@@ -123,6 +123,21 @@ class DragonBonusWinsByThree(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+class DragonBonusNaturalPaysTheMargin(ReferenceGame):
+    """Pays a Dragon Bonus on a Natural that wins by 4 or more at the odds of the paytable's
+    "Win by N points" row (§ 631a.13(e): a Natural winner pays 1 to 1; § 631a.8(a)(4)(i)(A))."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "dragon_bonus" and s.outcome == "natural_winner":
+            mine, theirs = (hands.p, hands.b) if wager.hand == "player" else (hands.b, hands.p)
+            if mine - theirs >= 4:
+                paytable = W.DRAGON_BONUS[table.rules["wagers"]["dragon_bonus"].get("paytable", "A")]
+                return W.Settlement("win", W.pays(wager.amount, paytable[mine - theirs]),
+                                    outcome=f"win_by_{mine - theirs}")
+        return s
+
+
 class EZBankerWinsOnDragon7(ReferenceGame):
     """On an EZ Baccarat table pays a Banker wager on a Dragon 7 instead of returning it
     (§ 631a.8(a)(1)(iii))."""
@@ -148,6 +163,18 @@ class HouseMoneyPairByValue(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.9
+class ReportsOnlyThePlayersHand(ReferenceGame):
+    """Reports a completed round with the Player's Hand alone, no Banker's Hand (§ 631a.9(a):
+    two hands are dealt). Readable under the protocol: judged as the rule, not as a protocol
+    error."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        record = super().op_deal_round(table_id, choices, irregularity)
+        if record["status"] == "completed":
+            record["banker"] = None
+        return record
+
+
 class ThirdCardsFaceDown(ReferenceGame):
     """Deals third cards face down under § 631a.9(c) (they are dealt face up)."""
 
@@ -476,6 +503,32 @@ class BankerStaysOn5Against4(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
+    """When the Player's Hand stays, the Banker's Hand stays on 4 and 5 (§ 631a.11(c)(1):
+    it draws on 5 or less). Every scenario whose stack relies on that draw is blocked by it."""
+
+    def banker_draws(self, player, banker):
+        if len(player) == 2 and self.point_count(banker) in (4, 5):
+            return False
+        return super().banker_draws(player, banker)
+
+
+class VoidsShortOfSevenCards(ReferenceGame):
+    """Voids a round whenever fewer than seven cards remain in the dealing shoe, although
+    six always complete a round (§ 631a.15(e): void only when the cards remaining cannot
+    complete it). Every round of the exhaustive third-card sweep (six-card stacks) is void."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        table = self._table(table_id)
+        if table.shoe is not None and not table.shoe.ended and table.shoe.remaining < 7:
+            from baccarat_conformance.reference_game.table import Round
+            record = self._void_round(table, f"{table_id}-R{table.rounds + 1}", Round(table))
+            table.rounds += 1
+            record["void_reason"] = "fewer than 7 cards remain in the dealing shoe"
+            return record
+        return super().op_deal_round(table_id, choices, irregularity)
+
+
 # ------------------------------------------------------------------ factories
 def _factory(cls):
     def make():
@@ -493,6 +546,7 @@ burns_baccarat_value = _factory(BurnsBaccaratValue)
 skips_seat_one = _factory(SkipsSeatOne)
 increase_after_no_more_bets = _factory(IncreaseAfterNoMoreBets)
 dragon_bonus_wins_by_three = _factory(DragonBonusWinsByThree)
+dragon_bonus_natural_pays_the_margin = _factory(DragonBonusNaturalPaysTheMargin)
 ez_banker_wins_on_dragon_7 = _factory(EZBankerWinsOnDragon7)
 reveal_d_ignored = _factory(RevealDIgnored)
 dealer_stays_curator = _factory(DealerStaysCurator)
@@ -500,9 +554,11 @@ seat_one_deals_when_nobody_accepts = _factory(SeatOneDealsWhenNobodyAccepts)
 no_cards_call = _factory(NoCardsCall)
 no_point_counts_before_third_cards = _factory(NoPointCountsBeforeThirdCards)
 banker_stays_on_5_against_4 = _factory(BankerStaysOn5Against4)
+banker_stands_on_4_and_5_when_player_stands = _factory(BankerStandsOn4And5WhenPlayerStands)
 house_money_both_pairs_pays_ten = _factory(HouseMoneyBothPairsPaysTen)
 house_money_pair_by_value = _factory(HouseMoneyPairByValue)
 third_cards_face_down = _factory(ThirdCardsFaceDown)
+reports_only_the_players_hand = _factory(ReportsOnlyThePlayersHand)
 tied_wager_to_highest_seat = _factory(TiedWagerToHighestSeat)
 house_money_from_highest_seat = _factory(HouseMoneyFromHighestSeat)
 house_money_after_third_cards = _factory(HouseMoneyAfterThirdCards)
@@ -523,3 +579,4 @@ errant_third_card_discarded = _factory(ErrantThirdCardDiscarded)
 disclosed_errant_card_not_used_by_banker = _factory(DisclosedErrantCardNotUsedByBanker)
 disclosed_errant_card_discarded_alone = _factory(DisclosedErrantCardDiscardedAlone)
 card_face_up_dealt_as_a_round = _factory(CardFaceUpDealtAsARound)
+voids_short_of_seven_cards = _factory(VoidsShortOfSevenCards)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
+from baccarat_conformance.reference_game.families.golden_talons import PAYTABLES as GOLDEN_TALONS_PAYTABLES
 
 
 def _phoenix(table) -> bool:
@@ -266,13 +267,14 @@ class GoldenTalonsPaytableCWinBy8PaysTen(ReferenceGame):
 
 
 class GoldenTalonsNaturalPaysTheMargin(ReferenceGame):
-    """§ 629b.6(g): pays a natural that wins by 4 or more at the win-by odds of the paytable."""
+    """§ 629b.6(g), (f): pays a natural that wins by 4 or more at the win-by odds of the
+    Rules Submission's paytable (a natural win pays 1 to 1 under every paytable)."""
 
     def settle(self, table, wager, hands):
         s = super().settle(table, wager, hands)
         if _golden_talons(wager) and s.outcome == "natural_win":
             mine, theirs = _mine_theirs(hands, wager.hand)
-            by_margin = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}  # Paytable A
+            by_margin = GOLDEN_TALONS_PAYTABLES[table.rules["wagers"]["golden_talons"].get("paytable", "A")][0]
             if mine - theirs >= 4:
                 return W.Settlement("win", W.pays(wager.amount, by_margin[mine - theirs]),
                                     outcome=f"win_by_{mine - theirs}")

@@ -26,9 +26,11 @@ EXPECTED = {
     "banker_stays_on_5_against_4": ("baccarat", {"631a.11", "631a.11(c)(2)(iii)", "631a.11(g)"}),
     "increase_after_no_more_bets": ("baccarat", {"631a.8(c)"}),
     "dragon_bonus_wins_by_three": ("baccarat", {"631a.8(a)(4)(ii)(C)"}),
+    "dragon_bonus_natural_pays_the_margin": ("baccarat", {"631a.8(a)(4)(i)(A)", "631a.13(e)[table]"}),
     "ez_banker_wins_on_dragon_7": ("ez_baccarat", {"631a.8(a)(1)(iii)"}),
     "house_money_pair_by_value": ("baccarat", {"631a.8(a)(7)(ii)"}),
     "third_cards_face_down": ("baccarat", {"631a.9(c)"}),
+    "reports_only_the_players_hand": ("baccarat", {"631a.9(a)"}),
     "tied_wager_to_highest_seat": ("reveal_d", {"631a.9(d)(6)"}),
     "reveal_d_ignored": ("reveal_d", {"631a.9(d)", "631a.9(d)(2)", "631a.9(d)(3)", "631a.9(d)(4)", "631a.9(d)(5)",
                                       "631a.9(d)(6)", "631a.9(d)(7)", "631a.9(f)"}),
@@ -56,9 +58,28 @@ EXPECTED = {
     "disclosed_errant_card_not_used_by_banker": ("baccarat", {"631a.15(c)"}),
     "disclosed_errant_card_discarded_alone": ("baccarat", {"631a.15(c)(1)"}),
     "card_face_up_dealt_as_a_round": ("baccarat", {"631a.15(d)"}),
+    # the irregularity scenarios whose next round it voids are blocked naming § 631a.15(e)
+    "voids_short_of_seven_cards": ("baccarat", {"631a.15(e)"}),
+    "banker_stands_on_4_and_5_when_player_stands": ("baccarat", {"631a.11(c)(1)", "631a.11"}),
 }
 
 PROFILES = ("baccarat", "ez_baccarat", "tracked_vigorish", "reveal_d")
+
+# A Natural winning the Dragon Bonus by 4 or more pays 1 to 1 under every paytable: the game
+# paying it at the "Win by N points" odds fails the Natural winner rows of Paytables B and C
+# too (Paytable A: EXPECTED above), and the § 631a.8(a)(4)(i)(A) examples.
+NATURAL_AT_THE_MARGIN = {"ez_baccarat": "B", "tracked_vigorish": "C"}
+
+
+@pytest.mark.parametrize("profile", sorted(NATURAL_AT_THE_MARGIN))
+def test_a_natural_paid_at_the_margin_fails_the_natural_rows_of_every_paytable(tmp_path, profile):
+    clauses = {"631a.8(a)(4)(i)(A)", "631a.13(e)[table]"}
+    run = run_suite(tmp_path, "--profile", profile, game="tests.broken_games_631a:dragon_bonus_natural_pays_the_margin",
+                    marks=proof_marks(clauses))
+    assert run.failed_clauses == clauses, run.output
+    rows = {r["nodeid"] for r in run.results if r["outcome"] == "failed" and "631a.13(e)[table]" in r["clauses"]}
+    letter = NATURAL_AT_THE_MARGIN[profile]
+    assert rows and all(f"[{letter}-Natural winner-1 to 1-" in n for n in rows), rows
 
 
 @pytest.mark.parametrize("broken", sorted(EXPECTED))

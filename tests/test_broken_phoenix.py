@@ -41,7 +41,8 @@ EXPECTED = {
     "golden_talons_tie_pushes": (RP_FREE, {"629b.6(e)(3)"}),
     "golden_talons_natural_tie_pushes_under_b": (RP_FREE, {"629b.6(f)"}),
     "golden_talons_paytable_c_win_by_8_pays_ten": (MIDI, {"629b.6(f)"}),
-    "golden_talons_natural_pays_the_margin": (RP, {"629b.6(g)"}),
+    # the natural wins by 4 or more of § 629b.6(f)'s "Natural win" rows, under each paytable, too
+    "golden_talons_natural_pays_the_margin": (RP, {"629b.6(f)", "629b.6(g)"}),
 }
 
 

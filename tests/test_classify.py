@@ -45,3 +45,18 @@ def test_exception_leaves_unwraps_nested_groups_in_order() -> None:
     a, b, c = ValueError("a"), GameCrash("b"), broken_rule()
     assert exception_leaves(BaseExceptionGroup("g", [a, ExceptionGroup("h", [b, c])])) == [a, b, c]
     assert exception_leaves(a) == [a]
+
+
+def test_a_blocked_scenario_is_its_own_category_and_names_the_rule_the_game_broke() -> None:
+    from baccarat_conformance.classify import blocked_by, skip_category
+    from baccarat_conformance.errors import Blocked
+
+    exc = Blocked("631a.11(c)(1)", "the Banker's Hand is dealt a third card", "it stayed", ["6C", "3D"])
+    assert not isinstance(exc, (Nonconformance, Exception))  # a skip: no step's "except Exception" swallows it
+    assert category(exc) == "blocked"
+    assert str(exc).startswith("blocked: the game broke § 631a.11(c)(1): the Banker's Hand is dealt a third card")
+    assert skip_category(str(exc)) == "blocked" and blocked_by(str(exc)) == "631a.11(c)(1)"
+    assert blocked_by("not offered: x") is None
+    import pickle
+    again = pickle.loads(pickle.dumps(exc))
+    assert str(again) == str(exc) and again.clause == "631a.11(c)(1)"

@@ -253,6 +253,33 @@ def test_exit_4_incomplete(mini) -> None:
     assert code(mini, PASSING + [entry("631a.11(a)", "failed", "nonconformance", 9)], attestations=[]) == 1
 
 
+LACKS = "not verified: the game lacks capability stacked_shoe (start_shoe with cards)"
+
+
+def test_not_verified_is_never_a_pass_and_allow_pending_does_not_cover_it(mini) -> None:
+    # every scenario passed but one, which needed a capability the game does not declare
+    results = PASSING + [entry("631a.11(a)", "skipped", "not verified", 9, LACKS)]
+    m = build(mini, results, **{**DONE, "attestations": []})
+    assert M.exit_code(m, allow_pending=True) == (4, ["3 clause(s) not verified: the game lacks capability "
+                                                      "stacked_shoe"])
+    rows = {r["id"]: r for r in m.rows}
+    assert (rows["631a.11(a)"]["result"], rows["631a.11(a)"]["result_label"]) == ("not_verified", "not verified")
+    assert rows["631a.11(a)"]["result_detail"] == ("not verified: the game lacks capability stacked_shoe "
+                                                  "(1 scenario); 1 not verified, 1 pass")
+    assert rows["631a.11(a)"]["missing_capabilities"] == ["stacked_shoe"]
+    # it rolls up through definitional and subclauses rows: worse than pass and not offered
+    assert rows["631a.1[Natural]"]["result"] == rows["631a.1"]["result"] == "not_verified"
+    assert rows["631a.1[Natural]"]["result_detail"] == ("used by 631a.11(a): 1 not verified (the game lacks "
+                                                       "capability stacked_shoe)")
+    assert rows["631a.1"]["missing_capabilities"] == ["stacked_shoe"]
+    assert M.AGGREGATE_ORDER.index("not_verified") < M.AGGREGATE_ORDER.index("pass")
+    assert "3 not verified" in m.totals_sentence("631a")
+    # a nonconformance or an error still outranks it
+    assert code(mini, results + [entry("631a.11(g)", "failed", "nonconformance", 9)], pytest_exit_status=1) == 1
+    # at whichever phase it was found, a "not verified" scenario is not a failure
+    assert M._entry_result(entry("631a.11(a)", "failed", "not verified", message=LACKS)) == "not_verified"
+
+
 # ------------------------------------------------------------------ formats and links
 def test_writes_three_formats(mini, tmp_path: Path) -> None:
     corpus, _ = mini
@@ -307,3 +334,45 @@ def test_read_results_log(tmp_path: Path) -> None:
         M.read_results_log(log)
     with pytest.raises(M.MatrixError, match="cannot read the results log"):
         M.read_results_log(tmp_path / "none.jsonl")
+
+
+# ------------------------------------------------------------------ blocked scenarios, definitions not offered
+BLOCKED = entry("631a.11(a)", "skipped", "blocked", 7,
+                "blocked: the game broke § 631a.11(c)(1): the Banker's Hand is dealt a third card\n  cards: 6C 3D KH 2S KD")
+
+
+def test_a_blocked_scenario_leaves_its_clause_not_verified(mini) -> None:
+    rows = {r["id"]: r for r in build(mini, PASSING + [BLOCKED], **DONE).rows}
+    assert rows["631a.11(a)"]["result"] == "not_verified"
+    assert rows["631a.11(a)"]["result_label"] == "not verified"
+    assert rows["631a.11(a)"]["result_detail"] == ("not verified: blocked: the game broke § 631a.11(c)(1) "
+                                                   "(1 scenario); 1 not verified, 1 pass")
+    assert rows["631a.1[Natural]"]["result"] == "not_verified"  # a definition used by it: never a pass
+    assert rows["631a.11"]["result"] == "pass"  # its own scenario passed
+
+
+def test_exit_4_for_a_blocked_clause_whatever_allow_pending(mini) -> None:
+    assert code(mini, PASSING + [BLOCKED]) == 4
+    assert code(mini, PASSING + [BLOCKED], allow_pending=True) == 4
+    # the broken rule's own failure wins
+    assert code(mini, PASSING + [BLOCKED, entry("631a.11(c)(1)", "failed", "nonconformance", 9)]) == 1
+    m = build(mini, PASSING + [BLOCKED], **DONE)
+    # 631a.11(a), the definition it uses and the section of definitions
+    assert m.reasons == ["3 clause(s) not verified (blocked: the game broke § 631a.11(c)(1))"]
+
+
+def test_a_definition_of_an_option_not_offered_never_fails(mini) -> None:
+    corpus, _ = mini
+    text = DISPOSITIONS.replace('clause = "631a.1[Natural]"\nused_by', 'clause = "631a.1[Natural]"\n'
+                                'option = "variant.ez_baccarat"\nused_by')
+    scenarios = [ScenarioInfo(file="x.feature", line=i + 1, name=f"checks {cid}", keyword="Scenario",
+                              tags=((corpus.get(cid).tag, i + 1),), clauses=(cid,)) for i, cid in enumerate(TAGGED)]
+    coverage = resolve_coverage(corpus, parse_dispositions(text, corpus, "mini.toml"), scenarios)
+    failing = PASSING + [entry("631a.11(a)", "failed", "nonconformance", 9, "58 Pa. Code § 631a.11(a): stop")]
+    for offered, want in (({"variant.ez_baccarat": False}, "not_offered"), ({"variant.ez_baccarat": True}, "fail"),
+                          (None, "fail")):
+        m = M.build_matrix(corpus, coverage, failing, M.RunInfo(as_of=AS_OF, offered=offered))
+        row = next(r for r in m.rows if r["id"] == "631a.1[Natural]")
+        assert row["result"] == want, offered
+        if want == "not_offered":
+            assert row["result_detail"] == "the Rules Submission does not offer variant.ez_baccarat"

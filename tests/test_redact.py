@@ -161,3 +161,11 @@ def test_speed_of_a_large_answer_without_escapes():
     start = time.perf_counter()
     assert not r.found_in(text)
     assert time.perf_counter() - start < 0.5
+
+
+def test_a_password_in_a_url_is_left_out_of_a_printed_command_line():
+    from baccarat_conformance.adapters.redact import REDACTED, without_url_passwords
+
+    shown = without_url_passwords("pytest --url https://bob:s3cr%40t@game.example:8443/v --url http://127.0.0.1:1")
+    assert "s3cr" not in shown
+    assert f"https://bob:{REDACTED}@game.example:8443/v" in shown and "http://127.0.0.1:1" in shown

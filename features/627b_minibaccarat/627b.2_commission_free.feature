@@ -6,7 +6,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
   Chapter 627a is not in the corpus: the harness applies the base-game rules of
   Chapter 631a (interpretation 627a-629a-base-game-is-631a).
 
-  @627b.2.c.1 @627b.2.g @option.player_pair
+  @627b.2.c.1 @627b.2.g @option.player_pair @capability.stacked_shoe
   Scenario Outline: A Player Pair wager wins 11 to 1 when the Player's initial two cards are a pair
     § 627b.2(c)(1): "Player Pair wager, which shall win if the initial two cards dealt to the Player's Hand are a pair such as two 9s or two queens"
     § 627b.2(g): "Winning Pair wagers on either the Player's Hand or Banker's Hand shall be paid at odds of 11 to 1."
@@ -21,7 +21,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | QH 2C QS 7D 5C 6D | two queens |
       | 9C 2C 9D 3D 5C 6D | two nines  |
 
-  @627b.2.c.1 @option.player_pair
+  @627b.2.c.1 @option.player_pair @capability.stacked_shoe
   Scenario Outline: A Player Pair wager loses when the Player's initial two cards are not a pair
     § 627b.2(c)(1): "shall lose if the initial two cards dealt to the Player's Hand are not a pair."
     Given a table opened under the Rules Submission
@@ -35,7 +35,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | 10S 2C KS 7D 5C 6D | a 10 and a king, both worth zero       |
       | 2C 4H 7D 4D 5C 6D  | only the Banker's Hand is a pair       |
 
-  @627b.2.c.2 @627b.2.g @option.banker_pair
+  @627b.2.c.2 @627b.2.g @option.banker_pair @capability.stacked_shoe
   Scenario Outline: A Banker Pair wager wins 11 to 1 when the Banker's initial two cards are a pair
     § 627b.2(c)(2): "Banker Pair wager, which shall win if the initial two cards dealt to the Banker's Hand are a pair"
     § 627b.2(g): "Winning Pair wagers on either the Player's Hand or Banker's Hand shall be paid at odds of 11 to 1."
@@ -50,7 +50,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | 2C QH 7D QS 5C 6D | two queens |
       | 2C 4H 7D 4S 5C 6D | two 4s     |
 
-  @627b.2.c.2 @option.banker_pair
+  @627b.2.c.2 @option.banker_pair @capability.stacked_shoe
   Scenario Outline: A Banker Pair wager loses when the Banker's initial two cards are not a pair
     § 627b.2(c)(2): "shall lose if the initial two cards dealt to the Banker's Hand are not a pair."
     Given a table opened under the Rules Submission
@@ -64,7 +64,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | 2C 10H 7D KH 5C 6D | a 10 and a king, both worth zero       |
       | 4H 2C 4D 7D 5C 6D  | only the Player's Hand is a pair       |
 
-  @627b.2.d @option.player_pair @option.banker_pair
+  @627b.2.d @option.player_pair @option.banker_pair @capability.stacked_shoe
   Scenario: Pair wagers are settled before any third card is dealt
     § 627b.2(d): "If any player placed a Player or Banker Pair wager, the wager shall be settled prior to dealing a third card to the Player's or Banker's Hand."
     Interpretation: 627a-629a-base-game-is-631a
@@ -79,7 +79,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     And the wager of seat 3 on Player Pair wins at 11 to 1
     And the wager of seat 3 on Banker Pair wins at 11 to 1
 
-  @627b.2.c.3 @627b.2.k.1 @option.lucky_six
+  @627b.2.c.3 @627b.2.k.1 @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six pays 12 to 1 when the Banker's Hand wins with a two-card six
     § 627b.2(k)(1): "With only two cards dealt to the Banker's Hand, the winning Lucky Six wager shall be paid at odds of 12 to 1."
     Given a table opened under the Rules Submission
@@ -90,7 +90,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     Then the Banker's Hand is 4D 2S with a Point Count of 6
     And the wager of seat 3 on Lucky Six wins at 12 to 1
 
-  @627b.2.c.3 @627b.2.k.2 @option.lucky_six
+  @627b.2.c.3 @627b.2.k.2 @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six pays 20 to 1 when the Banker's Hand wins with a three-card six
     § 627b.2(k)(2): "With three cards dealt to the Banker's Hand, the winning Lucky Six wager shall be paid at odds of 20 to 1."
     Given a table opened under the Rules Submission
@@ -101,7 +101,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     Then the Banker's Hand is KC QC 6D with a Point Count of 6
     And the wager of seat 3 on Lucky Six wins at 20 to 1
 
-  @627b.2.c.3.i @option.lucky_six
+  @627b.2.c.3.i @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six loses when the Banker's six is lower than the Player's Point Count
     § 627b.2(c)(3)(i): "The Point Count of the Banker's Hand is a six but is lower than the Point Count of the Player's Hand."
     Given a table opened under the Rules Submission
@@ -110,7 +110,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     When the round is dealt
     Then the wager of seat 3 on Lucky Six loses
 
-  @627b.2.c.3.ii @option.lucky_six
+  @627b.2.c.3.ii @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six loses when the Banker's Point Count is not six
     § 627b.2(c)(3)(ii): "The Point Count of the Banker's Hand is not a six."
     Given a table opened under the Rules Submission
@@ -119,7 +119,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     When the round is dealt
     Then the wager of seat 3 on Lucky Six loses
 
-  @627b.2.c.3 @option.lucky_six
+  @627b.2.c.3 @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six loses when the hands tie on six
     § 627b.2(c)(3): "which shall win if the Point Count of the Banker's Hand is a six and is higher than the Point Count of the Player's Hand"
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six
@@ -129,7 +129,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     When the round is dealt
     Then the wager of seat 3 on Lucky Six loses
 
-  @627b.2.i @627b.2.a
+  @627b.2.i @627b.2.a @capability.stacked_shoe
   Scenario Outline: A Banker's Hand winning with six is paid 1 to 2, with no commission
     § 627b.2(i): "except if the Banker's Hand wins with a Point Count of 6, then the winning wager on the Banker's Hand shall be paid out at odds of 1 to 2."
     § 627b.2(a): "in which no commission is collected."
@@ -146,7 +146,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | 2C 4D KD 2S 3H 5C | $10.00 | two cards    |
       | 2H KC 3H QC 5C 6D | $25.00 | three cards  |
 
-  @627b.2.i @627b.2.a
+  @627b.2.i @627b.2.a @capability.stacked_shoe
   Scenario: A Banker's Hand winning with another Point Count is paid 1 to 1, with no commission
     § 627b.2(i): "A winning wager made on the Banker's Hand shall be paid at odds of 1 to 1"
     § 627b.2(a): "in which no commission is collected."
@@ -159,7 +159,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     And the wager of seat 3 on the Banker's Hand wins at 1 to 1
     And no vigorish is charged to seat 3
 
-  @627b.2.h
+  @627b.2.h @capability.stacked_shoe
   Scenario: A winning wager on the Player's Hand is paid 1 to 1
     § 627b.2(h): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
     Interpretation: 627a-629a-base-game-is-631a
@@ -169,7 +169,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     When the round is dealt
     Then the wager of seat 3 on the Player's Hand wins at 1 to 1
 
-  @627b.2.j @627b.2.c
+  @627b.2.j @627b.2.c @capability.stacked_shoe
   Scenario: A winning Tie wager is paid 8 to 1 and a Banker wager pushes
     § 627b.2(j): "A winning Tie wager shall be paid at odds of 8 to 1."
     § 627b.2(c): "In addition to the wager on the Player Hand, Banker Hand and Tie Hand, which shall win or lose as provided in § 627a.7(a)"
@@ -182,7 +182,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     Then the wager of seat 3 on a Tie wins at 8 to 1
     And the wager of seat 4 on the Banker's Hand pushes
 
-  @627b.2.e
+  @627b.2.e @capability.stacked_shoe
   Scenario Outline: The dealer announces "Lucky Six" when the Banker's Hand wins with six
     § 627b.2(e): "If the Point Counts of the Banker's Hand and Player's Hand results in a Lucky Six, the dealer shall announce Lucky Six."
     Interpretation: 627a-629a-base-game-is-631a
@@ -197,7 +197,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | 2C 4D KD 2S 3H 5C | two cards   |
       | 2H KC 3H QC 5C 6D | three cards |
 
-  @627b.2.e
+  @627b.2.e @capability.stacked_shoe
   Scenario Outline: The dealer does not announce "Lucky Six" unless the Banker's Hand wins with six
     § 627b.2(e): "If the Point Counts of the Banker's Hand and Player's Hand results in a Lucky Six, the dealer shall announce Lucky Six."
     Interpretation: 627a-629a-base-game-is-631a
@@ -213,7 +213,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
       | 6C 4D KD 2S 5C 6D | the hands tie on six            |
       | 2C 4D KD 3S 3H 5C | the Banker's Hand wins with 7   |
 
-  @627b.2.f @option.lucky_six
+  @627b.2.f @option.lucky_six @capability.stacked_shoe
   Scenario: Losing wagers are collected first, then winners are paid from the highest-numbered seat down
     § 627b.2(f): "After the result of the round is announced, the dealer shall first collect each losing wager. After the losing wagers are collected, starting at the highest numbered player position at which a winning wager is located, the dealer shall pay that player's winning wager."
     Given a table opened under the Rules Submission
@@ -229,7 +229,7 @@ Feature: § 627b.2 Commission-free Minibaccarat
     And the wager of seat 5 on Lucky Six wins at 12 to 1
     And the wager of seat 4 on the Banker's Hand wins at 1 to 2
 
-  @627b.2
+  @627b.2 @capability.stacked_shoe @capability.wager.banker_pair @capability.wager.lucky_six @capability.wager.player_pair
   Scenario: Commission-free settlement over many dealt rounds agrees with the odds of the section
     § 627b.2(a): "If specified in its Rules Submission, a certificate holder may offer commission-free Minibaccarat in which no commission is collected."
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six

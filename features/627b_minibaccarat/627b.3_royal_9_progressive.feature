@@ -9,7 +9,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
   Chapter 627b is a temporary regulation past its expiry: its scenarios run with
   --include-expired or an earlier --as-of.
 
-  @627b.3.e.1 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b
+  @627b.3.e.1 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A Royal 9 in either hand is paid $25.00 on a $5 Royal 9 wager
     § 627b.3(e)(1): "*Any Royal 9*—Either the player hand or banker hand contains a Royal 9."
     § 627b.3(f)(1)[table]: "Any Royal 9	\$25"
@@ -24,7 +24,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $25.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.1 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b
+  @627b.3.e.1 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A Royal 9 in either hand is paid $5.00 on a $1 Royal 9 wager
     § 627b.3(e)(1): "*Any Royal 9*—Either the player hand or banker hand contains a Royal 9."
     § 627b.3(g)(1)[table]: "Any Royal 9	\$5"
@@ -39,7 +39,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $5.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.2 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b
+  @627b.3.e.2 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A suited Royal 9 in either hand is paid $50.00 on a $5 Royal 9 wager
     § 627b.3(e)(2): "*Any Suited Royal 9*—Either the player or banker hand contains a Royal 9 where both cards are of the same suit."
     § 627b.3(f)(1)[table]: "Any Suited Royal 9	\$50"
@@ -54,7 +54,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $50.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.2 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b
+  @627b.3.e.2 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A suited Royal 9 in either hand is paid $10.00 on a $1 Royal 9 wager
     § 627b.3(e)(2): "*Any Suited Royal 9*—Either the player or banker hand contains a Royal 9 where both cards are of the same suit."
     § 627b.3(g)(1)[table]: "Any Suited Royal 9	\$10"
@@ -69,7 +69,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $10.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.3 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b
+  @627b.3.e.3 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A Royal 9 in both hands is paid $250.00 on a $5 Royal 9 wager
     § 627b.3(e)(3): "*Royal 9 Tie Hand*—Both player and banker have a Royal 9; not necessarily the same Royal 9 combination."
     § 627b.3(f)(1)[table]: "Royal 9 Tie Hand	\$250"
@@ -84,7 +84,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $250.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.3 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b
+  @627b.3.e.3 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A Royal 9 in both hands is paid $50.00 on a $1 Royal 9 wager
     § 627b.3(e)(3): "*Royal 9 Tie Hand*—Both player and banker have a Royal 9; not necessarily the same Royal 9 combination."
     § 627b.3(g)(1)[table]: "Royal 9 Tie Hand	\$50"
@@ -99,7 +99,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $50.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.4 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b
+  @627b.3.e.4 @627b.3.f.1 @627b.3.f.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A suited Royal 9 in both hands is paid $1,500.00 on a $5 Royal 9 wager
     § 627b.3(e)(4): "*Suited Royal 9 Tie Hand*—Both player and banker have a suited Royal 9; not necessarily the same suited Royal 9."
     § 627b.3(f)(1)[table]: "Suited Royal 9 Tie Hand	\$1,500"
@@ -114,7 +114,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $1,500.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.4 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b
+  @627b.3.e.4 @627b.3.g.1 @627b.3.g.1.table.table @627b.3.b @capability.stacked_shoe @capability.progressive
   Scenario: A suited Royal 9 in both hands is paid $300.00 on a $1 Royal 9 wager
     § 627b.3(e)(4): "*Suited Royal 9 Tie Hand*—Both player and banker have a suited Royal 9; not necessarily the same suited Royal 9."
     § 627b.3(g)(1)[table]: "Suited Royal 9 Tie Hand	\$300"
@@ -129,7 +129,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $300.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.8 @627b.3.e.5 @627b.3.f.1 @627b.3.f.1.table.table
+  @627b.3.e.8 @627b.3.e.5 @627b.3.f.1 @627b.3.f.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Player Hand) wins 100% of the Minor Jackpot on a $5 wager
     § 627b.3(e)(8): "*Minor Jackpot*—Personal King 9 on Player Hand—The Player hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
     § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
@@ -153,7 +153,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | KS 2C 9D 3D |
       | 9D 2C KS 3D |
 
-  @627b.3.e.8 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table
+  @627b.3.e.8 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Player Hand) wins 100% of the Minor Jackpot on a $1 wager
     § 627b.3(e)(8): "*Minor Jackpot*—Personal King 9 on Player Hand—The Player hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
     § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
@@ -177,7 +177,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | KS 2C 9D 3D |
       | 9D 2C KS 3D |
 
-  @627b.3.e.7 @627b.3.e.5 @627b.3.f.1 @627b.3.f.1.table.table
+  @627b.3.e.7 @627b.3.e.5 @627b.3.f.1 @627b.3.f.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Banker Hand) wins 100% of the Major Jackpot on a $5 wager
     § 627b.3(e)(7): "*Major Jackpot*—Personal King 9 on Banker Hand—The Banker hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
     § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
@@ -201,7 +201,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | 2C KS 3D 9D |
       | 2C 9D 3D KS |
 
-  @627b.3.e.7 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table
+  @627b.3.e.7 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Banker Hand) wins 100% of the Major Jackpot on a $1 wager
     § 627b.3(e)(7): "*Major Jackpot*—Personal King 9 on Banker Hand—The Banker hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
     § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
@@ -225,7 +225,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | 2C KS 3D 9D |
       | 2C 9D 3D KS |
 
-  @627b.3.e.6 @627b.3.e.5 @627b.3.f.1 @627b.3.f.1.table.table
+  @627b.3.e.6 @627b.3.e.5 @627b.3.f.1 @627b.3.f.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 v. Personal King 9) wins 100% of the Mega Jackpot on a $5 wager
     § 627b.3(e)(6): "*Mega Jackpot*—Personal King 9 versus Personal King 9—The Player hand and Banker hand both contain the same King and 9 combination that is a personal progressive combination assigned to a player position."
     § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
@@ -249,7 +249,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | KS KS 9D 9D |
       | 9D KS KS 9D |
 
-  @627b.3.e.6 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table
+  @627b.3.e.6 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 v. Personal King 9) wins 100% of the Mega Jackpot on a $1 wager
     § 627b.3(e)(6): "*Mega Jackpot*—Personal King 9 versus Personal King 9—The Player hand and Banker hand both contain the same King and 9 combination that is a personal progressive combination assigned to a player position."
     § 627b.3(e)(5): "*Personal Progressive Combinations*—Each player position has a unique combination consisting of a King and a Nine which is printed on the layout in front of the wagering area which can trigger a progressive payout."
@@ -273,7 +273,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | KS KS 9D 9D |
       | 9D KS KS 9D |
 
-  @627b.3.e.9 @627b.3.f.1 @627b.3.f.1.table.table
+  @627b.3.e.9 @627b.3.f.1 @627b.3.f.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario: Mega Envy pays $5,000.00 on a $5 wager when an empty position's King 9 is in both hands
     § 627b.3(e)(9): "*Mega Envy*—Any Player Position's King 9 versus King 9—The Banker and Player hand contains the same King 9 combination that is assigned to one of the player positions. It does not matter if the player position is occupied or if there is a wager in the player position that contains the winning King 9 combination."
     § 627b.3(f)(1)[table]: "Mega Envy—Any Position's King 9 v. King 9	\$5,000"
@@ -287,7 +287,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $5,000.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.e.9 @627b.3.g.1 @627b.3.g.1.table.table
+  @627b.3.e.9 @627b.3.g.1 @627b.3.g.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario: Mega Envy pays $1,000.00 on a $1 wager when an empty position's King 9 is in both hands
     § 627b.3(e)(9): "*Mega Envy*—Any Player Position's King 9 versus King 9—The Banker and Player hand contains the same King 9 combination that is assigned to one of the player positions. It does not matter if the player position is occupied or if there is a wager in the player position that contains the winning King 9 combination."
     § 627b.3(g)(1)[table]: "Mega Envy—Any Position's King 9 v. King 9	\$1,000"
@@ -301,7 +301,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the wager of seat 3 on Royal 9 is paid $1,000.00 in all
     And every progressive meter moves as the regulations require
 
-  @627b.3.f.2 @627b.3.g.2
+  @627b.3.f.2 @627b.3.g.2 @capability.progressive
   Scenario: The jackpot meters start at the Rules Submission's initial amounts, no less than the minimums
     § 627b.3(f)(2): "the initial and reset amounts must also be in the Rules Submission and shall be at least"
     § 627b.3(g)(2): "the initial and reset amounts must also be in the Rules Submission and shall be at least"
@@ -310,7 +310,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     And the progressive meters are read
     Then the Royal 9 jackpot meters start at the Rules Submission's initial amounts and no lower than the minimums
 
-  @627b.3.f.2
+  @627b.3.f.2 @capability.stacked_shoe @capability.progressive
   Scenario: The meters are right before and after every round of a shuffled shoe
     § 627b.3(f)(2): "The rate of progression for the meters used for the Royal 9 Progressive wager must be specified in the certificate holder's Rules Submission"
     Interpretation: royal-9-meters
@@ -319,7 +319,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     When rounds are dealt from shuffled shoes with seat 3 wagering $10.00 on the Banker's Hand and $5.00 on Royal 9
     Then every round's meters were checked before and after the round
 
-  @627b.3.b
+  @627b.3.b @capability.stacked_shoe
   Scenario: A Royal 9 wager is refused to a player without a Minibaccarat wager
     § 627b.3(b): "a certificate holder may offer to each player who placed a Minibaccarat wager"
     Given a table opened under the Rules Submission
@@ -327,7 +327,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     When seat 5 attempts to wager $5.00 on Royal 9
     Then the attempted wager is not recognised
 
-  @627b.3.a.2
+  @627b.3.a.2 @capability.stacked_shoe @capability.progressive
   Scenario: A Royal 9 wager offered once dealing has begun is not recognised and does not move the meters
     § 627b.3(a)(2): "a mechanism, such as a lock-out button, that prevents the placement of any Royal 9 Progressive wagers that a player attempts to place after the dealer has begun dealing the cards."
     Interpretation: royal-9-lockout-from-no-more-bets
@@ -340,7 +340,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Then the attempted wager is not recognised
     And the Mega Jackpot meter is unchanged
 
-  @627b.3.c
+  @627b.3.c @capability.stacked_shoe
   Scenario Outline: After the Minibaccarat and Royal 9 wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as in the base game
     § 627b.3(c): "After placing a Minibaccarat wager, as required in § 627a.7(b), and any optional wagers including the Royal 9 Progressive wager, the dealer shall deal the cards in accordance with § 627a.8(a)—(c) (relating to hands of player and banker; procedure for dealing initial two cards to each hand)."
     Interpretation: base-game-631a-for-627a-629a
@@ -361,7 +361,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
       | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
 
-  @627b.3.d
+  @627b.3.d @capability.stacked_shoe
   Scenario: A winning Royal 9 wager is paid before the dealing is completed
     § 627b.3(d): "Any winning Royal 9 Progressive wagers as outlined in subsection (e) will be paid by the dealer in accordance with subsection (f)."
     § 627b.3(d): "The dealer will then complete the dealing procedures in § 627a.9 (relating to procedure for dealing a third card)."
@@ -372,7 +372,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     When the round is dealt
     Then the wager of seat 3 on Royal 9 is settled before any third card is dealt
 
-  @627b.3.h @627b.3.h.table.table
+  @627b.3.h @627b.3.h.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Each mystery configuration seeds at its reseed amount, contributes its rate and pays when the meter passes its hit value
     § 627b.3(h): "If the progressive table game system utilized by the certificate holder has the capability to offer a mystery progressive, the seed and reseed amount, random must hit by amount and incrementation rate shall be as follows:"
     Interpretation: royal-9-meters
@@ -393,7 +393,7 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | 2             | $100.00 | $500.00     | 5%   |
       | 3             | $100.00 | $200.00     | 2%   |
 
-  @627b.3.h @627b.3.h.table.table
+  @627b.3.h @627b.3.h.table.table @capability.progressive
   Scenario: The mystery hit amounts spread uniformly between the reseed amount and the must-hit-by amount
     § 627b.3(h): "the seed and reseed amount, random must hit by amount and incrementation rate shall be as follows:"
     Interpretation: mystery-hit-value-uniform

@@ -5,7 +5,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
   2024-09-04: its scenarios are reported "expired" unless the run has --include-expired
   or an --as-of date before then. Every wager is $10.00.
 
-  @629b.1.e @629b.1.a.3
+  @629b.1.e @629b.1.a.3 @capability.stacked_shoe
   Scenario Outline: A perfect pair is paid at the Perfect Pair odds of the paytable
     § 629b.1(a)(3): "The initial two cards dealt to the player or banker that are of the same rank, the same color and the same suit."
     § 629b.1(e): "The certificate holder shall pay out winning Perfect Pairs wagers at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
@@ -25,7 +25,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
       | C        | Player's Hand | 9C AD 9C 5H 2C 3D | 25 to 1 |
       | C        | Banker's Hand | AD 9C 5H 9C 2C 3D | 25 to 1 |
 
-  @629b.1.e @629b.1.a.1
+  @629b.1.e @629b.1.a.1 @capability.stacked_shoe
   Scenario Outline: A colored pair is paid at the Colored Pair odds of the paytable
     § 629b.1(a)(1): "The initial two cards dealt to the player or banker that are of the same rank and the same color but different suits."
     § 629b.1(e): "The certificate holder shall pay out winning Perfect Pairs wagers at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
@@ -45,7 +45,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
       | C        | Player's Hand | 9C AD 9S 5H 2C 3D | 15 to 1 |
       | C        | Banker's Hand | AD 9C 5H 9S 2C 3D | 15 to 1 |
 
-  @629b.1.e @629b.1.a.2
+  @629b.1.e @629b.1.a.2 @capability.stacked_shoe
   Scenario Outline: A mixed pair is paid at the Mixed Pair odds of the paytable
     § 629b.1(a)(2): "The initial two cards dealt to the player or banker that are of the same rank but different colors."
     § 629b.1(e): "The certificate holder shall pay out winning Perfect Pairs wagers at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
@@ -65,7 +65,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
       | C        | Player's Hand | 9D AD 9S 5H 2C 3D | 5 to 1  |
       | C        | Banker's Hand | AD 9D 5H 9S 2C 3D | 5 to 1  |
 
-  @629b.1.d.1
+  @629b.1.d.1 @capability.stacked_shoe
   Scenario Outline: Perfect Pairs wagers on both hands are both paid when both hands pair
     § 629b.1(d)(1): "If a player placed a Perfect Pairs wager on both the Player Hand and Banker Hand, and both the Player Hand and Banker Hand contain a colored pair, mixed pair or perfect pair, the player shall receive a payout in accordance with subsection (e) for both winning hands."
     Given the Rules Submission selects Perfect Pairs paytable <paytable>
@@ -83,7 +83,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
       | B        | 10 to 1           | 30 to 1           |
       | C        | 15 to 1           | 25 to 1           |
 
-  @629b.1.c
+  @629b.1.c @capability.stacked_shoe
   Scenario Outline: Two cards of equal value but different rank are not a pair
     § 629b.1(c): "For purposes of the Perfect Pairs wager, only cards that are identical in either number or type will be considered of the same rank. For example: two jacks or two 4s."
     Given a table opened under the Rules Submission
@@ -97,7 +97,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
       | JH 2C QH 7D 5C 6D  | a jack and a queen, both zero |
       | 10S 2C KS 7D 5C 6D | a 10 and a king, both zero    |
 
-  @629b.1.d.2
+  @629b.1.d.2 @capability.stacked_shoe
   Scenario Outline: A Perfect Pairs wager on a hand whose initial two cards are no pair is collected
     § 629b.1(d)(2): "Do not contain a colored pair, mixed pair or perfect pair, the dealer shall collect the Perfect Pairs wager."
     Given a table opened under the Rules Submission
@@ -112,7 +112,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
       | 2C 4H 7D 4D 5C 6D | Player's Hand | only the Banker's Hand pairs                 |
       | 2H KC 3C QD 2D 5S | Player's Hand | the pair of 2s needs the Player's third card |
 
-  @629b.1.d
+  @629b.1.d @capability.stacked_shoe
   Scenario: Perfect Pairs wagers are settled after the initial cards and before any third card
     § 629b.1(d): "the dealer shall announce the Point Count of the Player's Hand and the Banker's Hand and shall settle any Perfect Pairs wagers by collecting all losing wagers and paying all winning wagers"
     Interpretation: 627a-629a-base-game-is-631a
@@ -125,7 +125,7 @@ Feature: § 629b.1 Perfect Pairs wager (Midibaccarat)
     And the wager of seat 3 on Perfect Pairs on the Player's Hand is settled before any third card is dealt
     And the wager of seat 3 on Perfect Pairs on the Banker's Hand is settled before any third card is dealt
 
-  @629b.1
+  @629b.1 @capability.stacked_shoe
   Scenario: Perfect Pairs settlement over many dealt rounds agrees with the paytable
     § 629b.1(c): "The Perfect Pairs wager shall win if the initial two cards dealt to the Player Hand or Dealer Hand or both contain a colored pair, mixed pair or perfect pair."
     Interpretation: dealers-hand-means-bankers-hand

@@ -9,7 +9,7 @@ Feature: § 629b.4 Alternative card reveal procedure
   Background:
     Given a table opened under the Rules Submission
 
-  @629b.4.b @629b.4.a
+  @629b.4.b @629b.4.a @capability.stacked_shoe
   Scenario: The Banker's Hand is revealed first at the request of the highest Player wager
     § 629b.4(b): "if all players have wagered on the Player's Hand and, upon request of the player with the highest wager on the Player's Hand, the dealer shall place the two cards of the Banker's Hand face up on the area designated for the Banker's Hand and announce the Point Count of the Banker's Hand."
     Interpretation: 629b.4-b-all-players-on-player-hand
@@ -20,7 +20,7 @@ Feature: § 629b.4 Alternative card reveal procedure
     Then the Banker's Hand is revealed before the Player's Hand
     And the wager of seat 5 on the Player's Hand wins at 1 to 1
 
-  @629b.4.b @629b.4.a
+  @629b.4.b @629b.4.a @capability.stacked_shoe
   Scenario: The Player's Hand is turned face up by the player with the highest wager on it
     § 629b.4(b): "The dealer shall then hand the two cards of the Player's Hand, face down, to the player with the highest wager on the Player's Hand. After viewing the Player's Hand, the player shall return the two cards face up, to the dealer"
     Interpretation: 629b.4-b-all-players-on-player-hand
@@ -31,7 +31,7 @@ Feature: § 629b.4 Alternative card reveal procedure
     Then the Player's Hand is turned face up by seat 1
     And the wager of seat 6 on the Player's Hand wins at 1 to 1
 
-  @629b.4.b @629b.4.a
+  @629b.4.b @629b.4.a @capability.stacked_shoe
   Scenario: Without a request the Player's Hand is revealed first
     § 629b.4(b): "upon request of the player with the highest wager on the Player's Hand"
     Given the dealing shoe is stacked with 7C 6D KH QS
@@ -39,7 +39,7 @@ Feature: § 629b.4 Alternative card reveal procedure
     When the round is dealt
     Then the Player's Hand is revealed before the Banker's Hand
 
-  @629b.4.b @629b.4.a
+  @629b.4.b @629b.4.a @capability.stacked_shoe
   Scenario: A wager on the Banker's Hand keeps the Player's Hand first despite a request
     § 629b.4(b): "if all players have wagered on the Player's Hand"
     Interpretation: 629b.4-b-all-players-on-player-hand
@@ -50,7 +50,7 @@ Feature: § 629b.4 Alternative card reveal procedure
     Then the Player's Hand is revealed before the Banker's Hand
     And the wager of seat 2 on the Banker's Hand loses
 
-  @629b.4.b @629b.4.a
+  @629b.4.b @629b.4.a @capability.stacked_shoe
   Scenario: A Tie wager keeps the Player's Hand first despite a request
     § 629b.4(b): "if all players have wagered on the Player's Hand"
     Interpretation: 629b.4-b-all-players-on-player-hand
@@ -60,7 +60,7 @@ Feature: § 629b.4 Alternative card reveal procedure
     When the round is dealt with seat 5 asking to see the Banker's Hand first
     Then the Player's Hand is revealed before the Banker's Hand
 
-  @629b.4.b @629b.4.a
+  @629b.4.b @629b.4.a @capability.stacked_shoe
   Scenario: A request from a player without the highest Player wager keeps the Player's Hand first
     § 629b.4(b): "upon request of the player with the highest wager on the Player's Hand"
     Interpretation: 629b.4-b-all-players-on-player-hand
@@ -70,7 +70,7 @@ Feature: § 629b.4 Alternative card reveal procedure
     When the round is dealt with seat 2 asking to see the Banker's Hand first
     Then the Player's Hand is revealed before the Banker's Hand
 
-  @629b.4.c
+  @629b.4.c @capability.stacked_shoe
   Scenario: After the Banker's Hand is revealed first the round continues by the third-card rules
     § 629b.4(c): "The round of play shall then continue as set forth in § 629a.8(c)(3)—(6)."
     Interpretation: base-game-631a-for-627a-629a

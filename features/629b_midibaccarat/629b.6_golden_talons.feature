@@ -10,7 +10,7 @@ Feature: § 629b.6 Golden Talons
   Background:
     Given a table opened under the Rules Submission
 
-  @629b.6.a
+  @629b.6.a @capability.stacked_shoe
   Scenario: A Golden Talons wager needs a Midibaccarat wager at the same seat
     § 629b.6(a): "offer to each player who has placed a Midibaccarat wager in accordance with § 629a.7 (relating to wagers), the operation of placing a Golden Talons wager."
     Interpretation: base-game-631a-for-627a-629a
@@ -19,7 +19,7 @@ Feature: § 629b.6 Golden Talons
     When seat 3 attempts to wager $5.00 on Golden Talons on the Player's Hand
     Then the game refuses the attempted wager
 
-  @629b.6.b
+  @629b.6.b @capability.stacked_shoe
   Scenario: A Golden Talons wager is refused once the dealer has called "No more bets"
     § 629b.6(b): "After placing a Midibaccarat wager, a player may place a Golden Talons wager prior to the dealer calling, "No more bets.""
     Given the dealing shoe is stacked with 9C 2D KH 4S
@@ -28,7 +28,7 @@ Feature: § 629b.6 Golden Talons
     And seat 3 attempts to wager $5.00 on Golden Talons on the Player's Hand
     Then the game refuses the attempted wager
 
-  @629b.6.c
+  @629b.6.c @capability.stacked_shoe
   Scenario Outline: After the Midibaccarat and Golden Talons wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as in the base game
     § 629b.6(c): "The dealer shall then deal the cards in accordance with § 629a.8 (relating to hands of player and banker; procedure for dealing initial two cards to each hand), and the round of play shall be played and completed in accordance with the house rules and the provisions of §§ 629a.9—629a.11 (relating to procedure for dealing a third card; rules for determining whether a third card shall be dealt; and announcement of result of round; payment and collection of wagers)."
     Interpretation: base-game-631a-for-627a-629a
@@ -48,7 +48,7 @@ Feature: § 629b.6 Golden Talons
       | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
       | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
 
-  @629b.6.d
+  @629b.6.d @capability.stacked_shoe
   Scenario: A Golden Talons wager is settled after the result of the round is announced
     § 629b.6(d): "After the round of play is completed and the announcement of the result is made, the dealer shall settle the Player's Golden Talons wager while settling the Midibaccarat wagers"
     Given the dealing shoe is stacked with 10H 2S 4S 2C 5D 6C
@@ -58,7 +58,7 @@ Feature: § 629b.6 Golden Talons
     Then the wager of seat 3 on Golden Talons on the Player's Hand is settled after the result of the round is announced
     And the wager of seat 3 on Golden Talons on the Player's Hand is a winning wager
 
-  @629b.6.e
+  @629b.6.e @capability.stacked_shoe
   Scenario: A player may place Golden Talons on both hands at once
     § 629b.6(e): "The Golden Talons wager may be placed on the Player's hand, the Banker's hand, or both"
     Given the dealing shoe is stacked with 8S 3D AH 3C
@@ -69,7 +69,7 @@ Feature: § 629b.6 Golden Talons
     Then the wager of seat 4 on Golden Talons on the Player's Hand wins at 1 to 1
     And the wager of seat 4 on Golden Talons on the Banker's Hand loses
 
-  @629b.6.e.1
+  @629b.6.e.1 @capability.stacked_shoe
   Scenario Outline: A hand that wins by at least 4 points wins the Golden Talons wager
     § 629b.6(e)(1): "The hand wagered upon wins by at least 4 points"
     Given the dealing shoe is stacked with <cards>
@@ -83,7 +83,7 @@ Feature: § 629b.6 Golden Talons
       | 5H 6H 6S 5S 4C 8D    | Banker's Hand |
       | QS 4H 5H 6C 2S AD    | Player's Hand |
 
-  @629b.6.e.1
+  @629b.6.e.1 @capability.stacked_shoe
   Scenario Outline: A hand that wins by fewer than 4 points without a natural loses the Golden Talons wager
     § 629b.6(e)(1): "The hand wagered upon wins by at least 4 points"
     Given the dealing shoe is stacked with <cards>
@@ -97,7 +97,7 @@ Feature: § 629b.6 Golden Talons
       | 3C 2D 4H 2S 10C      | Player's Hand |
       | 5D 8D 5S 7H 3S       | Banker's Hand |
 
-  @629b.6.e.2
+  @629b.6.e.2 @capability.stacked_shoe
   Scenario Outline: A natural win wins the Golden Talons wager
     § 629b.6(e)(2): "The hand wagered upon is a natural win"
     Interpretation: 629b.6-e-2-naturals
@@ -112,7 +112,7 @@ Feature: § 629b.6 Golden Talons
       | 2D 4C 5H 5S  | Banker's Hand |
       | 6D 7C 3C AH  | Player's Hand |
 
-  @629b.6.e.2
+  @629b.6.e.2 @capability.stacked_shoe
   Scenario: A natural that loses to a higher natural loses the Golden Talons wager
     § 629b.6(e)(2): "The hand wagered upon is a natural win or a natural tie"
     Interpretation: 629b.6-e-2-naturals
@@ -122,7 +122,7 @@ Feature: § 629b.6 Golden Talons
     When the round is dealt
     Then the wager of seat 2 on Golden Talons on the Player's Hand loses
 
-  @629b.6.e.3
+  @629b.6.e.3 @capability.stacked_shoe
   Scenario: A tie without naturals loses the Golden Talons wager
     § 629b.6(e)(3): "The hand wagered upon wins or ties under the approved paytable."
     Interpretation: 629b.6-e-2-naturals
@@ -134,7 +134,7 @@ Feature: § 629b.6 Golden Talons
     Then the wager of seat 2 on Golden Talons on the Player's Hand loses
     And the wager of seat 2 on Golden Talons on the Banker's Hand loses
 
-  @629b.6.f
+  @629b.6.f @capability.stacked_shoe
   Scenario Outline: A win by a margin of 4 to 9 points is paid by the paytable of the Rules Submission
     § 629b.6(f): "The Golden Talons wager shall be paid out based upon one of the following paytables, which shall be specified in and approved as part of the certificate holder's Rules Submission"
     Given the Rules Submission pays Golden Talons by Paytable <paytable>
@@ -177,7 +177,7 @@ Feature: § 629b.6 Golden Talons
       | E        | Win by 5 | 4C 3D 2H 7C AS      | Player's Hand | 2 to 1   |
       | E        | Win by 4 | KC 4H 2S 9D 9S 2D   | Banker's Hand | 2 to 1   |
 
-  @629b.6.f
+  @629b.6.f @capability.stacked_shoe
   Scenario Outline: A natural win is paid 1 to 1 under every paytable
     § 629b.6(f): "The Golden Talons wager shall be paid out based upon one of the following paytables"
     Interpretation: 629b.6-f-natural-win-blank-cells
@@ -195,8 +195,13 @@ Feature: § 629b.6 Golden Talons
       | C        | Natural win | 4D 6C 5S 2H  | Player's Hand | 1 to 1 |
       | D        | Natural win | 2S 9H 5C QD  | Banker's Hand | 1 to 1 |
       | E        | Natural win | 6H 2C 2D 3S  | Player's Hand | 1 to 1 |
+      | A        | Natural win | 9C KD KH QS  | Player's Hand | 1 to 1 |
+      | B        | Natural win | KC 8D QH JS  | Banker's Hand | 1 to 1 |
+      | C        | Natural win | 4C AD 5H AS  | Player's Hand | 1 to 1 |
+      | D        | Natural win | AC 4D 2H 5S  | Banker's Hand | 1 to 1 |
+      | E        | Natural win | 2C 5D 2H 3S  | Banker's Hand | 1 to 1 |
 
-  @629b.6.f
+  @629b.6.f @capability.stacked_shoe
   Scenario Outline: A natural tie pushes under Paytables A, C, D and E
     § 629b.6(f): "The Golden Talons wager shall be paid out based upon one of the following paytables"
     Interpretation: 629b.6-e-2-naturals
@@ -214,7 +219,7 @@ Feature: § 629b.6 Golden Talons
       | D        | Natural tie | KD 9S 9C QH  | Player's Hand |
       | E        | Natural tie | 6S 2H 2C 6D  | Banker's Hand |
 
-  @629b.6.f
+  @629b.6.f @capability.stacked_shoe
   Scenario: A natural tie pays 2 to 1 under Paytable B
     § 629b.6(f): "The Golden Talons wager shall be paid out based upon one of the following paytables"
     Interpretation: 629b.6-e-2-naturals
@@ -227,7 +232,7 @@ Feature: § 629b.6 Golden Talons
     Then the wager of seat 6 on Golden Talons on the Player's Hand wins at 2 to 1
     And the wager of seat 6 on Golden Talons on the Banker's Hand wins at 2 to 1
 
-  @629b.6.g
+  @629b.6.g @capability.stacked_shoe
   Scenario Outline: A natural that wins by 4 points or more is paid only 1 to 1
     § 629b.6(g): "A Golden Talons win with a natural will only pay the Natural win odds of 1 to 1, not the higher odds related to wins by 4 or more."
     Given the dealing shoe is stacked with <cards>

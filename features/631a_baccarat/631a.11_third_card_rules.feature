@@ -7,7 +7,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
   Background:
     Given a table opened under the Rules Submission
 
-  @631a.11.a
+  @631a.11.a @capability.stacked_shoe
   Scenario Outline: A Natural stops both hands
     § 631a.11(a): "If either the Player’s Hand or the Banker’s Hand is a Natural, no more cards may be dealt to either hand."
     Given the dealing shoe is stacked with <shoe>
@@ -23,7 +23,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | 4C 5D 4H 3S 2C 2D  | Player's Natural 8 against 8  |
       | KC JD 9H 9S AC AD | both Natural 9               |
 
-  @631a.11.b.1
+  @631a.11.b.1 @capability.stacked_shoe
   Scenario Outline: The Player's Hand draws on a Point Count of 0 to 5
     § 631a.11(b)(1): "Draw (take a third card) if the Player’s Hand has a Point Count of less than 6."
     Given the dealing shoe is stacked with <shoe>
@@ -39,7 +39,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | 4C 7D KH QS 2C 3D   | 4            |
       | 5C 7D KH QS 2C 3D   | 5            |
 
-  @631a.11.b.2
+  @631a.11.b.2 @capability.stacked_shoe
   Scenario Outline: The Player's Hand stays on a Point Count of 6 or 7
     § 631a.11(b)(2): "Stay (not take a third card) if the Player’s Hand has a Point Count of 6 or more."
     Given the dealing shoe is stacked with <shoe>
@@ -51,7 +51,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | 6C 5D KH QS 2C 3D   | 6            |
       | 7C 5D KH QS 2C 3D   | 7            |
 
-  @631a.11.c.1
+  @631a.11.c.1 @capability.stacked_shoe
   Scenario Outline: When the Player's Hand stays, the Banker's Hand draws on 0 to 5 and stays on 6 or 7
     § 631a.11(c)(1): "If the Player’s Hand does not receive a third card, the Banker’s Hand shall be dealt a third card if the Point Count of the Banker’s Hand is 5 or less."
     Given the dealing shoe is stacked with <shoe>
@@ -70,7 +70,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | 7C 6D KH QS 2C    | 6            | is not dealt a third card |
       | 6C 7D KH QS 2C    | 7            | is not dealt a third card |
 
-  @631a.11.c.2.i
+  @631a.11.c.2.i @capability.stacked_shoe
   Scenario Outline: When the Player's Hand draws, the Banker's Hand draws on 0 to 2 whatever the third card
     § 631a.11(c)(2)(i): "The Banker’s Hand has a Point Count of less than 3, the Banker’s Hand shall be dealt a third card."
     Given the dealing shoe is stacked with <shoe>
@@ -85,7 +85,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | AC 2D 2H KS QC 4D    | 2            | 0                   |
       | AC 2D 2H QS AS 4D     | 2            | 1                   |
 
-  @631a.11.c.2.ii
+  @631a.11.c.2.ii @capability.stacked_shoe
   Scenario Outline: When the Player's Hand draws, the Banker's Hand stays on 7 whatever the third card
     § 631a.11(c)(2)(ii): "The Banker’s Hand has a Point Count of 7, the Banker’s Hand may not be dealt a third card."
     Given the dealing shoe is stacked with <shoe>
@@ -99,7 +99,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | AC 3D 2H 4S 7C 4D    | 7                   |
       | AC 5D 2H 2S JH 4D   | 0                   |
 
-  @631a.11.c.2.iii
+  @631a.11.c.2.iii @capability.stacked_shoe
   Scenario Outline: Table 1 decides the Banker's Hand on 3 to 6 when the Player's Hand draws
     § 631a.11(c)(2)(iii): "The Banker’s Hand has a Point Count of 3, 4, 5 or 6, the Banker’s Hand shall be dealt or not dealt a third card in accordance with Table 1 as follows:"
     Given the dealing shoe is stacked with <shoe>
@@ -159,7 +159,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
       | 4C 6D KH QS 8C 5C    | 6            | 8                | S       | is not dealt a third card |
       | 4C 6D KH QS 9C 5C    | 6            | 9                | S       | is not dealt a third card |
 
-  @631a.11.g
+  @631a.11.g @capability.stacked_shoe
   Scenario: The worked example of Table 1: a Banker's Hand of 5 draws on a Player's third card of 4
     § 631a.11(g): "For example, if the Point Count of the Banker’s Hand after two cards is 5 and the value of the third card drawn by the Player’s Hand is 4, the table shows that the Banker’s Hand shall draw a third card."
     Given the dealing shoe is stacked with 3S 2H AS 3C 4D 5C
@@ -167,7 +167,7 @@ Feature: § 631a.11 Rules for determining whether a third card shall be dealt
     Then the Player's Hand is dealt a third card
     And the Banker's Hand is dealt a third card
 
-  @631a.11
+  @631a.11 @capability.stacked_shoe
   Scenario: Every combination of initial card values and Player's third card is dealt as § 631a.11 requires
     § 631a.11: "Rules for determining whether a third card shall be dealt."
     Given every combination of the four initial card values and the Player's third card value

@@ -6,7 +6,7 @@ Feature: § 631a.12 Announcement of result of round; payment and collection of w
   Background:
     Given a table opened under the Rules Submission
 
-  @631a.12.a
+  @631a.12.a @capability.stacked_shoe
   Scenario Outline: The dealer announces the final Point Count of each hand and which hand has won
     § 631a.12(a): "the dealer calling the game shall announce the final Point Count of each hand indicating which hand has won the round."
     Given the dealing shoe is stacked with <shoe>
@@ -19,7 +19,7 @@ Feature: § 631a.12 Announcement of result of round; payment and collection of w
       | KC QD JH 7S 6C     | Banker's Hand 7 against 6       |
       | JS QD 3D JC 6H KC  | Player's Hand 9 against 0       |
 
-  @631a.12.a
+  @631a.12.a @capability.stacked_shoe
   Scenario Outline: The dealer announces "tie hand" when the Point Counts are equal
     § 631a.12(a): "If the two hands have equal Point Counts, the dealer shall announce “tie hand.”"
     Given the dealing shoe is stacked with <shoe>
@@ -31,7 +31,7 @@ Feature: § 631a.12 Announcement of result of round; payment and collection of w
       | 3C 2D 3H 4S        | 6 against 6       |
       | QC 3D QH 4S 7C     | 7 against 7       |
 
-  @631a.12.a @option.variant.ez_baccarat
+  @631a.12.a @option.variant.ez_baccarat @capability.stacked_shoe
   Scenario Outline: On an EZ Baccarat table the dealer announces "Dragon 7" or "Panda 8"
     § 631a.12(a): "If the table is designated for play as an EZ Baccarat table and the Point Counts of the Banker’s Hand and the Player’s Hand result in a Dragon 7 or a Panda 8, the dealer shall announce “Dragon 7” or “Panda 8.”"
     Given the dealing shoe is stacked with <shoe>
@@ -43,7 +43,7 @@ Feature: § 631a.12 Announcement of result of round; payment and collection of w
       | 2C AD 2H 2S 2D 4C  | Dragon 7 |
       | 2C 3D 2H 3S 4C     | Panda 8  |
 
-  @631a.12.b
+  @631a.12.b @capability.stacked_shoe
   Scenario: Losing wagers are collected first
     § 631a.12(b): "After the result of the round is announced, the dealer or dealers responsible for the wagers on the table shall first collect each losing wager."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -56,7 +56,7 @@ Feature: § 631a.12 Announcement of result of round; payment and collection of w
     When the round is dealt
     Then every losing wager is collected before any winning wager is paid
 
-  @631a.12.b
+  @631a.12.b @capability.stacked_shoe
   Scenario: Winning wagers are paid from the highest-numbered seat down, each seat's vigorish right after its payment
     § 631a.12(b): "starting at the highest numbered player position at which a winning wager is located, pay that player’s winning wager and immediately thereafter mark or collect the vigorish owed by that player unless the table is designated for play as an EZ Baccarat table in which vigorish is not collected."
     Given the dealing shoe is stacked with 4C 9D 3H KS

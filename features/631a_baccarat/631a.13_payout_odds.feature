@@ -9,7 +9,7 @@ Feature: § 631a.13 Payout odds; vigorish
   Background:
     Given a table opened under the Rules Submission
 
-  @631a.13.a
+  @631a.13.a @capability.stacked_shoe
   Scenario: A winning wager on the Player's Hand is paid at 1 to 1
     § 631a.13(a): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
     Given the dealing shoe is stacked with 9C 2D KH 3S
@@ -17,7 +17,7 @@ Feature: § 631a.13 Payout odds; vigorish
     When the round is dealt
     Then the wager of seat 3 on the Player's Hand wins at 1 to 1
 
-  @631a.13.a
+  @631a.13.a @capability.stacked_shoe
   Scenario Outline: A winning Player wager of <stake> is paid at 1 to 1 to the cent
     § 631a.13(a): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
     Given the dealing shoe is stacked with 7C 3D KH 3S
@@ -31,7 +31,7 @@ Feature: § 631a.13 Payout odds; vigorish
       | $12.50    |
       | $1,000.00 |
 
-  @631a.13.b
+  @631a.13.b @capability.stacked_shoe
   Scenario Outline: A winning Tie Wager of <stake> is paid at the Rules Submission's odds, at least 8 to 1
     § 631a.13(b): "A winning Tie Wager shall be paid at odds of at least 8 to 1."
     Given the dealing shoe is stacked with 3C 2D 3H 4S
@@ -45,7 +45,7 @@ Feature: § 631a.13 Payout odds; vigorish
       | $12.50    |
       | $1,000.00 |
 
-  @631a.13.c @option.variant.baccarat
+  @631a.13.c @option.variant.baccarat @capability.stacked_shoe
   Scenario Outline: A winning Banker wager of <stake> is paid at 1 to 1 less a vigorish of 5% of the amount won
     § 631a.13(c): "A winning wager made on the Banker's Hand shall be paid at odds of 1 to 1, except that the certificate holder shall extract a vigorish from the winning players in an amount equal to 5% of the amount won"
     § 631a.13(c): "When collecting the vigorish, the certificate holder may round off the vigorish to 25¢ or the next highest multiple of 25¢."
@@ -68,7 +68,7 @@ Feature: § 631a.13 Payout odds; vigorish
       | $1,000.00 | $50.00       | $50.00  |
       | $1,010.00 | $50.50       | $50.50  |
 
-  @631a.13.c @option.variant.ez_baccarat
+  @631a.13.c @option.variant.ez_baccarat @capability.stacked_shoe
   Scenario: On an EZ Baccarat table a winning Banker wager is paid at 1 to 1 and no vigorish is collected
     § 631a.13(c): "unless the certificate holder is offering EZ Baccarat in which vigorish is not collected."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -77,7 +77,7 @@ Feature: § 631a.13 Payout odds; vigorish
     Then the wager of seat 3 on the Banker's Hand wins at 1 to 1
     And no vigorish is charged to seat 3
 
-  @631a.13.d.1 @option.variant.baccarat @option.vigorish.at_payout
+  @631a.13.d.1 @option.variant.baccarat @option.vigorish.at_payout @capability.stacked_shoe
   Scenario: The vigorish is collected at the time the winning payout is made
     § 631a.13(d)(1): "At the time the winning payout is made."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -85,7 +85,7 @@ Feature: § 631a.13 Payout odds; vigorish
     When the round is dealt
     Then the vigorish of seat 3 is collected at the time its winning payout is made
 
-  @631a.13.d.2.ii @option.variant.baccarat @option.vigorish.tracked
+  @631a.13.d.2.ii @option.variant.baccarat @option.vigorish.tracked @capability.stacked_shoe
   Scenario: Vigorish collected later is tracked at the number of the seat owing it
     § 631a.13(d)(2)(ii): "The amount of the vigorish shall be tracked by placing a coin or marker button, which contains the amount of the vigorish owed, in the rectangular space on the layout that is imprinted with the number of the player owing the vigorish."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -93,7 +93,7 @@ Feature: § 631a.13 Payout odds; vigorish
     When the round is dealt
     Then the vigorish of seat 3, $1.00, is marked at its seat number and not yet collected
 
-  @631a.13.d.2.i @option.variant.baccarat @option.vigorish.tracked
+  @631a.13.d.2.i @option.variant.baccarat @option.vigorish.tracked @capability.stacked_shoe
   Scenario: Outstanding vigorish is collected before play begins with a new dealing shoe
     § 631a.13(d)(2)(i): "The outstanding vigorish shall be collected prior to beginning play with a new dealing shoe of cards or when the player leaves the gaming table, whichever occurs first."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -104,7 +104,7 @@ Feature: § 631a.13 Payout odds; vigorish
     Then $1.00 of vigorish is collected from seat 3 before play begins with the new dealing shoe
     And $0.50 of vigorish is collected from seat 5 before play begins with the new dealing shoe
 
-  @631a.13.d.2.i @option.variant.baccarat @option.vigorish.tracked @capability.player_leaves
+  @631a.13.d.2.i @option.variant.baccarat @option.vigorish.tracked @capability.player_leaves @capability.stacked_shoe
   Scenario: Outstanding vigorish is collected when the player leaves, if that occurs first
     § 631a.13(d)(2)(i): "The outstanding vigorish shall be collected prior to beginning play with a new dealing shoe of cards or when the player leaves the gaming table, whichever occurs first."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -117,7 +117,7 @@ Feature: § 631a.13 Payout odds; vigorish
     Then $0.00 of vigorish is collected from seat 3 before play begins with the new dealing shoe
     And $0.50 of vigorish is collected from seat 5 before play begins with the new dealing shoe
 
-  @631a.13.d.2.iii @option.variant.baccarat @option.vigorish.tracked
+  @631a.13.d.2.iii @option.variant.baccarat @option.vigorish.tracked @capability.stacked_shoe
   Scenario: The marker stays on the layout, adding up, until the vigorish owed is collected
     § 631a.13(d)(2)(iii): "The coin or marker button may not be removed from the layout until the vigorish owed is collected."
     Given the dealing shoe is stacked with 4C 9D 3H KS 4D 9C 3S KH
@@ -129,7 +129,7 @@ Feature: § 631a.13 Payout odds; vigorish
     Then no vigorish is collected from seat 3 during the rounds
     And $3.00 of vigorish is collected from seat 3 before play begins with the new dealing shoe
 
-  @631a.13.e @option.dragon_bonus
+  @631a.13.e @option.dragon_bonus @capability.stacked_shoe
   Scenario: No vigorish is extracted on a winning Dragon Bonus Wager on the Banker's Hand
     § 631a.13(e): "If a certificate holder offers the Dragon Bonus Wager, in accordance with § 631a.8(a)(4) (relating to wagers), a vigorish may not be extracted on a winning Dragon Bonus Wager."
     Given the dealing shoe is stacked with 4C 9D 3H KS
@@ -139,7 +139,7 @@ Feature: § 631a.13 Payout odds; vigorish
     Then the wager of seat 3 on Dragon Bonus on the Banker's Hand wins at 1 to 1
     And no vigorish is charged on the wager of seat 3 on Dragon Bonus on the Banker's Hand
 
-  @631a.13.e.table.table
+  @631a.13.e.table.table @capability.stacked_shoe
   Scenario Outline: Dragon Bonus paytable <paytable>: the "<row>" row pays <odds>
     § 631a.13(e): "Winning Dragon Bonus Wagers shall be paid out at the odds in one of the following paytables selected by the certificate holder in its Rules Submission filed in accordance with § 601a.2:"
     Given the dealing shoe is stacked with <shoe>
@@ -157,6 +157,8 @@ Feature: § 631a.13 Payout odds; vigorish
       | A        | Win by 5 points | 2 to 1  | 6S 2H AS QH KS     | Player's Hand |
       | A        | Win by 4 points | 1 to 1  | AC 5D QD QC JS     | Banker's Hand |
       | A        | Natural winner  | 1 to 1  | 9C 3D KH 3S        | Player's Hand |
+      | A        | Natural winner  | 1 to 1  | 9C KD KH QS        | Player's Hand |
+      | A        | Natural winner  | 1 to 1  | AC 4D 2H 5S        | Banker's Hand |
       | A        | Natural tie     | Push    | 8C 8D KH KS        | Banker's Hand |
 
     @option.dragon_bonus.paytable.B
@@ -169,6 +171,8 @@ Feature: § 631a.13 Payout odds; vigorish
       | B        | Win by 5 points | 3 to 1  | KC JC KD AS JS 4S  | Banker's Hand |
       | B        | Win by 4 points | 1 to 1  | 6D 2S KC KH QD     | Player's Hand |
       | B        | Natural winner  | 1 to 1  | 4C 9D 3H KS        | Banker's Hand |
+      | B        | Natural winner  | 1 to 1  | KC 8D QH JS        | Banker's Hand |
+      | B        | Natural winner  | 1 to 1  | 4C AD 5H AS        | Player's Hand |
       | B        | Natural tie     | Push    | 9C 9D KH KS        | Player's Hand |
 
     @option.dragon_bonus.paytable.C
@@ -181,9 +185,11 @@ Feature: § 631a.13 Payout odds; vigorish
       | C        | Win by 5 points | 2 to 1  | 6S 2H AS QH KS     | Player's Hand |
       | C        | Win by 4 points | 2 to 1  | AC 5D QD QC JS     | Banker's Hand |
       | C        | Natural winner  | 1 to 1  | 3C 8D 4H KS        | Banker's Hand |
+      | C        | Natural winner  | 1 to 1  | 2C 5D 2H 3S        | Banker's Hand |
+      | C        | Natural winner  | 1 to 1  | 5C 2D 3H AS        | Player's Hand |
       | C        | Natural tie     | Push    | 9C 9D KH KS        | Player's Hand |
 
-  @631a.13.f @option.variant.ez_baccarat
+  @631a.13.f @option.variant.ez_baccarat @capability.stacked_shoe @capability.wager.dragon_7
   Scenario Outline: A winning Dragon 7 Insurance Wager of <stake> is paid at 40 to 1
     § 631a.13(f): "A winning Dragon 7 Insurance Wager, as described in § 631a.8(a)(5), shall be paid out at odds of 40 to 1."
     Given the dealing shoe is stacked with 2C AD 2H 2S 2D 4C
@@ -196,7 +202,7 @@ Feature: § 631a.13 Payout odds; vigorish
       | $5.00  |
       | $12.50 |
 
-  @631a.13.g @option.variant.ez_baccarat
+  @631a.13.g @option.variant.ez_baccarat @capability.stacked_shoe @capability.wager.panda_8
   Scenario Outline: A winning Panda 8 Insurance Wager of <stake> is paid at 25 to 1
     § 631a.13(g): "A winning Panda 8 Insurance Wager, as described in § 631a.8(a)(6), shall be paid at odds of 25 to 1."
     Given the dealing shoe is stacked with 2C 3D 2H 3S 4C
@@ -209,7 +215,7 @@ Feature: § 631a.13 Payout odds; vigorish
       | $5.00  |
       | $12.50 |
 
-  @631a.13.h @option.house_money
+  @631a.13.h @option.house_money @capability.stacked_shoe
   Scenario: A player who takes the House Money payout is handed the whole payout, paid at the payable's odds
     § 631a.13(h): "If a certificate holder offers the House Money Wager and the player elects to take the payout, the player shall be paid in accordance with the following payable:"
     Interpretation: payable-means-paytable
@@ -220,7 +226,7 @@ Feature: § 631a.13 Payout odds; vigorish
     Then the wager of seat 3 on House Money wins at 15 to 1
     And the whole House Money payout of seat 3 is handed to the player
 
-  @631a.13.h.table.table @option.house_money
+  @631a.13.h.table.table @option.house_money @capability.stacked_shoe
   Scenario Outline: House Money: "<row>" pays <odds>
     § 631a.13(h): "If a certificate holder offers the House Money Wager and the player elects to take the payout, the player shall be paid in accordance with the following payable:"
     Interpretation: payable-means-paytable

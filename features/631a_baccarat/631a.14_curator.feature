@@ -4,7 +4,7 @@ Feature: § 631a.14 Continuation of curator as dealer; selection of a new curato
   shoe_accepted events. Counterclockwise is ascending seat number; "immediately to
   the right" of a seat is the next higher seat.
 
-  @631a.14.a.1
+  @631a.14.a.1 @capability.stacked_shoe
   Scenario: The curator passes the dealing shoe when the Banker's Hand loses
     § 631a.14(a)(1): "The curator shall pass the dealing shoe whenever the Banker's Hand loses."
     Given a table opened under the Rules Submission with seats:
@@ -18,7 +18,7 @@ Feature: § 631a.14 Continuation of curator as dealer; selection of a new curato
     Then the curator in seat 2 passes the dealing shoe
     And seat 3 is the curator
 
-  @631a.14.b
+  @631a.14.b @capability.stacked_shoe
   Scenario: The shoe is offered first to the player immediately to the right of the previous curator, then counterclockwise
     § 631a.14(b): "the dealer shall offer the dealing shoe to the player immediately to the right of the previous curator and, if that player does not accept the dealing shoe or there is no player in that position, the dealer shall offer the dealing shoe to each of the other players in turn, moving counterclockwise around the table. The first player to accept the dealing shoe when offered shall become the new curator."
     Interpretation: 631a.14-b-other-players
@@ -38,7 +38,7 @@ Feature: § 631a.14 Continuation of curator as dealer; selection of a new curato
     And the dealing shoe is then offered to seats 4, 6 in that order
     And seat 6 is the curator
 
-  @631a.14.b
+  @631a.14.b @capability.stacked_shoe
   Scenario: From the highest seat the offer wraps to seat 1; the previous curator is not offered the shoe again
     § 631a.14(b): "the dealer shall offer the dealing shoe to each of the other players in turn, moving counterclockwise around the table."
     Interpretation: 631a.14-b-other-players

@@ -6,7 +6,7 @@ Feature: § 631a.1 Definitions
   Background:
     Given a table opened under the Rules Submission
 
-  @631a.1.def.Natural
+  @631a.1.def.Natural @capability.stacked_shoe
   Scenario Outline: A hand is a Natural only on a Point Count of 8 or 9 on its first two cards
     § 631a.1[Natural]: "Natural—A hand which has a Point Count of 8 or 9 on the first two cards dealt."
     Given the dealing shoe is stacked with <shoe>

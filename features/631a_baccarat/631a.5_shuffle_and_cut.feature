@@ -35,7 +35,7 @@ Feature: § 631a.5 Shuffle and cut of the cards
     When the game shuffles and cuts dealing shoes of its own
     Then every second cover card lies at least 14 cards above the bottom of the stack
 
-  @631a.5.f
+  @631a.5.f @capability.stacked_shoe
   Scenario Outline: The burn: the first card is exposed and as many cards as its face value are burned face down
     § 631a.5(f): "Prior to commencement of play, the dealer shall remove and expose the first card from the dealing shoe and place it, and an additional number of cards, drawn face down, equal to the face value of the first card drawn, in the discard bucket. When determining the face value of the first card removed from the dealing shoe, a 10, jack, queen or king shall count as ten and an ace shall count as one."
     Given the burn is made from a dealing shoe stacked with <shoe>

@@ -3,7 +3,7 @@ Feature: § 631a.7 Dealing shoe; selection of the player to deal cards
   stacked shoe and reads the shoe record's shoe_offered and shoe_accepted events.
   Counterclockwise is ascending seat number.
 
-  @631a.7.b
+  @631a.7.b @capability.stacked_shoe
   Scenario: The dealing shoe is offered first to seat 1, then counterclockwise, skipping empty seats
     § 631a.7(b): "the dealer calling the game shall offer the dealing shoe to the player in seat number one at the table. If that player rejects the dealing shoe or if there is no one in seat number one, the dealer shall offer the dealing shoe to each of the other players in turn, moving counterclockwise around the table, until one of the players accepts the dealing shoe."
     Interpretation: seat-direction-counterclockwise
@@ -17,7 +17,7 @@ Feature: § 631a.7 Dealing shoe; selection of the player to deal cards
     And the dealing shoe is stacked with 7C 3D KH 3S
     Then the new dealing shoe is offered to seats 1, 3, 5 in that order
 
-  @631a.7.b
+  @631a.7.b @capability.stacked_shoe
   Scenario: With no one in seat 1 the dealing shoe is offered from the next seat counterclockwise
     § 631a.7(b): "If that player rejects the dealing shoe or if there is no one in seat number one, the dealer shall offer the dealing shoe to each of the other players in turn, moving counterclockwise around the table"
     Interpretation: seat-direction-counterclockwise
@@ -29,7 +29,7 @@ Feature: § 631a.7 Dealing shoe; selection of the player to deal cards
     And the dealing shoe is stacked with 7C 3D KH 3S
     Then the new dealing shoe is offered to seats 2 in that order
 
-  @631a.7.c
+  @631a.7.c @capability.stacked_shoe
   Scenario: The player who accepts the dealing shoe is the curator
     § 631a.7(c): "The player that accepts the dealing shoe shall be designated as the curator."
     Given a table opened under the Rules Submission with seats:
@@ -42,7 +42,7 @@ Feature: § 631a.7 Dealing shoe; selection of the player to deal cards
     When the round is dealt
     Then seat 3 is the curator
 
-  @631a.7.d.2
+  @631a.7.d.2 @capability.stacked_shoe
   Scenario: The dealer calling the game is the curator when no player accepts the dealing shoe
     § 631a.7(d)(2): "No player to whom the dealing shoe is offered accepts the dealing shoe."
     Given a table opened under the Rules Submission with seats:

@@ -12,23 +12,23 @@ Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7
     Given a table of players under the Rules Submission, some of whom accept the dealing shoe
     When hypothesis plays shoe after shoe through the adapter: wagers, "no more bets", rounds up to the cover card and past it, new shoes, players leaving
 
-  @631a.10.d @capability.stacked_shoe
+  @631a.10.d @capability.stacked_shoe @capability.offered_wagers
   Scenario: The cover card brings "last hand", one more hand and new decks, in any shoe
     § 631a.10(d): "If the cover card appears as the first card in the dealing shoe at the beginning of a round of play or appears during play, the cover card shall be removed and placed to the side and the hand will be completed. Upon completion of that hand, the dealer calling the game shall announce “last hand.” At the completion of one more hand, the cards shall be replaced with new decks of cards."
     Then in every state the table reaches, the cover card brings "last hand", one more hand and new decks
 
-  @631a.13.d.1 @option.vigorish.at_payout @capability.stacked_shoe
+  @631a.13.d.1 @option.vigorish.at_payout @capability.stacked_shoe @capability.offered_wagers
   Scenario: Vigorish is collected at the time of the payout, in any state of the table
     § 631a.13(d)(1): "At the time the winning payout is made."
     Then in every state the table reaches, vigorish is collected with the payout as § 631a.13(d)(1) requires
 
-  @631a.13.d.2.i @631a.13.d.2.ii @option.vigorish.tracked @capability.stacked_shoe
+  @631a.13.d.2.i @631a.13.d.2.ii @option.vigorish.tracked @capability.stacked_shoe @capability.offered_wagers
   Scenario: Tracked vigorish is marked, then collected before a new shoe or when the player leaves
     § 631a.13(d)(2)(i): "The outstanding vigorish shall be collected prior to beginning play with a new dealing shoe of cards or when the player leaves the gaming table, whichever occurs first."
     § 631a.13(d)(2)(ii): "The amount of the vigorish shall be tracked by placing a coin or marker button, which contains the amount of the vigorish owed"
     Then in every state the table reaches, vigorish is marked and collected later as § 631a.13(d)(2) requires
 
-  @631a.7.b @631a.14.a.1 @631a.14.b @capability.stacked_shoe
+  @631a.7.b @631a.14.a.1 @631a.14.b @capability.stacked_shoe @capability.offered_wagers
   Scenario: The dealing shoe is offered from seat 1 and passes whenever the Banker's Hand loses
     § 631a.7(b): "the dealer calling the game shall offer the dealing shoe to the player in seat number one at the table."
     § 631a.14(a)(1): "The curator shall pass the dealing shoe whenever the Banker's Hand loses."
@@ -36,7 +36,7 @@ Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7
     Interpretation: seat-direction-counterclockwise
     Then in every state the table reaches, the dealing shoe is offered and passed as §§ 631a.7(b) and 631a.14 require
 
-  @631a.8.c @capability.stacked_shoe
+  @631a.8.c @capability.stacked_shoe @capability.offered_wagers
   Scenario: No wager is made, increased or withdrawn after "no more bets", in any state of the table
     § 631a.8(c): "A wager may not be made, increased or withdrawn after the dealer has announced "no more bets.""
     Then in every state the table reaches, no wager is made, increased or withdrawn after "no more bets"

@@ -9,14 +9,14 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
   Background:
     Given a table opened under the Rules Submission
 
-  @631c.2.a
+  @631c.2.a @capability.stacked_shoe
   Scenario: A Heavenly 9 wager is refused to a player without a Baccarat wager
     § 631c.2(a): "offer to each player who has placed a Baccarat wager in accordance with § 631a.8(a) (relating to wagers) the option of placing a Heavenly 9 progressive wager"
     Given the dealing shoe is stacked with 9H KS 10C 5D
     When seat 5 attempts to wager $5.00 on Heavenly 9
     Then the attempted wager is not recognised
 
-  @631c.2.c @631c.2.c.ed.current-through-2024-06-22
+  @631c.2.c @631c.2.c.ed.current-through-2024-06-22 @capability.stacked_shoe
   Scenario: A Heavenly 9 wager of less than $5 is refused
     § 631c.2(c): "a player may place a Heavenly 9 progressive Baccarat wager of no less than \$5 at any time before the dealer calls"
     § 631c.2(c)@current-through-2024-06-22: "a player may place a Heavenly 9 progressive Baccarat wager of no less than $5 at any time before the dealer calls"
@@ -25,7 +25,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     When seat 3 attempts to wager $4.99 on Heavenly 9
     Then the attempted wager is not recognised
 
-  @631c.2.d.2 @631c.2.d.2.ed.current-through-2024-06-22
+  @631c.2.d.2 @631c.2.d.2.ed.current-through-2024-06-22 @capability.stacked_shoe @capability.progressive
   Scenario: A Heavenly 9 wager offered after "no more bets" is not recognised and does not move the meter
     § 631c.2(d)(2): "a mechanism, such as a lock-out button, that prevents the recognition of any progressive wager that a player attempts to place after the dealer has announced “no more bets.”"
     § 631c.2(d)(2)@current-through-2024-06-22: "that prevents the recognition of any progressive wager that a player attempts to place after the dealer has announced "no more bets.""
@@ -37,7 +37,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the attempted wager is not recognised
     And the Heavenly 9 meter is unchanged
 
-  @631c.2.e
+  @631c.2.e @capability.stacked_shoe
   Scenario Outline: After the Baccarat and Heavenly 9 wagers the cards are dealt Player, Banker, Player, Banker, then any third card, as § 631a.9 requires
     § 631c.2(e): "The dealer shall then deal the cards in accordance with § 631a.9(b)—(f) (relating to hands of player and banker; procedure for dealing initial two cards to each hand), and the round of play shall be played and completed in accordance to the house rules and provisions of §§ 631a.10—631a.12 (relating to procedure for dealing a third card; rules for determining whether a third card shall be dealt; and announcement of result of round; payment and collection of wagers)."
     Given the dealing shoe is stacked with <shoe>
@@ -56,7 +56,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
       | AC 5D QD QC JS    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | AC QD JS | 1            | 5D QC    | 5            |
       | 5C JD KH 6S 4D    | Player's Hand, Banker's Hand, Player's Hand, Banker's Hand, Player's Hand                | 5C KH 4D | 9            | JD 6S    | 6            |
 
-  @631c.2.g.1 @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.g.1 @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22 @capability.stacked_shoe @capability.progressive
   Scenario: A suited 3-card 9 tie is paid 100% of the progressive, and the meter is reseeded at $10,000
     § 631c.2(g)(1): "The banker and the player tie with a 3-card hand total of 9 and all cards are the same suit."
     § 631c.2(i)[table]: "| Player and banker 3-card tie— all cards same suit | 100% progressive |"
@@ -72,7 +72,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the Heavenly 9 meter is reseeded at $10,000.00
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.2 @631c.2.g.ed.current-through-2024-06-22 @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.g.2 @631c.2.g.ed.current-through-2024-06-22 @631c.2.i.table.table.ed.current-through-2024-06-22 @capability.stacked_shoe @capability.progressive
   Scenario: A same-color 3-card 9 tie is paid 299 for 1, and no lower outcome besides
     § 631c.2(g)(2): "The banker and the player tie with a 3-card hand total of 9 and all cards are the same color."
     § 631c.2(i)[table]: "| Player and banker 3-card tie— all cards same color | 299 for 1 |"
@@ -89,7 +89,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the wager of seat 3 on Heavenly 9 is paid $1,495.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.3 @631c.2.i @631c.2.i.table.table
+  @631c.2.g.3 @631c.2.i @631c.2.i.table.table @capability.stacked_shoe @capability.progressive
   Scenario: A 3-card 9 tie of mixed colors is paid 60 for 1
     § 631c.2(g)(3): "The banker and the player tie with a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Player and banker 3-card tie | 60 for 1 |"
@@ -103,7 +103,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the wager of seat 3 on Heavenly 9 is paid $300.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.4 @631c.2.i @631c.2.i.table.table
+  @631c.2.g.4 @631c.2.i @631c.2.i.table.table @capability.stacked_shoe @capability.progressive
   Scenario: A Banker's 3-card 9 is paid 9 for 1
     § 631c.2(g)(4): "The banker has a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Banker 3-card 9 | 9 for 1 |"
@@ -117,7 +117,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     And the wager of seat 3 on Heavenly 9 is paid $45.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.g.5 @631c.2.i @631c.2.i.table.table
+  @631c.2.g.5 @631c.2.i @631c.2.i.table.table @capability.stacked_shoe @capability.progressive
   Scenario: A Player's 3-card 9 is paid 8 for 1
     § 631c.2(g)(5): "The player has a 3-card hand total of 9."
     § 631c.2(i)[table]: "| Player 3-card 9 | 8 for 1 |"
@@ -130,7 +130,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the wager of seat 3 on Heavenly 9 is paid $40.00 in all
     And every progressive meter moves as the regulations require
 
-  @631c.2.h
+  @631c.2.h @capability.stacked_shoe @capability.progressive
   Scenario Outline: Without a 3-card 9 the Heavenly 9 wager loses
     § 631c.2(h): "Each Heavenly 9 progressive Baccarat wager placed shall lose and be collected by the dealer if one of the outcomes specified in subsection (g) does not occur."
     Given the dealing shoe is stacked with <cards>
@@ -146,7 +146,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
       | 9H KS 10C 5D      |
       | 2H AC 3C AS KD 6D |
 
-  @631c.2.f @631c.2.f.ed.current-through-2024-06-22
+  @631c.2.f @631c.2.f.ed.current-through-2024-06-22 @capability.stacked_shoe
   Scenario: The Heavenly 9 wager is settled after the result is announced
     § 631c.2(f): "After the round of play is completed and the announcement of the result is made, the dealer shall settle the players’ Heavenly 9 progressive Baccarat wagers"
     § 631c.2(f)@current-through-2024-06-22: "the dealer shall settle the players- Heavenly 9 progressive Baccarat wagers"
@@ -156,7 +156,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     When the round is dealt
     Then the wager of seat 3 on Heavenly 9 is settled after the result is announced
 
-  @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22
+  @631c.2.i @631c.2.i.table.table @631c.2.i.table.table.ed.current-through-2024-06-22 @capability.stacked_shoe @capability.progressive
   Scenario: The progressive meter is seeded at $10,000 and rises by 10% of each Heavenly 9 wager
     § 631c.2(i)[table]: "| Meter seed/reseed | \$10,000 |"
     § 631c.2(i)[table]: "| Increment rate | 10% |"
@@ -172,7 +172,7 @@ Feature: § 631c.2 Heavenly 9 progressive Baccarat wager
     Then the Heavenly 9 meter rises by 10% of the $25.00 wagered
     And every progressive meter moves as the regulations require
 
-  @631c.2.i @631c.2.i.table.table
+  @631c.2.i @631c.2.i.table.table @capability.stacked_shoe @capability.progressive
   Scenario: The meters are right before and after every round of a shuffled shoe
     § 631c.2(i)[table]: "| Increment rate | 10% |"
     Interpretation: heavenly-9-increment-rate

@@ -7,7 +7,7 @@ Feature: § 631c.4 Lucky Nines
   card. An Examples row of a paytable not filed is reported "not offered". Each seat
   wagers $10.00 on the Banker's Hand, then $10.00 on Lucky Nines.
 
-  @631c.4.e @631c.4.d.2
+  @631c.4.e @631c.4.d.2 @capability.stacked_shoe
   Scenario Outline: Lucky Nines is paid by the number and suits of the nines among the four initial cards
     § 631c.4(d)(2): "Contain a nine, the winning Lucky Nines wagers shall be paid in accordance with subsection (e) based on the number of nines in the player and banker hands."
     § 631c.4(e): "The certificate holder shall pay out winning Lucky Nines wagers at the odds in one of the following payout tables selected by the certificate holder in its Rules Submission"
@@ -51,7 +51,7 @@ Feature: § 631c.4 Lucky Nines
       | D        | 9D 2C 5H 3D KC 4S | One nine diamonds     | 2 to 1    |
       | D        | 9C 2C 5H 3D KC 4S | One nine              | 1 to 1    |
 
-  @631c.4.d.1
+  @631c.4.d.1 @capability.stacked_shoe
   Scenario Outline: Lucky Nines loses when none of the four initial cards is a nine
     § 631c.4(d)(1): "Do not contain a nine, the losing Lucky Nines wagers shall be collected."
     Given a table opened under the Rules Submission
@@ -66,7 +66,7 @@ Feature: § 631c.4 Lucky Nines
       | 2H KC 3C QD 2D 5S | no nine at all                                  |
       | 2H KC 3C QD 9D 5S | the only nine is the Player's third card        |
 
-  @631c.4.a @631c.4.d
+  @631c.4.a @631c.4.d @capability.stacked_shoe
   Scenario: A nine dealt as a third card does not count
     § 631c.4(a): "a Lucky Nines wager which shall win if any of the player's two cards or the banker's two cards contain at least one nine"
     Interpretation: 631c.4-d-open-range
@@ -78,7 +78,7 @@ Feature: § 631c.4 Lucky Nines
     Then the Player's Hand is 9C 5H 9H with a Point Count of 3
     And the wager of seat 3 on Lucky Nines wins at 1 to 1
 
-  @631c.4.d
+  @631c.4.d @capability.stacked_shoe
   Scenario: Lucky Nines is settled after the initial cards are face up and before any third card
     § 631c.4(d): "After the initial two cards of the player's hand and banker's hand have been turned face up on the layout but prior to dealing a third card, the dealer shall settle all players' Lucky Nines wagers."
     Interpretation: 631c.4-d-open-range
@@ -90,7 +90,7 @@ Feature: § 631c.4 Lucky Nines
     Then the Player's Hand is dealt a third card
     And the wager of seat 3 on Lucky Nines is settled before any third card is dealt
 
-  @631c.4.f
+  @631c.4.f @capability.stacked_shoe
   Scenario: Once the Lucky Nines wagers are settled, the dealing of the round is completed
     § 631c.4(f): "After settling the player's Lucky Nines wager, the dealer shall complete the dealing procedures in § 631a.9(e) and (f)."
     Given a table opened under the Rules Submission
@@ -100,7 +100,7 @@ Feature: § 631c.4 Lucky Nines
     When the round is dealt
     Then the dealing of the round is completed after the wager of seat 3 on Lucky Nines is settled
 
-  @631c.4.c
+  @631c.4.c @capability.stacked_shoe
   Scenario: A Lucky Nines wager needs an initial wager at the same seat
     § 631c.4(c): "After placing an initial wager, as required under § 631a.8(a) (relating to wagers), a player may place a Lucky Nines wager"
     Given a table opened under the Rules Submission
@@ -108,7 +108,7 @@ Feature: § 631c.4 Lucky Nines
     When seat 3 tries to wager $10.00 on Lucky Nines
     Then the game refuses the wager
 
-  @631c.4
+  @631c.4 @capability.stacked_shoe
   Scenario: Lucky Nines settlement over many dealt rounds agrees with the paytable
     § 631c.4(d): "If any of the player's two cards or the banker's two cards:"
     When rounds are dealt from stacked shoes with every offered wager of § 631c.4 placed

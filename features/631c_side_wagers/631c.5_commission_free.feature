@@ -5,7 +5,7 @@ Feature: § 631c.5 Commission-free Baccarat
   are settled before any third card; Lucky Six pays 12 to 1 (two cards) or 20 to 1
   (three cards); Tie pays 8 to 1; the dealer announces "Lucky Six".
 
-  @631c.5.c.1 @631c.5.g @option.player_pair
+  @631c.5.c.1 @631c.5.g @option.player_pair @capability.stacked_shoe
   Scenario Outline: A Player Pair wager wins 11 to 1 when the Player's initial two cards are a pair
     § 631c.5(c)(1): "Player Pair wager, which shall win if the initial two cards dealt to the player's hand are a pair such as two nines or two queens"
     § 631c.5(g): "A winning pair wager on either the player's hand or banker's hand shall be paid at odds of 11 to 1."
@@ -20,7 +20,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | QH 2C QS 7D 5C 6D | two queens |
       | 9C 2C 9D 3D 5C 6D | two nines  |
 
-  @631c.5.c.1 @option.player_pair
+  @631c.5.c.1 @option.player_pair @capability.stacked_shoe
   Scenario Outline: A Player Pair wager loses when the Player's initial two cards are not a pair
     § 631c.5(c)(1): "shall lose if the initial two cards dealt to the player's hand are not a pair."
     Given a table opened under the Rules Submission
@@ -34,7 +34,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | 10S 2C KS 7D 5C 6D | a 10 and a king, both worth zero       |
       | 2C 4H 7D 4D 5C 6D  | only the Banker's Hand is a pair       |
 
-  @631c.5.c.2 @631c.5.g @option.banker_pair
+  @631c.5.c.2 @631c.5.g @option.banker_pair @capability.stacked_shoe
   Scenario Outline: A Banker Pair wager wins 11 to 1 when the Banker's initial two cards are a pair
     § 631c.5(c)(2): "Banker Pair wager, which shall win if the initial two cards dealt to the banker's hand are a pair"
     § 631c.5(g): "A winning pair wager on either the player's hand or banker's hand shall be paid at odds of 11 to 1."
@@ -49,7 +49,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | 2C QH 7D QS 5C 6D | two queens |
       | 2C 4H 7D 4S 5C 6D | two 4s     |
 
-  @631c.5.c.2 @option.banker_pair
+  @631c.5.c.2 @option.banker_pair @capability.stacked_shoe
   Scenario Outline: A Banker Pair wager loses when the Banker's initial two cards are not a pair
     § 631c.5(c)(2): "shall lose if the initial two cards dealt to the banker's hand are not a pair."
     Given a table opened under the Rules Submission
@@ -63,7 +63,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | 2C 10H 7D KH 5C 6D | a 10 and a king, both worth zero       |
       | 4H 2C 4D 7D 5C 6D  | only the Player's Hand is a pair       |
 
-  @631c.5.d @option.player_pair @option.banker_pair
+  @631c.5.d @option.player_pair @option.banker_pair @capability.stacked_shoe
   Scenario: Pair wagers are settled before any third card is dealt
     § 631c.5(d): "If any player placed a Player or Banker Pair wager, the wager shall be settled prior to dealing a third card to the player's hand or banker's hand."
     Given a table opened under the Rules Submission
@@ -77,7 +77,7 @@ Feature: § 631c.5 Commission-free Baccarat
     And the wager of seat 3 on Player Pair wins at 11 to 1
     And the wager of seat 3 on Banker Pair wins at 11 to 1
 
-  @631c.5.c.3 @631c.5.k.1 @option.lucky_six
+  @631c.5.c.3 @631c.5.k.1 @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six pays 12 to 1 when the Banker's Hand wins with a two-card six
     § 631c.5(k)(1): "With only two cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 12 to 1."
     Given a table opened under the Rules Submission
@@ -88,7 +88,7 @@ Feature: § 631c.5 Commission-free Baccarat
     Then the Banker's Hand is 4D 2S with a Point Count of 6
     And the wager of seat 3 on Lucky Six wins at 12 to 1
 
-  @631c.5.c.3 @631c.5.k.2 @option.lucky_six
+  @631c.5.c.3 @631c.5.k.2 @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six pays 20 to 1 when the Banker's Hand wins with a three-card six
     § 631c.5(k)(2): "With three cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 20 to 1."
     Given a table opened under the Rules Submission
@@ -99,7 +99,7 @@ Feature: § 631c.5 Commission-free Baccarat
     Then the Banker's Hand is KC QC 6D with a Point Count of 6
     And the wager of seat 3 on Lucky Six wins at 20 to 1
 
-  @631c.5.c.3.i @option.lucky_six
+  @631c.5.c.3.i @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six loses when the Banker's six is lower than the Player's Point Count
     § 631c.5(c)(3)(i): "The point count of the banker's hand is a six but is lower than the point count of the player's hand."
     Given a table opened under the Rules Submission
@@ -108,7 +108,7 @@ Feature: § 631c.5 Commission-free Baccarat
     When the round is dealt
     Then the wager of seat 3 on Lucky Six loses
 
-  @631c.5.c.3.ii @option.lucky_six
+  @631c.5.c.3.ii @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six loses when the Banker's Point Count is not six
     § 631c.5(c)(3)(ii): "The point count of the banker's hand is not a six."
     Given a table opened under the Rules Submission
@@ -117,7 +117,7 @@ Feature: § 631c.5 Commission-free Baccarat
     When the round is dealt
     Then the wager of seat 3 on Lucky Six loses
 
-  @631c.5.c.3 @option.lucky_six
+  @631c.5.c.3 @option.lucky_six @capability.stacked_shoe
   Scenario: Lucky Six loses when the hands tie on six
     § 631c.5(c)(3): "which shall win if the point count of the banker's hand is a six and is higher than the point count of the player's hand"
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six
@@ -127,7 +127,7 @@ Feature: § 631c.5 Commission-free Baccarat
     When the round is dealt
     Then the wager of seat 3 on Lucky Six loses
 
-  @631c.5.i @631c.5.a
+  @631c.5.i @631c.5.a @capability.stacked_shoe
   Scenario Outline: A Banker's Hand winning with six is paid 1 to 2, with no commission
     § 631c.5(i): "except if the banker's hand wins with a point count of 6, then the winning wager on the banker's hand shall be paid out at odds of 1 to 2."
     § 631c.5(a): "in which no commission is collected."
@@ -143,7 +143,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | 2C 4D KD 2S 3H 5C | $10.00 | two cards    |
       | 2H KC 3H QC 5C 6D | $25.00 | three cards  |
 
-  @631c.5.i @631c.5.a
+  @631c.5.i @631c.5.a @capability.stacked_shoe
   Scenario: A Banker's Hand winning with another Point Count is paid 1 to 1, with no commission
     § 631c.5(i): "A winning wager made on the banker's hand shall be paid at odds of 1 to 1"
     § 631c.5(a): "in which no commission is collected."
@@ -155,7 +155,7 @@ Feature: § 631c.5 Commission-free Baccarat
     And the wager of seat 3 on the Banker's Hand wins at 1 to 1
     And no vigorish is charged to seat 3
 
-  @631c.5.h
+  @631c.5.h @capability.stacked_shoe
   Scenario: A winning wager on the Player's Hand is paid 1 to 1
     § 631c.5(h): "A winning wager made on the player's hand shall be paid at odds of 1 to 1."
     Given a table opened under the Rules Submission
@@ -164,7 +164,7 @@ Feature: § 631c.5 Commission-free Baccarat
     When the round is dealt
     Then the wager of seat 3 on the Player's Hand wins at 1 to 1
 
-  @631c.5.j @631c.5.c
+  @631c.5.j @631c.5.c @capability.stacked_shoe
   Scenario: A winning Tie wager is paid 8 to 1 and a Banker wager pushes
     § 631c.5(j): "A winning tie wager shall be paid at odds of 8 to 1."
     § 631c.5(c): "In addition to the wager on the player's hand, banker's hand and tie hand, which shall win or lose as provided in § 631a.8(a)(1)—(3)"
@@ -176,7 +176,7 @@ Feature: § 631c.5 Commission-free Baccarat
     Then the wager of seat 3 on a Tie wins at 8 to 1
     And the wager of seat 4 on the Banker's Hand pushes
 
-  @631c.5.e
+  @631c.5.e @capability.stacked_shoe
   Scenario Outline: The dealer announces "Lucky Six" when the Banker's Hand wins with six
     § 631c.5(e): "If the point counts of the banker's hand and player's hand results in a Lucky Six, the dealer shall announce "Lucky Six.""
     Given a table opened under the Rules Submission
@@ -189,7 +189,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | 2C 4D KD 2S 3H 5C | two cards   |
       | 2H KC 3H QC 5C 6D | three cards |
 
-  @631c.5.e
+  @631c.5.e @capability.stacked_shoe
   Scenario Outline: The dealer does not announce "Lucky Six" unless the Banker's Hand wins with six
     § 631c.5(e): "If the point counts of the banker's hand and player's hand results in a Lucky Six, the dealer shall announce "Lucky Six.""
     Given a table opened under the Rules Submission
@@ -203,7 +203,7 @@ Feature: § 631c.5 Commission-free Baccarat
       | 6C 4D KD 2S 5C 6D | the hands tie on six            |
       | 2C 4D KD 3S 3H 5C | the Banker's Hand wins with 7   |
 
-  @631c.5.f @option.lucky_six
+  @631c.5.f @option.lucky_six @capability.stacked_shoe
   Scenario: Losing wagers are collected first, then winners are paid from the highest-numbered seat down
     § 631c.5(f): "After the result of the round is announced, the dealer shall first collect each losing wager. After the losing wagers are collected, starting at the highest numbered player position at which a winning wager is located, the dealer shall pay that player's winning wager."
     Given a table opened under the Rules Submission
@@ -219,7 +219,7 @@ Feature: § 631c.5 Commission-free Baccarat
     And the wager of seat 5 on Lucky Six wins at 12 to 1
     And the wager of seat 4 on the Banker's Hand wins at 1 to 2
 
-  @631c.5
+  @631c.5 @capability.stacked_shoe @capability.wager.banker_pair @capability.wager.lucky_six @capability.wager.player_pair
   Scenario: Commission-free settlement over many dealt rounds agrees with the odds of the section
     § 631c.5(a): "If specified in its Rules Submission, a certificate holder may offer commission-free Baccarat in which no commission is collected."
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six

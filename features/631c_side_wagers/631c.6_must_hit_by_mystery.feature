@@ -8,7 +8,7 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
   Scenarios over all configurations open the table with that configuration in place of the
   Rules Submission's; a game that does not implement one reports it "not offered".
 
-  @631c.6.c.4 @631c.6.c.4.table.table @631c.6.c.2
+  @631c.6.c.4 @631c.6.c.4.table.table @631c.6.c.2 @capability.stacked_shoe @capability.progressive
   Scenario Outline: Each configuration seeds the meter at its minimum amount and contributes its rate of each qualifying wager
     § 631c.6(c)(4): "The incremental contribution of each player's qualifying Heavenly 9 progressive Baccarat wager and the minimum and maximum dollar values for the Must-Hit-By Mystery bonus meter shall be set in one of the following configurations"
     § 631c.6(c)(2): "A percentage of a player's qualifying Heavenly 9 progressive Baccarat wager shall be allocated as an incremental contribution to the Must-Hit-By Mystery bonus progressive meter."
@@ -40,7 +40,7 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
       | D-$2          | $250.00 | $1,000.00 | 3%   |
       | D-$5          | $250.00 | $1,000.00 | 2%   |
 
-  @631c.6.c.1 @631c.6.a
+  @631c.6.c.1 @631c.6.a @capability.stacked_shoe @capability.progressive
   Scenario: Only a player with a Baccarat wager and a Heavenly 9 wager contributes
     § 631c.6(c)(1): "A player shall qualify for the Must-Hit-By Mystery bonus by placing a Baccarat wager and a Heavenly 9 progressive Baccarat wager"
     § 631c.6(a): "offer to each player who has placed a Baccarat wager in accordance with § 631a.8(a) (relating to wagers) and an optional Heavenly 9 progressive Baccarat wager the opportunity to win the Must-Hit-By Mystery bonus."
@@ -55,7 +55,7 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
     Then the Must-Hit-By Mystery meter rises by 2% of the $5.00 wagered
     And every progressive meter moves as the regulations require
 
-  @631c.6.c.3 @631c.6.c.7 @631c.6.c.5.iv @631c.6.c.5.iii
+  @631c.6.c.3 @631c.6.c.7 @631c.6.c.5.iv @631c.6.c.5.iii @capability.stacked_shoe @capability.progressive
   Scenario Outline: The contribution that takes the meter past its hit value wins 100% of the meter, which resets to the minimum
     § 631c.6(c)(3): "The certificate holder shall pay out the Must-Hit-By Mystery bonus when a qualifying player's contribution increases the Must-Hit-By Mystery bonus progressive meter's jackpot amount in excess of a random dollar value preselected by an electronic random number generator, between a set minimum and maximum dollar value."
     § 631c.6(c)(7): "A player who wins the Must-Hit-By Mystery bonus shall be paid 100% of the bonus jackpot amount on the progressive meter."
@@ -89,7 +89,7 @@ Feature: § 631c.6 Must-Hit-By Mystery bonus
       | D-$2          | $250.00 | $1,000.00 | 3%   |
       | D-$5          | $250.00 | $1,000.00 | 2%   |
 
-  @631c.6.c.3
+  @631c.6.c.3 @capability.progressive
   Scenario: The random number generator preselects hit amounts spread uniformly between the minimum and the maximum
     § 631c.6(c)(3): "a random dollar value preselected by an electronic random number generator, between a set minimum and maximum dollar value"
     Interpretation: mystery-hit-value-uniform

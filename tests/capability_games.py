@@ -1,0 +1,33 @@
+"""Games that declare fewer capabilities than they have: each is the reference game
+(which conforms), with a ``describe`` answer that leaves capabilities out. Nothing they
+do is wrong, yet none may be found conformant: a clause the harness could not check for
+lack of a capability is "not verified", never passed (issue 13, "capabilities cannot buy
+a pass"). Usable as ``--game tests.capability_games:NAME``.
+"""
+
+from __future__ import annotations
+
+from baccarat_conformance.reference_game import ReferenceGame
+
+
+class DeclaresNoCapabilities(ReferenceGame):
+    """Declares no capability at all: no stacked shoe, no disclosure, no optional wager…"""
+
+    def op_describe(self) -> dict:
+        return {**super().op_describe(), "capabilities": []}
+
+
+class DeclaresNoIrregularities(ReferenceGame):
+    """Declares every capability but ``irregularities`` (§ 631a.15 cannot be staged)."""
+
+    def op_describe(self) -> dict:
+        d = super().op_describe()
+        return {**d, "capabilities": [c for c in d["capabilities"] if c != "irregularities"]}
+
+
+def no_capabilities() -> DeclaresNoCapabilities:
+    return DeclaresNoCapabilities()
+
+
+def no_irregularities() -> DeclaresNoIrregularities:
+    return DeclaresNoIrregularities()

@@ -1,0 +1,235 @@
+"""The sealed evidence package (issue 17): seal, verify, keygen.
+
+One real small run (§ 631a.6, with the example attestations and waivers) is sealed
+unsigned and signed; every check of ``verify`` is then shown to bite on a tampered copy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from baccarat_conformance import cli
+from baccarat_conformance.reports import seal as S
+
+from .suite_runner import REPO
+
+AS_OF = "2025-07-01"  # after the example attestations' date; 631a and 631c in force
+
+
+def main(*argv: str) -> int:
+    return cli.main(list(argv))
+
+
+@pytest.fixture(scope="module")
+def sealed(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """A small real run, sealed unsigned and signed, and the key pairs."""
+    root = tmp_path_factory.mktemp("seal")
+    out = root / "reports"
+    old = Path.cwd()
+    os.chdir(REPO)
+    try:
+        code = main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--progress", "off", "--no-html",
+                    "--allow-pending", "--attestations", "docs/examples/attestations.toml",
+                    "--waivers", "docs/examples/waivers.toml", "--", "-m", "631a.6")
+    finally:
+        os.chdir(old)
+    assert code in (0, 4), code  # a -m selection leaves clauses without a run scenario
+    assert main("keygen", str(root / "lab.key")) == 0
+    assert main("keygen", str(root / "other.key")) == 0
+    assert main("seal", str(out)) == 0
+    assert main("seal", str(out), "--key", str(root / "lab.key"), "-o", str(root / "signed.tar.gz")) == 0
+    return {"root": root, "out": out, "unsigned": root / "reports.evidence.tar.gz",
+            "signed": root / "signed.tar.gz", "pub": root / "lab.key.pub", "other": root / "other.key.pub"}
+
+
+def rewrite(src: Path, dst: Path, change) -> Path:
+    """Copy the package ``src`` to ``dst`` with ``change(members)`` applied (members in order)."""
+    members = S.read_package(src)
+    change(members)
+    dst.write_bytes(S._tar(members))
+    return dst
+
+
+def flip(data: bytes) -> bytes:
+    """``data`` with one byte changed (its last; a byte added to an empty file)."""
+    return data[:-1] + bytes([data[-1] ^ 0x01]) if data else b"x"
+
+
+def relist(members: dict, *paths: str) -> None:
+    """Update the manifest's entries of ``paths`` to their (changed) content, keeping the signature."""
+    manifest = json.loads(members[S.MANIFEST])
+    for entry in manifest["files"]:
+        if entry["path"] in paths:
+            data = members[entry["path"]]
+            entry.update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
+    members[S.MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def forge_failure(members: dict) -> None:
+    """Turn one passed scenario of the packaged results log into a nonconformance."""
+    lines = members["run/results.jsonl"].decode().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        entry = json.loads(line)
+        if entry["outcome"] == "passed":
+            entry.update(outcome="failed", category="nonconformance", message="forged")
+            lines[i] = json.dumps(entry) + "\n"
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no passed scenario to forge")
+    members["run/results.jsonl"] = "".join(lines).encode()
+
+
+def matching_matrix(members: dict, tmp: Path) -> None:
+    """Rewrite the packaged matrix.json to what the (changed) results log rebuilds to."""
+    run = tmp / "run"
+    run.mkdir(parents=True, exist_ok=True)
+    for name in ("results.jsonl", "session.json"):
+        (run / name).write_bytes(members[f"run/{name}"])
+    for path in members:
+        if path.startswith("inputs/"):
+            (tmp / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / path).write_bytes(members[path])
+    manifest = json.loads(members[S.MANIFEST])
+    cli.rebuild_matrix(run / "results.jsonl", tmp / "m", session=run / "session.json",
+                       attestations=tmp / manifest["inputs"]["attestations"]["path"],
+                       waivers=tmp / manifest["inputs"]["waivers"]["path"], profile=str(tmp / "inputs/profile.toml"))
+    members["run/matrix.json"] = (tmp / "m" / "matrix.json").read_bytes()
+
+
+def failure(package: Path, pubkey: Path | None = None) -> S.VerifyFailure:
+    with pytest.raises(S.VerifyFailure) as e:
+        S.verify(package, pubkey)
+    return e.value
+
+
+# ------------------------------------------------------------------ what a package holds
+def test_the_package_holds_the_whole_record_of_the_run(sealed: dict) -> None:
+    members = S.read_package(sealed["unsigned"])
+    names = set(members)
+    for need in ("manifest.json", "environment.json", "run/matrix.json", "run/matrix.csv", "run/matrix.html",
+                 "run/results.jsonl", "run/junit.xml", "run/session.json", "inputs/profile.toml",
+                 "inputs/attestations.toml", "inputs/waivers.toml", "regulations/631a-baccarat.txt"):
+        assert need in names, need
+    assert any(n.startswith("run/allure-results/") and "attachment" in n for n in names)  # exchange transcripts
+    assert not any(".hypothesis" in n for n in names)
+    manifest = json.loads(members["manifest.json"])
+    assert manifest["format"] == S.FORMAT and manifest["signed"] is False
+    assert {e["path"] for e in manifest["files"]} == names - {"manifest.json"}
+    assert manifest["run"]["as_of"] == AS_OF and manifest["run"]["started"] and manifest["run"]["finished"]
+    for reg in manifest["regulations"]:
+        assert reg["sha256"] == reg["corpus_sha256"] == hashlib.sha256(members[reg["path"]]).hexdigest()
+    env = json.loads(members["environment.json"])
+    assert env["distributions"]["cryptography"] and env["python"]
+    assert "the game's describe answer" in {m["what"] for m in manifest["missing"]}
+    # deterministic members: mtime 0, regular files only
+    with tarfile.open(sealed["unsigned"]) as tar:
+        assert all(m.isreg() and m.mtime == 0 for m in tar.getmembers())
+
+
+# ------------------------------------------------------------------ seal then verify
+def test_seal_then_verify_succeeds(sealed: dict, capsys: pytest.CaptureFixture) -> None:
+    capsys.readouterr()
+    assert main("verify", str(sealed["unsigned"])) == 0
+    out = capsys.readouterr().out
+    assert "signature: unsigned" in out and "verify: OK" in out and "verdict of the run: exit status" in out
+    assert main("verify", str(sealed["signed"]), "--pubkey", str(sealed["pub"])) == 0
+    out = capsys.readouterr().out
+    assert "valid" in out and "verify: OK" in out
+    assert main("verify", str(sealed["signed"])) == 0
+    assert "not checked against a trusted key" in capsys.readouterr().out
+
+
+def test_a_wrong_public_key_fails(sealed: dict, capsys: pytest.CaptureFixture) -> None:
+    e = failure(sealed["signed"], sealed["other"])
+    assert e.what == "manifest.json" and "does not verify" in str(e)
+    assert main("verify", str(sealed["signed"]), "--pubkey", str(sealed["other"])) == 3
+    assert "verify FAILED: manifest.json" in capsys.readouterr().err
+    e = failure(sealed["unsigned"], sealed["pub"])  # a trusted key, but nothing signed
+    assert e.what == "manifest.sig"
+
+
+def test_changing_one_byte_of_any_packaged_file_fails_naming_it(sealed: dict, tmp_path: Path) -> None:
+    names = list(S.read_package(sealed["signed"]))
+    assert {"manifest.json", "manifest.sig", "signer.pub", "run/results.jsonl"} <= set(names)
+    for name in names:
+        bad = rewrite(sealed["signed"], tmp_path / "bad.tar.gz",
+                      lambda m: m.__setitem__(name, flip(m[name])))
+        e = failure(bad, sealed["pub"])
+        assert name in str(e), (name, str(e))
+    for name in list(S.read_package(sealed["unsigned"])):
+        if name == "manifest.json":
+            continue  # an unsigned manifest proves nothing by itself: see docs/evidence.md
+        bad = rewrite(sealed["unsigned"], tmp_path / "bad.tar.gz",
+                      lambda m: m.__setitem__(name, flip(m[name])))
+        assert failure(bad).what == name
+
+
+def test_results_edited_with_its_manifest_entry_fails_the_matrix_rebuild(sealed: dict, tmp_path: Path) -> None:
+    def change(m: dict) -> None:
+        forge_failure(m)
+        relist(m, "run/results.jsonl")
+
+    e = failure(rewrite(sealed["unsigned"], tmp_path / "forged.tar.gz", change))
+    assert e.what == "matrix rebuild" and "differs from run/matrix.json" in str(e)
+
+
+def test_results_and_matrix_edited_to_match_fail_the_signature(sealed: dict, tmp_path: Path) -> None:
+    def change(m: dict) -> None:
+        forge_failure(m)
+        matching_matrix(m, tmp_path / "work")
+        relist(m, "run/results.jsonl", "run/matrix.json")
+
+    # unsigned, such a forgery is consistent: only a signature (or a manifest hash kept elsewhere) shows it
+    forged = rewrite(sealed["unsigned"], tmp_path / "forged.tar.gz", change)
+    assert S.verify(forged).matrix["verdict"]["exit_code"] == 1
+    # signed: the manifest changed, so its signature no longer verifies
+    forged = rewrite(sealed["signed"], tmp_path / "forged-signed.tar.gz", change)
+    e = failure(forged, sealed["pub"])
+    assert e.what == "manifest.json" and "signature" in str(e)
+    assert failure(forged).what == "manifest.json"  # even against the key the package carries
+
+
+def test_a_package_resigned_with_another_key_passes_only_without_a_trusted_key(sealed: dict, tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives import serialization
+
+    other = serialization.load_pem_private_key((sealed["root"] / "other.key").read_bytes(), password=None)
+
+    def change(m: dict) -> None:
+        m["signer.pub"] = S._public_pem(other.public_key())
+        relist(m, "signer.pub")
+        m["manifest.sig"] = other.sign(m["manifest.json"])
+
+    forged = rewrite(sealed["signed"], tmp_path / "resigned.tar.gz", change)
+    assert "not checked against a trusted key" in S.verify(forged).signature
+    assert failure(forged, sealed["pub"]).what == "manifest.json"
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "../escape.txt", "run/../../escape.txt"])
+def test_unsafe_members_are_rejected(sealed: dict, tmp_path: Path, name: str) -> None:
+    bad = rewrite(sealed["unsigned"], tmp_path / "bad.tar.gz", lambda m: m.__setitem__(name, b"x"))
+    assert failure(bad).what == name
+
+
+def test_a_link_member_is_rejected(sealed: dict, tmp_path: Path) -> None:
+    bad = tmp_path / "link.tar.gz"
+    with tarfile.open(bad, "w:gz") as tar:
+        info = tarfile.TarInfo("run/results.jsonl")
+        info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
+        tar.addfile(info)
+    assert "not a regular file" in str(failure(bad))
+
+
+def test_seal_needs_a_finished_run_and_keygen_never_overwrites(sealed: dict, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture) -> None:
+    assert main("seal", str(tmp_path)) == 3
+    assert "results.jsonl: missing" in capsys.readouterr().err
+    assert main("keygen", str(sealed["root"] / "lab.key")) == 3
+    assert "never overwrites" in capsys.readouterr().err
+    assert main("seal", str(sealed["out"]), "--key", str(sealed["pub"]), "-o", str(tmp_path / "x.tar.gz")) == 3
+    assert not (tmp_path / "x.tar.gz").exists()
