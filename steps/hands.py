@@ -3,9 +3,12 @@
 
 A round the game dealt otherwise than its stack promised blocks a scenario about another
 rule before these steps run (steps/_deal_check.py); a hand check that fails names the
-scenario's clause, a third-card check the scenario's ``hands`` clause, else the
-third-card rule that decides the hand (:mod:`baccarat_conformance.attribution`). Each
-check counts what it compared in the scenario's judgement ledger.
+scenario's ``hands`` clause (a card value, a third-card rule, a side wager's "deal the
+cards in accordance with" clause), else the clause of the scenario the deviation
+relates to, else the scenario's principal clause; a third-card check names the
+``hands`` clause, else the third-card rule that decides the hand
+(:mod:`baccarat_conformance.attribution`). Each check counts what it compared in the
+scenario's judgement ledger.
 """
 
 from __future__ import annotations
@@ -40,14 +43,16 @@ def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], table: TableH
     h = _hand(round_record, hand, clause, stacked_cards)
     expected = cards
     judged(len(expected) + 1, "cards compared")
+    dev = table.deviations.get(round_record.round_id)
+    own = related(table.clauses, dev) if dev is not None else None
+    rule = named(clause, "hands", own)  # the scenario's hands clause, else the one the deviation relates to
     if h.cards != expected:
-        raise Nonconformance(clause, f"the {hand_name} holds {' '.join(expected)}",
+        raise Nonconformance(rule, f"the {hand_name} holds {' '.join(expected)}",
                              f"the {hand_name} holds {' '.join(h.cards)}", stacked_cards)
     if h.point_count != count:
-        dev = table.deviations.get(round_record.round_id)
-        if dev is not None and related(table.clauses, dev) is None:
+        if dev is not None and own is None:
             raise dev.blocked()  # a wrong Point Count is § 631a.6's to judge, not this scenario's
-        raise Nonconformance(clause, f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
+        raise Nonconformance(rule, f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
                              f"reported a Point Count of {h.point_count}", stacked_cards)
 
 
