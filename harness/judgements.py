@@ -16,7 +16,8 @@ what it judged in the ledger of the running scenario:
 At the end of a scenario whose steps all ran (:func:`verdict_of`): a scenario that
 judged nothing is reported "not offered" when the Rules Submission offers none of the
 wagers it is about (:func:`about`: the wagers a judging step said it was about), and is
-a harness error ("judged nothing") otherwise — never a pass. ``corpus/lint.py`` rejects a scenario with no Then step at all.
+a harness error ("judged nothing") otherwise — never a pass. ``corpus/lint.py`` rejects a
+scenario with no Then step at all.
 
 The ledger is a context variable, set for the running scenario by the plugin
 (``pytest_bdd_before_scenario``), so a helper counts without a fixture.

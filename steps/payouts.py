@@ -95,13 +95,15 @@ def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submissio
                      f"wins at 1 to 1 (${paid} returned in all)", rules_submission)
     if r.vigorish not in accepted:
         how = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "not rounded"
-        raise Nonconformance(named(clause, "commission", "631a.13(c)"), f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
-                                     f"{how}, per the Rules Submission)",
+        raise Nonconformance(named(clause, "commission", "631a.13(c)"),
+                             f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
+                             f"{how}, per the Rules Submission)",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
     charged = sum((e.amount or Decimal(0) for e in round_record.events
                    if e.type in ("vigorish_collected", "vigorish_marked") and e.seat == seat), Decimal(0))
     if charged != r.vigorish:
-        raise Nonconformance(named(clause, "commission", "631a.13(c)"), f"the vigorish of ${r.vigorish} collected or marked for seat {seat}",
+        raise Nonconformance(named(clause, "commission", "631a.13(c)"),
+                             f"the vigorish of ${r.vigorish} collected or marked for seat {seat}",
                              f"vigorish events total ${charged}: {describe(round_record.events)}",
                              cards_of_record(round_record))
 
@@ -110,7 +112,8 @@ def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submissio
 def no_vig_on(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     r = result_of(round_record, wagers, seat, target, clause)
     if r.vigorish:
-        raise Nonconformance(named(clause, "commission"), f"no vigorish on the {target.describe()} wager of seat {seat}",
+        raise Nonconformance(named(clause, "commission"),
+                             f"no vigorish on the {target.describe()} wager of seat {seat}",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
 
 

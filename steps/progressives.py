@@ -272,7 +272,8 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
     judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
         role = "payout" if r is not None and r.result == "win" else "outcome"
-        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record, seat=seat)
+        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
+                                 seat=seat)
         raise Nonconformance(named(clause, role, fallback, prefer="win"),
                              f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
@@ -289,7 +290,8 @@ def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, table: TableHandle,
     judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != amount:
         role = "payout" if r is not None and r.result == "win" else "outcome"
-        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record, seat=seat)
+        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
+                                 seat=seat)
         raise Nonconformance(named(clause, role, fallback, prefer="win"),
                              f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
