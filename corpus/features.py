@@ -62,7 +62,8 @@ class ScenarioInfo:
     without ``@``, each with its line; ``clauses`` the ids of the tags that name a clause
     of the corpus (in tag order, no repeats); ``quotes``, ``interpretations`` the
     description lines of those forms; ``malformed`` description lines that start like a
-    quote line but are not of the form ``§ <id>: "<quote>"``.
+    quote line but are not of the form ``§ <id>: "<quote>"``; ``then_steps`` the number of
+    its Then steps (an ``And`` or ``But`` after a ``Then`` counts as one).
     """
 
     file: str
@@ -74,6 +75,7 @@ class ScenarioInfo:
     quotes: tuple[QuoteLine, ...] = ()
     interpretations: tuple[tuple[str, int], ...] = ()
     malformed: tuple[tuple[str, int], ...] = ()
+    then_steps: int = 0
 
     @property
     def where(self) -> str:
@@ -155,13 +157,20 @@ def parse_feature(path: Path, base: Path, corpus: Optional[Corpus] = None) -> li
             m = INTERPRETATION_RE.match(raw)
             if m:
                 interps.append((m["name"], no))
+        then_steps, kind = 0, None
+        for step in sc.get("steps", []):
+            word = step.get("keyword", "").strip().lower()
+            if word not in ("and", "but", "*"):
+                kind = word
+            then_steps += kind == "then"
         uniq_tags: list[tuple[str, int]] = []
         for t in tags:
             if t[0] not in [u[0] for u in uniq_tags]:
                 uniq_tags.append(t)
         out.append(ScenarioInfo(file=rel, line=start, name=sc.get("name", ""), keyword=sc.get("keyword", ""),
                                 tags=tuple(uniq_tags), clauses=tuple(clauses), quotes=tuple(quotes),
-                                interpretations=tuple(interps), malformed=tuple(malformed)))
+                                interpretations=tuple(interps), malformed=tuple(malformed),
+                                then_steps=then_steps))
     return out
 
 

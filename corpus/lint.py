@@ -4,7 +4,8 @@ sentence (or None), in the manner of test262's linter.
 Subjects and their checks:
 
 * a scenario (:data:`SCENARIO_CHECKS`): it has a clause tag; it has a quote line
-  ``§ <id>: "<quote>"``; with ``strict``, every clause it is tagged with is quoted;
+  ``§ <id>: "<quote>"``; it has a Then step (a scenario that judges nothing can never
+  fail); with ``strict``, every clause it is tagged with is quoted;
 * a tag of a scenario (:data:`TAG_CHECKS`): a tag that looks like a clause tag names a
   clause of the corpus;
 * a quote line (:data:`QUOTE_CHECKS`): it names a clause of the corpus; the quote is a
@@ -90,6 +91,12 @@ def scenario_has_quote_line(sc: ScenarioInfo, ctx: LintContext) -> Optional[str]
     return None
 
 
+def scenario_has_a_then_step(sc: ScenarioInfo, ctx: LintContext) -> Optional[str]:
+    if not sc.then_steps:
+        return f"scenario {sc.name!r} has no Then step, so it judges nothing; add the check it makes"
+    return None
+
+
 def scenario_quotes_each_clause(sc: ScenarioInfo, ctx: LintContext) -> Optional[str]:
     quoted = {q.clause_id for q in sc.quotes}
     missing = [cid for cid in sc.clauses if cid not in quoted]
@@ -99,7 +106,7 @@ def scenario_quotes_each_clause(sc: ScenarioInfo, ctx: LintContext) -> Optional[
 
 
 SCENARIO_CHECKS: tuple[Callable[[ScenarioInfo, LintContext], Optional[str]], ...] = (
-    scenario_has_clause_tag, scenario_has_quote_line)
+    scenario_has_clause_tag, scenario_has_quote_line, scenario_has_a_then_step)
 #: Run with ``strict=True`` (``baccarat-conformance lint --strict``): stricter than the
 #: suite's convention, which lets a scenario carry extra clause tags it does not quote.
 STRICT_SCENARIO_CHECKS: tuple[Callable[[ScenarioInfo, LintContext], Optional[str]], ...] = (

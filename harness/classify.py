@@ -29,7 +29,7 @@ except NameError:  # pragma: no cover - Python 3.10: the backport pytest and hyp
     from exceptiongroup import BaseExceptionGroup as _GROUP
 
 __all__ = ["failure_category", "skip_category", "missing_capabilities", "blocked_by", "exception_leaves",
-           "group_category"]
+           "group_category", "failed_clause", "failure_line"]
 
 
 def failure_category(excinfo: pytest.ExceptionInfo[BaseException], when: str) -> str:
@@ -84,6 +84,31 @@ def skip_category(message: str) -> str:
     return "not offered"
 
 
+def failed_clause(exc: BaseException) -> str | None:
+    """The clause a failure names: the ``clause`` of the :class:`Nonconformance` (the
+    first one an exception group holds); None for any other failure."""
+    for leaf in exception_leaves(exc):
+        if isinstance(leaf, Nonconformance):
+            return leaf.clause
+    return None
+
+
+def failure_line(exc: BaseException, limit: int = 2000) -> str:
+    """A failure in one line, for the results log and the clause matrix (the traceback
+    stays in pytest's log): a :class:`Nonconformance`'s
+    :meth:`~baccarat_conformance.errors.Nonconformance.one_line` (clause, required, what
+    the game did, the cards); for anything else its type and text, lines joined by "; "
+    (an adapter error's text starts with its category), at most ``limit`` characters."""
+    leaves = exception_leaves(exc)
+    conform = next((e for e in leaves if isinstance(e, Nonconformance)), None)
+    if conform is not None:
+        line = conform.one_line()
+    else:
+        first = leaves[0]
+        text = "; ".join(part.strip() for part in str(first).splitlines() if part.strip())
+        name = type(first).__name__
+        line = text if isinstance(first, AdapterError) else f"{name}: {text}" if text else name
+    return line if len(line) <= limit else line[:limit - 1] + "…"
 _LACKS = re.compile(r"not verified: the game lacks capabilit(?:y|ies) ([\w.]+(?:, [\w.]+)*)")
 
 

@@ -6,17 +6,27 @@ At collection :func:`tag_items` records each scenario's own clause ids (those in
 corpus) and adds the markers of their ancestors, so that ``-m 631a.11`` selects every
 scenario of § 631a.11; :func:`register_markers` declares one marker per clause of the
 corpus for ``--strict-markers``.
+
+The order of a scenario's clause ids is the order its tags are written in the feature
+file (read from the file: pytest-bdd hands tags over as a set, whose order changes with
+``PYTHONHASHSEED``), else regulation order. The first is the scenario's *principal*
+clause, the one a check without a role of its own names
+(:mod:`baccarat_conformance.attribution`).
 """
 
 from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Optional
 
 import pytest
 
 from baccarat_conformance.corpus import Corpus, clause_id_for_tag, load_corpus
 
-__all__ = ["CLAUSES_KEY", "clause_tags", "corpus_or_none", "register_markers", "tag_items"]
+__all__ = ["CLAUSES_KEY", "clause_tags", "corpus_or_none", "register_markers", "tag_items", "written_order"]
 
-#: A scenario's own clause ids, in the order of its tags (the item's stash).
+#: A scenario's own clause ids, in the order its tags are written (the item's stash).
 CLAUSES_KEY = pytest.StashKey[list]()
 
 
@@ -43,12 +53,41 @@ def register_markers(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{clause.tag}: 58 Pa. Code § {clause.id}")
 
 
+@functools.lru_cache(maxsize=None)
+def _scenario_clauses(path: str) -> dict[int, tuple[str, ...]]:
+    """Scenario line -> its clause ids in written order, for one feature file."""
+    from baccarat_conformance.corpus.features import parse_feature
+
+    p = Path(path)
+    try:
+        return {sc.line: sc.clauses for sc in parse_feature(p, p.parent, corpus_or_none())}
+    except Exception:  # the file is reported by the corpus lint and by pytest-bdd itself
+        return {}
+
+
+def written_order(item: pytest.Item) -> Optional[tuple[str, ...]]:
+    """The clause ids of a pytest-bdd scenario in the order its tags are written in its
+    feature file, or None when the item is no scenario of a feature file."""
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry as templates
+    except ImportError:  # pragma: no cover - another pytest-bdd layout: regulation order
+        return None
+    template: Any = templates.get(getattr(item, "function", None))
+    feature = getattr(template, "feature", None)
+    path = getattr(feature, "abs_filename", None) or getattr(feature, "filename", None)
+    if not path:
+        return None
+    return _scenario_clauses(str(path)).get(getattr(template, "line_number", -1))
+
+
 def tag_items(items: list[pytest.Item]) -> None:
     """Record each item's clause ids (stash :data:`CLAUSES_KEY`, and the user property
-    ``clauses`` the results log reads) and add its ancestors' markers."""
+    ``clauses`` the results log reads), in the order their tags are written (else
+    regulation order), and add its ancestors' markers."""
     corpus = corpus_or_none()
     if corpus is None:
         return
+    rank = {c.id: i for i, c in enumerate(corpus.clauses)}
     for item in items:
         own: list[str] = []
         for mark in item.iter_markers():
@@ -58,6 +97,8 @@ def tag_items(items: list[pytest.Item]) -> None:
                 continue
             if cid in corpus.by_id and cid not in own:
                 own.append(cid)
+        written = written_order(item) or ()
+        own.sort(key=lambda c: (written.index(c) if c in written else len(written), rank[c]))
         item.stash[CLAUSES_KEY] = own
         if not own:
             continue

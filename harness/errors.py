@@ -130,10 +130,11 @@ class Nonconformance(AssertionError):
     """
 
     def __init__(self, clause: str, required: str, observed: str, cards: Sequence[str] = (), detail: str = ""):
-        self.clause = clause
+        self.clause = str(clause)  # a plain id (the ``clause`` fixture is a str subclass)
         self.required = required
         self.observed = observed
         self.cards = list(cards)
+        self.detail = detail
         lines = [f"58 Pa. Code § {clause}: {detail or required}"]
         if self.cards:
             lines.append(f"  cards: {' '.join(self.cards)}")
@@ -141,6 +142,24 @@ class Nonconformance(AssertionError):
         lines.append(f"  game did: {observed}")
         super().__init__("\n".join(lines))
 
+    def one_line(self) -> str:
+        """The failure in one line, as the results log and the clause matrix carry it:
+        clause, what the regulation requires, what the game did, the round's cards::
+
+            § 631c.5(k)(2): required: the $5.00 Lucky Six wager of seat 3 wins at 20 to 1
+            ($105.00 returned in all); game did: settled it as win, paying $65.00;
+            cards: 2H KC 3H QC 5C 6D
+        """
+        head = f"§ {self.clause}: " + (f"{_flat(self.detail)}; " if self.detail else "")
+        line = f"{head}required: {_flat(self.required)}; game did: {_flat(self.observed)}"
+        if self.cards:
+            line += f"; cards: {' '.join(self.cards)}"
+        return line
+
+
+def _flat(text: str) -> str:
+    """``text`` on one line (its lines joined by "; ")."""
+    return "; ".join(part.strip() for part in str(text).splitlines() if part.strip())
 
 class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
     """The game broke ``clause``, a rule the running scenario relies on but does not

@@ -11,6 +11,10 @@ which clauses a scenario carries;      :mod:`baccarat_conformance.clauses`
 ``-m 631a.11`` selects § 631a.11
 skipping as expired, not yet           :mod:`baccarat_conformance.gating`
 effective, not offered or not verified
+which clause a failing check names     :mod:`baccarat_conformance.attribution` (the
+(the ``clause`` fixture)               roles: :mod:`baccarat_conformance.corpus.roles`)
+what a scenario judged; a scenario     :mod:`baccarat_conformance.judgements`
+that judged nothing never passes
 the category of a failure or skip      :mod:`baccarat_conformance.classify`
 the results log (``--results-log``)    :mod:`baccarat_conformance.results_log`
 the inputs validated before the run,   :mod:`baccarat_conformance.session`
@@ -36,9 +40,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from baccarat_conformance import clauses, gating, hypothesis_home, options
+from baccarat_conformance import clauses, gating, hypothesis_home, judgements, options
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
-from baccarat_conformance.classify import failure_category
+from baccarat_conformance.attribution import ScenarioClause
+from baccarat_conformance.classify import failed_clause, failure_category, failure_line
+from baccarat_conformance.corpus.roles import clause_roles
 from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
 from baccarat_conformance.profile import RulesSubmission, load_profile
 from baccarat_conformance.reports import allure_labels
@@ -140,10 +146,13 @@ def game(game_adapter: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def clause(request: pytest.FixtureRequest) -> str:
-    """The clause id the running scenario is tagged with (its first, if several)."""
+def clause(request: pytest.FixtureRequest) -> ScenarioClause:
+    """The clause a check of the running scenario names: its principal clause (the
+    first clause tag as written), which also knows every clause tag and its roles, so a
+    check of one kind of rule names the tag of that role
+    (:mod:`baccarat_conformance.attribution`)."""
     own = clauses.clause_tags(request.node)
-    return own[0] if own else "unknown clause"
+    return ScenarioClause(own, {cid: clause_roles(cid) for cid in own})
 
 
 @pytest.fixture
@@ -163,8 +172,42 @@ def _gate_scenario(request: pytest.FixtureRequest) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
     """File the scenario under epic = chapter, feature = section, story = clause, link
-    the section's official text, and put the quoted clause in the description."""
+    the section's official text, and put the quoted clause in the description; start
+    its judgement ledger."""
+    judgements.begin()
     allure_labels.label_scenario(request.node.nodeid, clauses.clause_tags(request.node), scenario)
+
+
+def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                           step_func: Any) -> None:
+    ledger = judgements.current()
+    if ledger is not None:
+        ledger.step_started()
+
+
+def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any,
+                          step_func_args: dict) -> None:
+    """Count a Then step that counted nothing itself as one judgement
+    (:mod:`baccarat_conformance.judgements`)."""
+    ledger = judgements.current()
+    if ledger is not None:
+        ledger.step_passed(step.type, step_func)
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    """A scenario whose steps all passed but judged nothing is "not offered" (the Rules
+    Submission offers none of the wagers it is about) or a harness error, never a pass."""
+    ledger = judgements.current()
+    judgements.end()
+    if ledger is None:
+        return
+    request.node.user_properties.append(("judged", ledger.summary()))
+    if ledger.steps_done < len(scenario.steps):  # a step failed or skipped: that is the outcome
+        return
+    profile: RulesSubmission = request.getfixturevalue("rules_submission")
+    reason = judgements.verdict_of(ledger, profile.offers_option)
+    if reason:
+        pytest.skip(reason)
 
 
 @pytest.hookimpl(trylast=True)
@@ -177,7 +220,8 @@ def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, sc
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     """Classify each failure of a scenario with a clause: a rule nonconformance, or a
-    protocol, adapter or harness error (the user property ``category``). A
+    protocol, adapter or harness error (the user property ``category``), with its
+    one-line ``message`` and the clause it names (``failed_clause``, a nonconformance's). A
     :class:`CapabilityMissing` is a skip whose reason reads as the gate's skips do
     ("not verified: the game lacks capability X ...")."""
     outcome = yield
@@ -187,4 +231,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
         report.longrepr = (report.longrepr[0], report.longrepr[1], f"Skipped: {call.excinfo.value}")
     if call.excinfo is not None and clauses.clause_tags(item):
         category = failure_category(call.excinfo, report.when)
-        report.user_properties = list(report.user_properties) + [("category", category)]
+        props = [("category", category)]
+        if not call.excinfo.errisinstance(pytest.skip.Exception):
+            props.append(("message", failure_line(call.excinfo.value)))
+            named = failed_clause(call.excinfo.value)
+            if named and category == "nonconformance":
+                props.append(("failed_clause", named))
+        report.user_properties = list(report.user_properties) + props

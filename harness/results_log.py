@@ -2,14 +2,22 @@
 
 One JSON object per line, one line per scenario that carries a clause::
 
-    {"nodeid": "...", "clauses": ["631a.11(b)(1)"], "outcome": "failed",
-     "category": "nonconformance", "message": "...", "duration": 0.0123, "phase": "call"}
+    {"nodeid": "...", "clauses": ["631c.5(c)(3)", "631c.5(k)(2)"], "outcome": "failed",
+     "category": "nonconformance", "failed_clause": "631c.5(k)(2)",
+     "message": "§ 631c.5(k)(2): required: ...; game did: ...; cards: ...",
+     "detail": "...", "judged": {"cards compared": 3, "wagers settled": 1},
+     "duration": 0.0123, "phase": "call"}
 
 ``outcome`` is the first phase's that did not pass (``passed``, ``failed``, ``skipped``),
 ``phase`` that phase (absent when passed), ``category`` :mod:`baccarat_conformance.classify`'s,
-``message`` the skip reason or the end of the failure's report (4000 characters), and
-``duration`` the seconds of all phases. A scenario blocked by a rule the game broke
-(category ``blocked``, outcome ``skipped``) also carries ``blocked_by``, that rule's clause.
+``message`` the skip reason, or the failure in one line (for a nonconformance: the
+clause, what the regulation requires, what the game did, the cards; the traceback stays
+in pytest's log, its last 2000 characters in ``detail``), ``failed_clause`` the clause a
+nonconformance names (:mod:`baccarat_conformance.attribution`: the matrix fails that
+clause, not the scenario's other tags), ``judged`` what the scenario's Then steps judged
+(:mod:`baccarat_conformance.judgements`), and ``duration`` the seconds of all phases. A
+scenario blocked by a rule the game broke (category ``blocked``, outcome ``skipped``) also
+carries ``blocked_by``, that rule's clause.
 
 A scenario whose pytest-xdist worker died under it (a game that ends its process) is
 logged as failed, category ``adapter error``, phase ``crash``, under its clauses: those
@@ -43,6 +51,18 @@ _SKIP_NAME = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?(?:Skipped|Blocked|CapabilityMi
 path of a skip exception of the harness's own)."""
 
 CRASH_MESSAGE = "the worker running this scenario crashed (the game ended its process?)"
+#: Characters of a failure's report kept in ``detail`` (its end: the exception and the
+#: innermost frames); the whole report is in pytest's log.
+DETAIL_LIMIT = 2000
+
+
+def _last_line(text: str) -> str:
+    """The last non-empty line of a failure's report (its ``E  ...`` line), for a failure
+    the plugin did not summarise."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:1000] if lines else ""
+
+
 _PHASES = ("setup", "call", "teardown")
 
 
@@ -131,8 +151,14 @@ class ResultsLog:
                 if entry["category"] == "blocked":
                     entry["blocked_by"] = blocked_by(entry["message"])
             else:
-                entry["message"] = str(report.longrepr)[-4000:] if report.longrepr else None
+                text = str(report.longrepr) if report.longrepr else ""
+                entry["message"] = props.get("message") or _last_line(text) or None
+                entry["detail"] = text[-DETAIL_LIMIT:] or None
                 entry["category"] = entry["category"] or "harness error"
+                if props.get("failed_clause"):
+                    entry["failed_clause"] = props["failed_clause"]
+        if props.get("judged") is not None and report.when == "call":
+            entry["judged"] = props["judged"]
         if report.when == "teardown" or crashed:
             self._write(self.partial.pop(report.nodeid))
 

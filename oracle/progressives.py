@@ -423,6 +423,23 @@ def reset_amounts(rules: dict) -> dict[str, tuple[Decimal, str]]:
     return out
 
 
+def royal_9_rates_clause(section: str, denomination: str) -> str:
+    """The clause that sets the Royal 9 rates of progression and reset amounts:
+    (f)(2) for the $5 wager, (g)(2) for the $1 wager."""
+    return f"{section}.3({'f' if denomination == '5' else 'g'})(2)"
+
+
+def royal_9_paytable_clause(section: str, denomination: str) -> str:
+    """The Royal 9 pay table of the denomination: (f)(1)[table] ($5) or (g)(1)[table] ($1)."""
+    return f"{section}.3({'f' if denomination == '5' else 'g'})(1)[table]"
+
+
+def harmony_table_clause(clause: str, paytable: str) -> str:
+    """The table of § 629b.7(i) or (j) that prints ``paytable``: A to C the first, D to F
+    the second, G to I the third (``clause`` is "629b.7(i)" or "629b.7(j)")."""
+    return f"{clause}[table {'ABCDEFGHI'.index(paytable) // 3 + 1}]"
+
+
 def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str, Decimal],
                    wagers: Sequence[PlacedWager], coup: Coup, section: str = "631c",
                    new_hit_values: Optional[dict[str, Decimal]] = None) -> RoundMeters:
@@ -440,12 +457,13 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
     resets = reset_amounts(rules)
     seats_with_baccarat = {w.seat for w in wagers if w.wager_type in ("banker", "player", "tie")}
 
-    def mystery(meter: str, w: PlacedWager, amount: Decimal, clause: str) -> None:
+    def mystery(meter: str, w: PlacedWager, amount: Decimal, clause: str, reset_clause: str) -> None:
         m[meter] += amount
         why[meter] = clause
         if meter in hits and m[meter] > hits[meter]:
             awards.append((w.seat, w.wager_id, meter, to_cent(m[meter])))
             m[meter] = resets[meter][0]
+            why[meter] = reset_clause
             hits[meter] = (new_hit_values or {}).get(meter, Decimal("Infinity"))
 
     # contributions, wager by wager, when betting closes
@@ -457,18 +475,19 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
             m[HEAVENLY_9_METER] += w.amount * HEAVENLY_9_INCREMENT
             why[HEAVENLY_9_METER] = "631c.2(i)[table]"
             if config and w.seat in seats_with_baccarat and w.amount >= config.minimum_wager:
-                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(2)")
+                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(2)", "631c.6(c)(5)(iv)")
         elif w.wager_type == "royal_9" and ROYAL_9_METERS["mega"] in m:
             for j, meter in ROYAL_9_METERS.items():
                 m[meter] += w.amount * percent(str((r9.get("rates") or {})[j]))
-                why[meter] = f"{section}.3(f)(2)"
+                why[meter] = royal_9_rates_clause(section, str(r9.get("denomination", "5")))
             if r9.get("mystery"):
                 mystery(ROYAL_9_MYSTERY_METER, w, w.amount * ROYAL_9_MYSTERY[str(r9["mystery"])][2],
-                        f"{section}.3(h)[table]")
+                        f"{section}.3(h)[table]", f"{section}.3(h)[table]")
         elif w.wager_type == "harmony" and HARMONY_METER in m and harmony_rates:
             m[HARMONY_METER] += w.amount * harmony_rates[0]
             m[HARMONY_RESERVE_METER] += w.amount * harmony_rates[1]
-            why[HARMONY_METER] = why[HARMONY_RESERVE_METER] = "629b.7(j)"
+            why[HARMONY_METER] = why[HARMONY_RESERVE_METER] = harmony_table_clause(
+                "629b.7(j)", str(_wager_opts(rules, "harmony").get("paytable", "A")))
 
     # jackpots, in the order the wagers are settled (Royal 9 first: before any third card)
     order = sorted(wagers, key=lambda w: (w.wager_type != "royal_9",))

@@ -77,7 +77,9 @@ class Settler:
     cards and before any third card (House Money, § 631a.9(e)), else ``"final"``.
     ``result_clause``: the clause that decides win, lose or push;
     ``odds_clause``: the clause that sets the payout odds;
-    ``vigorish_clause``: the clause that sets (or forbids) a vigorish.
+    ``vigorish_clause``: the clause that sets (or forbids) a vigorish;
+    ``result_clauses``: result (``"win"``, ``"lose"``, ``"push"``) -> the subclause of
+    ``result_clause`` that says the wager has that result (:meth:`clause_for_result`).
     """
 
     wager_type: str
@@ -88,6 +90,12 @@ class Settler:
     vigorish_clause: str = "631a.13(c)"
     needs_hand: bool = False
     phase: str = "final"
+    result_clauses: tuple[tuple[str, str], ...] = ()
+
+    def clause_for_result(self, result: str) -> str:
+        """The clause that says the wager has ``result`` (wins, loses, ties): the
+        regulation's win, lose or tie subclause, else :attr:`result_clause`."""
+        return dict(self.result_clauses).get(result, self.result_clause)
 
 
 # ------------------------------------------------------------------ Chapter 631a
@@ -135,16 +143,26 @@ def _house_money(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules
     return rules.settle_house_money(coup, w.amount)
 
 
+def _results(clause: str, *results: str) -> tuple[tuple[str, str], ...]:
+    """``(("win", clause + "(i)"), ("lose", clause + "(ii)"), ...)`` for the results in order."""
+    return tuple((r, f"{clause}({n})") for r, n in zip(results, ("i", "ii", "iii")))
+
+
 SETTLERS = [
-    Settler("banker", _banker, _base, "631a.8(a)(1)", "631a.13(c)"),
-    Settler("player", _player, _base, "631a.8(a)(2)", "631a.13(a)"),
-    Settler("tie", _tie, _base, "631a.8(a)(3)", "631a.13(b)"),
+    Settler("banker", _banker, _base, "631a.8(a)(1)", "631a.13(c)",
+            result_clauses=_results("631a.8(a)(1)", "win", "lose", "push")),
+    Settler("player", _player, _base, "631a.8(a)(2)", "631a.13(a)",
+            result_clauses=_results("631a.8(a)(2)", "win", "lose", "push")),
+    Settler("tie", _tie, _base, "631a.8(a)(3)", "631a.13(b)", result_clauses=_results("631a.8(a)(3)", "win", "lose")),
     Settler("dragon_bonus", _dragon_bonus, _offered("dragon_bonus"), "631a.8(a)(4)", "631a.13(e)",
-            vigorish_clause="631a.13(e)", needs_hand=True),
-    Settler("dragon_7", _dragon_7, _offered("dragon_7", ez_only=True), "631a.8(a)(5)", "631a.13(f)"),
-    Settler("panda_8", _panda_8, _offered("panda_8", ez_only=True), "631a.8(a)(6)", "631a.13(g)"),
+            vigorish_clause="631a.13(e)", needs_hand=True,
+            result_clauses=_results("631a.8(a)(4)", "win", "lose", "push")),
+    Settler("dragon_7", _dragon_7, _offered("dragon_7", ez_only=True), "631a.8(a)(5)", "631a.13(f)",
+            result_clauses=_results("631a.8(a)(5)", "win", "lose")),
+    Settler("panda_8", _panda_8, _offered("panda_8", ez_only=True), "631a.8(a)(6)", "631a.13(g)",
+            result_clauses=_results("631a.8(a)(6)", "win", "lose")),
     Settler("house_money", _house_money, _offered("house_money"), "631a.8(a)(7)", "631a.13(h)",
-            phase="initial"),
+            phase="initial", result_clauses=_results("631a.8(a)(7)", "win", "lose")),
 ]
 """The settlers of 58 Pa. Code Ch. 631a (Banker, Player, Tie, Dragon Bonus, Dragon 7,
 Panda 8, House Money)."""

@@ -126,3 +126,33 @@ def expected(section: str, wager: str, hand: Optional[str], player: Sequence[str
             return Expected("win", f"{section}(i)", odds[row], row) if row else Expected("lose", f"{section}(i)")
         raise KeyError(f"§ {section} does not govern {wager!r}")
     raise KeyError(f"no side wager oracle for § {section}")
+
+
+#: The clause that sets the payout of each section's winning wagers (for the
+#: commission-free sections the winning :class:`Expected` names it: (g), (h), (i), (j), (k)).
+PAYOUT_CLAUSES = {"631c.1": "631c.1(d)", "629b.1": "629b.1(e)", "627b.1": "627b.1(e)", "631c.3": "631c.3(h)",
+                  "631c.4": "631c.4(e)", "631c.7": "631c.7(d)"}
+#: The clause that says a winning wager wins, where :class:`Expected` names its payout.
+_WIN_CLAUSES = {"631c.1": "631c.1(c)(1)", "629b.1": "629b.1(d)(1)", "627b.1": "627b.1(d)(1)",
+                "631c.7": "631c.7(c)(1)", "631c.4": "631c.4(d)(2)"}
+_COMMISSION_FREE = ("631c.5", "629b.2", "627b.2")
+
+
+def outcome_clause(section: str, wager: str, want: Expected) -> str:
+    """The clause that decides whether ``wager`` wins, loses or ties in ``section``, for
+    a settlement whose result is wrong (``want`` is what the regulation requires)."""
+    if section in _COMMISSION_FREE:
+        if wager in ("player_pair", "banker_pair"):
+            return f"{section}(c)({1 if wager == 'player_pair' else 2})"
+        if wager == "lucky_six":
+            return f"{section}(c)(3)"
+        return f"{section}(c)"  # Player, Banker and Tie "win or lose as provided in" Ch. 631a/629a/627a
+    if want.result == "win" and section in _WIN_CLAUSES:
+        return _WIN_CLAUSES[section]
+    return want.clause
+
+
+def payout_clause(section: str, want: Expected) -> str:
+    """The clause that sets what a winning wager of ``section`` is paid, for a winning
+    settlement paid the wrong amount."""
+    return PAYOUT_CLAUSES.get(section, want.clause)

@@ -8,15 +8,19 @@ same per-scenario results (``results.jsonl``, written by the pytest plugin).
 Result of a clause (``Row.result``; label in parentheses)
 ----------------------------------------------------------
 ``pass``            every scenario of the clause that ran passed (or was not offered), at least one passed
-``fail``            a scenario found a rule nonconformance
+``fail``            a check of a scenario found a rule nonconformance and named this clause
+                    (the clause of the check that failed: ``failed_clause``), or a clause
+                    it encloses among the scenario's tags
 ``error``           a scenario ended in a protocol, adapter or harness error (not a rule
                     failure; the label names which)
 ``not_offered``     the Rules Submission does not offer what the clause governs
 ``not_verified``    the clause is in force and offered, but a scenario of it needs a
                     capability the game does not declare, so it did not run ("not verified:
-                    the game lacks capability X"), or was blocked, the game having broken a
-                    rule the scenario relies on ("not verified: blocked: the game broke § X");
-                    never a pass
+                    the game lacks capability X"), was blocked, the game having broken a
+                    rule the scenario relies on ("not verified: blocked: the game broke § X"),
+                    or stopped at a failure of another clause it is tagged with (the failing
+                    check named the other: "the scenario stopped at a failure of § X"); never
+                    a pass
 ``waived``          failed, and a valid waiver accepts the deviation
 ``manual_pass`` / ``manual_fail``   manual inspection attested pass / fail
 ``manual_pending``  manual clause without attestation
@@ -35,9 +39,9 @@ Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0
 ---------------------------------------------------------------------------------
 0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
 profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses pending).
-The contract, the
-precedence and the run facts (:class:`RunInfo`) are :mod:`baccarat_conformance.verdict`'s.
+4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses
+pending). The contract, the precedence and the run facts (:class:`RunInfo`) are
+:mod:`baccarat_conformance.verdict`'s.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
+from baccarat_conformance.attribution import failing_clauses
 from baccarat_conformance.classify import blocked_by, missing_capabilities
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
@@ -61,7 +66,7 @@ from baccarat_conformance.corpus.editions import edition_statuses
 from baccarat_conformance.verdict import EXIT_CODES, RunInfo, combine
 
 __all__ = ["RESULT_LABELS", "AGGREGATE_ORDER", "EXIT_CODES", "RunInfo", "Matrix", "build_matrix", "write_matrix",
-           "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION"]
+           "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION", "clauses_failed_by"]
 
 SCHEMA_VERSION = 1
 
@@ -209,6 +214,38 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
     return "error"
 
 
+def _failing(entry: Mapping[str, Any], corpus: Corpus) -> Optional[list[str]]:
+    """The clauses a failed entry fails: those of its ``failed_clause``
+    (:func:`~baccarat_conformance.attribution.failing_clauses`); None when the entry
+    names no clause (a results log written before attribution, a failed assertion),
+    which fails all its clauses."""
+    named = entry.get("failed_clause")
+    if not named or _entry_result(entry) != "fail":
+        return None
+    return failing_clauses(named, entry.get("clauses") or (),
+                           lambda c: [a.id for a in corpus.ancestors(c)] if c in corpus.by_id else [])
+
+
+def clauses_failed_by(entry: Mapping[str, Any], corpus: Corpus) -> list[str]:
+    """The clauses a results-log entry fails in the matrix: none when it did not fail
+    with a nonconformance; those its failing check named (:func:`_failing`); all its
+    clauses when it names none."""
+    if _entry_result(entry) != "fail":
+        return []
+    failing = _failing(entry, corpus)
+    return list(entry.get("clauses") or ()) if failing is None else failing
+
+
+def _clause_result(entry: Mapping[str, Any], cid: str, corpus: Corpus) -> str:
+    """The result ``entry`` gives clause ``cid``: a failure fails the clauses its check
+    named (:func:`_failing`); the scenario's other clauses are ``not_verified``."""
+    result = _entry_result(entry)
+    failing = _failing(entry, corpus)
+    if failing is not None and cid not in failing:
+        return "not_verified"
+    return result
+
+
 def _worst(results: Iterable[str]) -> Optional[str]:
     rs = set(results)
     return next((r for r in AGGREGATE_ORDER if r in rs), None)
@@ -264,7 +301,11 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
     by_clause: dict[str, list[Mapping[str, Any]]] = {}
     unknown_clauses: list[str] = []
     for entry in results:
-        for cid in entry.get("clauses") or ():
+        own = list(entry.get("clauses") or ())
+        # a failing check may name a clause the scenario is not tagged with (a card value,
+        # the Tie's odds): that clause's row fails too
+        extra = [c for c in (_failing(entry, corpus) or ()) if c not in own]
+        for cid in own + extra:
             if cid in coverage:
                 by_clause.setdefault(cid, []).append(entry)
             elif cid not in unknown_clauses:
@@ -291,6 +332,10 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                    f"(effective {clause.effective.isoformat()})")
         else:
             res = by_disposition(cov, stack + (cid,))
+            named = [e for e in by_clause.get(cid, []) if cov.disposition != "automated"
+                     and _clause_result(e, cid, corpus) == "fail"]
+            if named and res[0] != "not_offered":  # a check named a clause disposed otherwise (a lead-in)
+                res = ("fail", f"{len(named)} fail — " + _excerpt((named[0].get("message") or "").strip(), 240))
             if status == "expired":
                 res = (res[0], f"{res[1]} (expired on {clause.expires.isoformat()}; "  # type: ignore[union-attr]
                        "tested with --include-expired)".lstrip())
@@ -310,17 +355,20 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             entries = by_clause.get(cid, [])
             if not entries:
                 return ("not_run", f"{len(cov.scenarios)} scenario(s), none ran")
-            counts = Counter(_entry_result(e) for e in entries)
+            counts = Counter(_clause_result(e, cid, corpus) for e in entries)
             worst = _worst(counts)
             detail = _count_phrase(counts)
             if worst == "not_verified":
                 lack, broke = _lacking(entries), _broke(entries)
                 lacking[cid], breaking[cid] = set(lack), set(broke)
+                stopped = sorted({e["failed_clause"] for e in entries if _entry_result(e) == "fail"
+                                  and _clause_result(e, cid, corpus) == "not_verified"})
                 why = ([f"the game lacks {_lacking_phrase(lack, lack)}"] if lack else []) + \
-                    ([_broke_phrase(broke, broke)] if broke else [])
+                    ([_broke_phrase(broke, broke)] if broke else []) + \
+                    ([f"the scenario stopped at a failure of § {', § '.join(stopped)}"] if stopped else [])
                 detail = f"not verified: {'; '.join(why)}; {detail}"
             if worst in ("fail", "error"):
-                first = next(e for e in entries if _entry_result(e) == worst)
+                first = next(e for e in entries if _clause_result(e, cid, corpus) == worst)
                 msg = (first.get("message") or "").strip().splitlines()
                 if msg:
                     detail += " — " + _excerpt(msg[0] if worst == "fail" else msg[-1], 240)
@@ -373,7 +421,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
         for e in entries:
             aid = allure.get(e.get("nodeid", ""))
             row_results.append({"nodeid": e.get("nodeid"), "outcome": e.get("outcome"), "category": e.get("category"),
-                                "result": _entry_result(e), "message": e.get("message"),
+                                "result": _clause_result(e, cid, corpus), "failed_clause": e.get("failed_clause"),
+                                "message": e.get("message"),
                                 "allure": f"{run.allure_report}#{aid}" if aid else None})
         label = RESULT_LABELS[result]
         if result == "error":

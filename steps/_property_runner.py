@@ -5,11 +5,13 @@ A property scenario's last step hands a strategy and a check to
 :meth:`PropertyRun.check` (or a state machine to :meth:`PropertyRun.machine`); the
 run generates examples, plays each through the adapter, shrinks a failure to a
 minimal example, and reports it under the clause it breaks: the
-:class:`PropertyFalsified` message names the clause, the cards, what the
-regulation requires, what the game did, the shrunk shoe, and a one-line command
-that replays that very example. The same is attached to the scenario's Allure
-result ("falsifying example", "replay command"), and the failing clause is added
-to the result as a story.
+:class:`PropertyFalsified` message names the clause, the cards of the failing round,
+what the regulation requires, what the game did, the shrunk shoe (its cards when it is
+short; a whole shoe is only attached), and a one-line command that replays that very
+example. The same is attached to the scenario's Allure result ("falsifying example",
+"shrunk shoe", "replay command"), and the failing clause is added to the result as a
+story. A run counts the rounds its examples dealt in the scenario's judgement ledger
+(:mod:`baccarat_conformance.judgements`).
 
 Settings profiles (``--hypothesis-profile``, the hypothesis plugin's own option):
 
@@ -63,6 +65,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
+from baccarat_conformance.judgements import judged
 
 __all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "default_database"]
 
@@ -131,6 +134,7 @@ class Recorder:
     (hypothesis replays the minimal example last)."""
 
     examples: int = 0
+    played: int = 0
     first_failure: Optional[int] = None
     failures: int = 0
     coverage: dict[str, int] = field(default_factory=dict)
@@ -160,6 +164,7 @@ class Recorder:
 
     def round(self, record: Any) -> None:
         self.rounds.append(record)
+        self.played += 1
 
     def step(self, text: str) -> None:
         self.steps.append(text)
@@ -208,8 +213,11 @@ class PropertyFalsified(Nonconformance):
         self.examples = examples
         found = f"found at example {found_at}, shrunk in {examples - found_at} more runs" if found_at else \
             f"{examples} runs"
-        lines = [f"falsified ({found}); shrunk shoe ({len(self.shoe)} cards): {' '.join(self.shoe) or '(none)'}",
-                 *extra, f"replay: {replay}"]
+        if len(self.shoe) > SHOE_SHOWN:  # a whole shoe: the failing round (the cards above), the shoe attached
+            shoe_line = f"shrunk shoe: {len(self.shoe)} cards, attached as \"shrunk shoe\""
+        else:
+            shoe_line = f"shrunk shoe ({len(self.shoe)} cards): {' '.join(self.shoe) or '(none)'}"
+        lines = [f"falsified ({found}); {shoe_line}", *extra, f"replay: {replay}"]
         if search:
             lines.append(f"search again: {search}")
         super().__init__(cause.clause, cause.required, cause.observed, cause.cards, detail="")
@@ -220,6 +228,10 @@ class PropertyFalsified(Nonconformance):
 
 
 # ------------------------------------------------------------------ the run
+#: A shrunk shoe longer than this is not printed in the failure message (the failing
+#: round's cards are): it is attached to the scenario's Allure result as "shrunk shoe".
+SHOE_SHOWN = 24
+
 _BLOB = re.compile(r"@reproduce_failure\((['\"])([^'\"]+)\1, b(['\"])([A-Za-z0-9+/=]+)\3\)")
 
 
@@ -354,7 +366,12 @@ class PropertyRun:
         except BaseException as e:  # noqa: BLE001 - re-raised below, with the report
             self._report_failure(e, getattr(test, "_hypothesis_internal_use_generated_seed", None))
             raise
-        stats = Stats(self.recorder.examples, time.perf_counter() - start, self.adapter, dict(self.recorder.coverage))
+        rec = self.recorder
+        if rec.played:
+            judged(rec.played, "rounds checked")
+        else:  # a property whose examples deal no round (the shoe itself is judged)
+            judged(rec.examples, "examples checked")
+        stats = Stats(rec.examples, time.perf_counter() - start, self.adapter, dict(rec.coverage))
         self._attach("property statistics", stats.as_dict())
         self.item.user_properties.append(("property_statistics", stats.as_dict()))
         return stats
@@ -374,6 +391,8 @@ class PropertyRun:
         import allure
 
         self._attach("falsifying example", rec.as_json())
+        if rec.last_shoe:
+            self._text("shrunk shoe", " ".join(rec.last_shoe) + "\n")
         if replay:
             self._text("replay command", replay + "\n" + (search or ""))
         clause = getattr(error, "clause", None)
@@ -388,7 +407,9 @@ class PropertyRun:
                                     "settings profile does not print one)", search=search,
                                     examples=rec.examples, found_at=rec.first_failure, extra=extra) from None
         if isinstance(error, (AdapterError, Nonconformance)) and hasattr(error, "add_note"):
-            if rec.shoes:
+            if rec.shoes and len(rec.last_shoe) > SHOE_SHOWN:
+                error.add_note(f"shrunk shoe: {len(rec.last_shoe)} cards, attached as \"shrunk shoe\"")
+            elif rec.shoes:
                 error.add_note(f"shrunk shoe ({len(rec.last_shoe)} cards): {' '.join(rec.last_shoe)}")
             if replay:
                 error.add_note(f"replay: {replay}")

@@ -4,15 +4,27 @@ module: modules whose name starts with "_" are not loaded as pytest plugins).
 :class:`Wagers` is the value of the ``wagers`` fixture (steps/wagers.py); the step
 modules that place wagers or judge their settlement share :func:`place`,
 :func:`result_of` and :func:`check_result`.
+
+:func:`check_result` names the clause of the rule that was broken
+(:mod:`baccarat_conformance.attribution`): a wrong result (win, lose, tie) names the
+scenario's ``outcome`` clause, else the rules oracle's win/lose/tie clause of the wager
+(§ 631a.8(a)); a winning wager paid the wrong amount names the scenario's ``payout``
+clause, else the oracle's odds clause of the wager (§ 631a.13). It counts one wager
+settled in the scenario's judgement ledger (:mod:`baccarat_conformance.judgements`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Optional
+from typing import Any, Optional
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import judged
+from baccarat_conformance.oracle import progressives as P
+from baccarat_conformance.oracle import side_wagers as side
+from baccarat_conformance.oracle.settlement import settler_for, settlers
 from baccarat_conformance.protocol import models as m
 
 from ._support import TableHandle
@@ -57,19 +69,110 @@ def result_of(round_record: m.RoundRecord, wagers: Wagers, seat: int, target: Ta
                          f"no settlement for wager {wager_id} in the round record", cards_of_record(round_record))
 
 
+#: Sections whose winning wagers the side-wager oracle does not settle: wager type (None:
+#: any other wager of the section) -> the clause that sets its payout.
+SECTION_PAYOUTS: dict[str, dict[Optional[str], str]] = {
+    "629b.5": {"rising_phoenix_bonus": "629b.5(h)(2)", None: "629b.5(h)(1)"},
+    "629b.6": {None: "629b.6(f)"},
+}
+_BASE_WAGERS = ("banker", "player", "tie")
+
+
+def _sections(clause: str) -> list[str]:
+    """The sections of the scenario's clause tags, in order (none for a plain id)."""
+    return list(dict.fromkeys(t.split("(")[0].split("[")[0] for t in getattr(clause, "tags", ())))
+
+
+def _progressive_clause(wager_type: str, role: str, record: m.RoundRecord, rules: dict, seat: int) -> Optional[str]:
+    """The clause the progressive oracle names for a Heavenly 9, Harmony or Royal 9 wager
+    settled wrong in ``record``: the paytable of the table's paytable or denomination
+    (``payout``), or the outcome the hands make, else the clause that says it loses."""
+    coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())  # type: ignore[union-attr]
+    wagers = rules.get("wagers") or {}
+    if wager_type == "heavenly_9":
+        row = P.heavenly_9_row(coup)
+        return "631c.2(i)[table]" if role == "payout" else row.clause if row else "631c.2(h)"
+    if wager_type == "harmony":
+        paytable = str((wagers.get("harmony") or {}).get("paytable", "A"))
+        row = P.harmony_row(coup, paytable)
+        return P.harmony_table_clause("629b.7(i)", paytable) if role == "payout" else row.clause if row else "629b.7(h)"
+    if wager_type == "royal_9":
+        section = "627b" if rules.get("variant") == "minibaccarat" else "629b"
+        denomination = str((wagers.get("royal_9") or {}).get("denomination", "5"))
+        if role == "payout":
+            return P.royal_9_paytable_clause(section, denomination)
+        row = P.royal_9_row(coup, denomination, seat, P.royal_9_combinations(rules))
+        return f"{section}.3{row.clause}" if row else None
+    return None
+
+
+def oracle_clause(wager_type: str, role: str, result: str, rules_submission: Any = None, *,
+                  clause: str = "", target: Optional[Target] = None, round_record: Optional[m.RoundRecord] = None,
+                  rules: Optional[dict] = None, seat: int = 0) -> Optional[str]:
+    """The clause the rules oracle names for a ``wager_type`` settled wrong: its payout
+    clause (``role`` ``"payout"``) or the clause that says it has ``result`` (``role``
+    ``"outcome"``).
+
+    Asked in order: the progressive oracle (Heavenly 9, Harmony, Royal 9: the outcome the
+    hands make, under ``rules``, the table's rules); the side-wager oracle of a section
+    the scenario (``clause``) is tagged in, for the wager and hands of ``round_record``
+    (§ 631c.5(k)(2) for a three-card Lucky Six), or :data:`SECTION_PAYOUTS`; the Chapter
+    631a settler of the
+    wager under ``rules_submission`` (when given), then under any variant for the
+    Banker, Player and Tie wagers (the base game of Chapters 627a and 629a is read as
+    Chapter 631a's). None when none of them knows the wager.
+    """
+    complete = round_record is not None and round_record.player is not None and round_record.banker is not None
+    table_rules = rules if rules is not None else (rules_submission.as_rules() if rules_submission is not None else {})
+    if complete and wager_type in ("heavenly_9", "harmony", "royal_9"):
+        return _progressive_clause(wager_type, role, round_record, table_rules, seat)  # type: ignore[arg-type]
+    for section in _sections(clause):
+        if target is not None and round_record is not None and round_record.player and round_record.banker \
+                and any(w == wager_type for w, _ in side.SECTION_WAGERS.get(section, ())):
+            try:
+                want = side.expected(section, wager_type, target.hand, round_record.player.cards,
+                                     round_record.banker.cards, table_rules)
+            except (KeyError, ValueError):
+                continue
+            if role == "payout" and want.result == "win":
+                return side.payout_clause(section, want)
+            if role == "outcome":
+                return side.outcome_clause(section, wager_type, want)
+        if role == "payout" and section in SECTION_PAYOUTS:
+            table = SECTION_PAYOUTS[section]
+            return table.get(wager_type, table.get(None))
+    settler = settler_for(wager_type, rules_submission) if rules_submission is not None else None
+    if settler is None and (rules_submission is None or wager_type in _BASE_WAGERS):
+        settler = settlers().get(wager_type)
+    if settler is None:
+        return None
+    return settler.odds_clause if role == "payout" else settler.clause_for_result(result)
+
+
 def check_result(round_record: m.RoundRecord, wagers: Wagers, seat: int, target: Target, clause: str, result: str,
-                 paid: Optional[Decimal], how: str) -> m.WagerResult:
+                 paid: Optional[Decimal], how: str, rules_submission: Any = None,
+                 rules: Optional[dict] = None) -> m.WagerResult:
     """The settlement of the wager ``seat`` placed on ``target``, checked: its
     ``result`` (``"win"``, ``"lose"``, ``"push"``, ``"void"``) and, unless None, the
     amount ``paid`` (the stake included). ``how`` completes the requirement's
-    sentence ("the $10 ... wager of seat 1 <how>").
+    sentence ("the $10 ... wager of seat 1 <how>"). ``rules_submission`` and ``rules``
+    (the table's rules, when a scenario opened it with other options) let the rules
+    oracle name the clause of a wager settled wrong (:func:`oracle_clause`).
 
-    :raises Nonconformance: under ``clause`` when either differs.
+    :raises Nonconformance: when either differs, naming the ``payout`` clause when only
+        a winning wager's amount is wrong, else the ``outcome`` clause (see the module
+        docstring); a void wager names the scenario's principal clause.
     """
     r = result_of(round_record, wagers, seat, target, clause)
     _, stake = wagers.placed[(seat, target)]
+    judged(1, "wagers settled")
     if r.result != result or (paid is not None and r.paid != paid):
+        role = "payout" if r.result == result == "win" else "outcome" if result != "void" else "procedure"
+        fallback = oracle_clause(target.wager_type, role, result, rules_submission, clause=clause, target=target,
+                                 round_record=round_record, rules=rules, seat=seat) if role != "procedure" else None
         observed = f"settled it as {r.result}, paying ${r.paid}"
-        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} {how}", observed,
+        prefer = {"win": "win", "lose": "lose", "push": "tie"}.get(result) if role == "outcome" else None
+        raise Nonconformance(named(clause, role, fallback, prefer),
+                             f"the ${stake} {target.describe()} wager of seat {seat} {how}", observed,
                              cards_of_record(round_record))
     return r

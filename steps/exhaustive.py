@@ -15,6 +15,7 @@ from pytest_bdd import given, then, when
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
@@ -139,7 +140,9 @@ def _void_summary(outcome: SweepOutcome) -> str:
 
 
 @then("every hand is dealt exactly the cards § 631a.11 requires")
+@counts_judgements
 def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_clauses: tuple[str, ...]) -> None:
+    judged(sweep_outcome.rounds, "rounds checked")
     if not sweep_outcome.wrong and not sweep_outcome.void:
         return
     evidence.attach_json("sweep failures", [

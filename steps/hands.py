@@ -1,11 +1,23 @@
 """Steps that check the hands of a round: cards, Point Counts and third cards
-(58 Pa. Code §§ 631a.6, 631a.9(c), 631a.11)."""
+(58 Pa. Code §§ 631a.6, 631a.9(c), 631a.11).
+
+A round the game dealt otherwise than its stack promised blocks a scenario about another
+rule before these steps run (steps/_deal_check.py); a hand check that fails names the
+scenario's ``hands`` clause (a card value, a third-card rule, a side wager's "deal the
+cards in accordance with" clause), else the clause of the scenario the deviation
+relates to, else the scenario's principal clause; a third-card check names the
+``hands`` clause, else the third-card rule that decides the hand
+(:mod:`baccarat_conformance.attribution`). Each check counts what it compared in the
+scenario's judgement ledger.
+"""
 
 from __future__ import annotations
 
 from pytest_bdd import then
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
@@ -30,14 +42,17 @@ def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], table: TableH
     hand_name = HAND_NAMES[hand]
     h = _hand(round_record, hand, clause, stacked_cards)
     expected = cards
+    judged(len(expected) + 1, "cards compared")
+    dev = table.deviations.get(round_record.round_id)
+    own = related(table.clauses, dev) if dev is not None else None
+    rule = named(clause, "hands", own)  # the scenario's hands clause, else the one the deviation relates to
     if h.cards != expected:
-        raise Nonconformance(clause, f"the {hand_name} holds {' '.join(expected)}",
+        raise Nonconformance(rule, f"the {hand_name} holds {' '.join(expected)}",
                              f"the {hand_name} holds {' '.join(h.cards)}", stacked_cards)
     if h.point_count != count:
-        dev = table.deviations.get(round_record.round_id)
-        if dev is not None and related(table.clauses, dev) is None:
+        if dev is not None and own is None:
             raise dev.blocked()  # a wrong Point Count is § 631a.6's to judge, not this scenario's
-        raise Nonconformance(clause, f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
+        raise Nonconformance(rule, f"the {hand_name} ({' '.join(h.cards)}) has a Point Count of {count}",
                              f"reported a Point Count of {h.point_count}", stacked_cards)
 
 
@@ -46,12 +61,14 @@ def _third_card(round_record: m.RoundRecord, stacked: list[str], clause: str, ha
     coup = rules.deal(stacked)
     why = why_third(coup, hand) + value_note(rules.decision_cards(coup, hand))
     name = HAND_NAMES[hand]
+    judged(1, "hands checked")
+    rule = named(clause, "hands", rules.deciding_clause(coup, hand))
     if dealt and len(h.cards) != 3:
-        raise Nonconformance(clause, f"the {name} is dealt a third card: {why}",
+        raise Nonconformance(rule, f"the {name} is dealt a third card: {why}",
                              f"the {name} stayed on {' '.join(h.cards)}", stacked)
     if not dealt and len(h.cards) != 2:
         extra = " ".join(h.cards[2:]) or "nothing"
-        raise Nonconformance(clause, f"the {name} stays: {why}",
+        raise Nonconformance(rule, f"the {name} stays: {why}",
                              f"dealt {extra} to the {name} ({' '.join(h.cards)})", stacked)
 
 

@@ -14,13 +14,15 @@ from typing import Any
 
 from pytest_bdd import parsers, then, when
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe
-from ._results import Wagers, check_result, result_of
+from ._results import Wagers, check_result, oracle_clause, result_of
 from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import cards_of_record, money_text
@@ -39,7 +41,7 @@ def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submi
     _, stake = wagers.placed[(seat, target)]
     paid = odds.total_return(stake)
     check_result(round_record, wagers, seat, target, clause, "win", paid,
-                 f"wins at the Rules Submission's {odds} (${paid} returned in all)")
+                 f"wins at the Rules Submission's {odds} (${paid} returned in all)", rules_submission)
 
 
 @then(phrase('Paytable {letter} pays the "{row}" row at {odds} on the wager of seat {seat:d} on {target:Wager}'))
@@ -59,11 +61,12 @@ def paytable_cell(round_record: m.RoundRecord, stacked_cards: list[str], wagers:
     _, stake = wagers.placed[(seat, target)]
     if odds == "Push":
         check_result(round_record, wagers, seat, target, clause, "push", stake,
-                     f"pushes on the \"{row}\" row of Paytable {letter}")
+                     f"pushes on the \"{row}\" row of Paytable {letter}", rules_submission)
     else:
         paid = Odds.parse(odds).total_return(stake)
         check_result(round_record, wagers, seat, target, clause, "win", paid,
-                     f"wins at {odds} on the \"{row}\" row of Paytable {letter} (${paid} returned in all)")
+                     f"wins at {odds} on the \"{row}\" row of Paytable {letter} (${paid} returned in all)",
+                     rules_submission)
     r = result_of(round_record, wagers, seat, target, clause)
     if r.vigorish:
         raise Nonconformance("631a.13(e)", "no vigorish extracted on a winning Dragon Bonus Wager",
@@ -89,16 +92,18 @@ def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submissio
     accepted = _expected_vig(stake, five, rounded, rules_submission.vigorish_rounding)
     paid = rules.BANKER_ODDS.total_return(stake)
     r = check_result(round_record, wagers, seat, t, clause, "win", paid,
-                     f"wins at 1 to 1 (${paid} returned in all)")
+                     f"wins at 1 to 1 (${paid} returned in all)", rules_submission)
     if r.vigorish not in accepted:
         how = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "not rounded"
-        raise Nonconformance(clause, f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
-                                     f"{how}, per the Rules Submission)",
+        raise Nonconformance(named(clause, "commission", "631a.13(c)"),
+                             f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
+                             f"{how}, per the Rules Submission)",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
     charged = sum((e.amount or Decimal(0) for e in round_record.events
                    if e.type in ("vigorish_collected", "vigorish_marked") and e.seat == seat), Decimal(0))
     if charged != r.vigorish:
-        raise Nonconformance(clause, f"the vigorish of ${r.vigorish} collected or marked for seat {seat}",
+        raise Nonconformance(named(clause, "commission", "631a.13(c)"),
+                             f"the vigorish of ${r.vigorish} collected or marked for seat {seat}",
                              f"vigorish events total ${charged}: {describe(round_record.events)}",
                              cards_of_record(round_record))
 
@@ -107,7 +112,8 @@ def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submissio
 def no_vig_on(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
     r = result_of(round_record, wagers, seat, target, clause)
     if r.vigorish:
-        raise Nonconformance(clause, f"no vigorish on the {target.describe()} wager of seat {seat}",
+        raise Nonconformance(named(clause, "commission"),
+                             f"no vigorish on the {target.describe()} wager of seat {seat}",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
@@ -195,6 +201,8 @@ def wins_any_odds(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat
     paytable's own scenarios (§ 631a.13)."""
     r = result_of(round_record, wagers, seat, target, clause)
     _, stake = wagers.placed[(seat, target)]
+    judged(1, "wagers settled")
     if r.result != "win" or r.paid <= stake:
-        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} wins",
+        raise Nonconformance(named(clause, "outcome", oracle_clause(target.wager_type, "outcome", "win")),
+                             f"the ${stake} {target.describe()} wager of seat {seat} wins",
                              f"settled it as {r.result}, paying ${r.paid}", cards_of_record(round_record))

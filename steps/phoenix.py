@@ -116,7 +116,7 @@ def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_
     _, stake = wagers.placed[(seat, tie)]
     paid = odds.total_return(stake)
     check_result(round_record, wagers, seat, tie, clause, "win", paid,
-                 f"wins at the Rules Submission's Tie odds of {odds} (${paid} returned in all)")
+                 f"wins at the Rules Submission's Tie odds of {odds} (${paid} returned in all)", rules_submission)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is settled after the result of the round is announced"))

@@ -25,11 +25,13 @@ from typing import Any, Optional
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance, Unsupported
+from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.protocol import models as m
 
-from ._results import Wagers
+from ._results import Wagers, oracle_clause
 from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import cards_of, cards_of_record, money_text
@@ -133,7 +135,9 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     """Compare the meters after ``record`` (in the record and from ``read_meters``),
     the jackpots paid and the mystery awards with the oracle's account, to the cent.
 
-    :raises Nonconformance: naming the meter, the expected and the observed amounts.
+    :raises Nonconformance: naming the meter, the expected and the observed amounts; a
+        wrong meter names the clause the oracle says decides its amount (its rate of
+        progression, its reset), a wrong jackpot the scenario's outcome or payout clause.
     """
     cards = cards_of_record(record)
     if record.player is None or record.banker is None:
@@ -143,25 +147,34 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     after_read = _by_name(table.game.read_meters(table.table_id))
     want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), placed, coup,
                             _section(table.rules), _hits(after_read))
-    for name, amount in want.after.items():
-        for where, seen in (("in the round record", after_record), ("from read_meters", after_read)):
-            got = seen.get(name)
-            if got is None or P.to_cent(got.amount) != P.to_cent(amount):
-                raise Nonconformance(
-                    clause, f"after {label}, the {name} meter reads ${P.to_cent(amount)} "
-                    f"(${before[name].amount} before; {want.why.get(name, 'no change')})",
-                    f"{'no such meter' if got is None else '$' + str(got.amount)} {where}", cards)
+    # the awards first: a jackpot or mystery award not made leaves its meter wrong too
     for wid, (meter, amount) in want.jackpots.items():
         r = next((x for x in record.wagers if x.wager_id == wid), None)
         if r is None or r.result != "win" or r.paid != amount:
-            raise Nonconformance(clause, f"in {label}, wager {wid} is paid 100% of the {meter} meter, ${amount}",
+            role = "payout" if r is not None and r.result == "win" else "outcome"
+            w = next(p for p in placed if p.wager_id == wid)
+            fallback = oracle_clause(w.wager_type, role, "win", rules=table.rules, round_record=record, seat=w.seat)
+            raise Nonconformance(named(clause, role, fallback, prefer="win"),
+                                 f"in {label}, wager {wid} is paid 100% of the {meter} meter, ${amount}",
                                  "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}", cards)
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
     expected_awards = [(s, w, mt, a) for s, w, mt, a in want.awards]
     if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in expected_awards]:
-        raise Nonconformance(clause, f"in {label}, the mystery awards are "
+        # the right seats paid, the wrong amounts: the payout; else whether an award is made at all
+        role = "payout" if [(s, mt) for s, _, mt, _ in seen_awards] == [(s, mt) for s, _, mt, _ in
+                                                                        expected_awards] else "outcome"
+        raise Nonconformance(named(clause, role, prefer="win"), f"in {label}, the mystery awards are "
                              f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in expected_awards] or 'none'}",
                              f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in seen_awards] or 'none'}", cards)
+    judged(len(want.after), "meters compared")
+    for name, amount in want.after.items():
+        for where, seen in (("in the round record", after_record), ("from read_meters", after_read)):
+            got = seen.get(name)
+            if got is None or P.to_cent(got.amount) != P.to_cent(amount):
+                raise Nonconformance(  # the clause that decides the meter's amount (its rate, its reset)
+                    want.why.get(name) or clause, f"after {label}, the {name} meter reads ${P.to_cent(amount)} "
+                    f"(${before[name].amount} before; {want.why.get(name, 'no change')})",
+                    f"{'no such meter' if got is None else '$' + str(got.amount)} {where}", cards)
     return want
 
 
@@ -177,6 +190,7 @@ class Checked:
 
 
 @then("every progressive meter moves as the regulations require", target_fixture="checked")
+@counts_judgements
 def meters_move(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
                 round_record: m.RoundRecord, clause: str) -> Checked:
     return Checked(meters_before, round_record, check_round(table, meters_before, placed_wagers(wagers),
@@ -255,8 +269,13 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
         raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
                              "(scenario cards do not produce it)")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
-        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
+        role = "payout" if r is not None and r.result == "win" else "outcome"
+        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
+                                 seat=seat)
+        raise Nonconformance(named(clause, role, fallback, prefer="win"),
+                             f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
@@ -264,12 +283,17 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is paid {amount:Money} in all"))
-def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, clause: str, seat: int, target: Target,
-                amount: Decimal) -> None:
+def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, table: TableHandle, clause: str, seat: int,
+                target: Target, amount: Decimal) -> None:
     wid, stake = wagers.placed[(seat, target)]
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != amount:
-        raise Nonconformance(clause, f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
+        role = "payout" if r is not None and r.result == "win" else "outcome"
+        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
+                                 seat=seat)
+        raise Nonconformance(named(clause, role, fallback, prefer="win"),
+                             f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
                              cards_of_record(round_record))
 
@@ -352,7 +376,8 @@ def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
     awards = [a for a in checked.expected.awards if a[2] == name]
     seen = [e for e in checked.record.events if e.type == "jackpot" and e.meter == name]
     if not awards or not seen or seen[0].seat != seat or seen[0].amount != awards[0][3]:
-        raise Nonconformance(clause, f"seat {seat} is paid the whole {meter} meter, "
+        role = "payout" if awards and seen and seen[0].seat == seat else "outcome"
+        raise Nonconformance(named(clause, role, prefer="win"), f"seat {seat} is paid the whole {meter} meter, "
                              f"${awards[0][3] if awards else '?'}, in round {checked.rounds}",
                              f"{[(e.seat, str(e.amount)) for e in seen] or 'no award'}",
                              cards_of_record(checked.record))
@@ -366,7 +391,7 @@ def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str,
     want = checked.expected.after[name]
     if P.to_cent(got.amount) != P.to_cent(want) or got.amount < amount or \
             (got.reset is not None and got.reset != amount):
-        raise Nonconformance(clause, f"after the award the {meter} meter resets to ${amount} "
+        raise Nonconformance(named(clause, "reset"), f"after the award the {meter} meter resets to ${amount} "
                              f"(then ${P.to_cent(want)} with the later contributions of the round)",
                              f"${got.amount}", cards_of_record(checked.record))
     if got.hit_value is None or not low <= got.hit_value <= high:
@@ -497,6 +522,9 @@ def royal_9_initial(table: TableHandle, meters_before: dict[str, m.Meter], claus
         least = P.ROYAL_9_MINIMUM_RESETS[denom][j]
         got = meters_before.get(name)
         if got is None or got.amount != filed or got.amount < least or (got.reset is not None and got.reset != filed):
-            raise Nonconformance(clause, f"the {j.capitalize()} Jackpot meter starts at the Rules Submission's "
+            # the initial amounts are the denomination's: § (f)(2) for a $5 wager, § (g)(2) for a $1 wager
+            rule = P.royal_9_rates_clause(_section(table.rules), denom)
+            raise Nonconformance(named(clause, "procedure", rule if rule in getattr(clause, "tags", ()) else None),
+                                 f"the {j.capitalize()} Jackpot meter starts at the Rules Submission's "
                                  f"initial amount ${filed} (at least ${least} for a ${denom} wager)",
                                  f"it reads {('$' + str(got.amount) + ', reset $' + str(got.reset)) if got else 'nothing'}")

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.judgements import counts_judgements
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_wager_types, expected, settler_for
 from baccarat_conformance.protocol import models as m
@@ -232,6 +233,7 @@ PATTERN = ("player", "banker", "player", "banker")
 
 @then("every round takes the next cards of the shoe, Player, Banker, Player, Banker, then any third card "
       "to the Player's Hand before the Banker's Hand")
+@counts_judgements
 def dealing_order(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -269,6 +271,7 @@ def dealing_order(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> No
 
 # ------------------------------------------------------------------ § 631a.10(c)
 @then("no hand of any round is dealt more than one additional card")
+@counts_judgements
 def one_additional_card(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -326,6 +329,7 @@ def _why(coup: rules.Coup, hand: str, draws: bool) -> str:
 
 
 @then("every hand is dealt or not dealt a third card as § 631a.11 and Table 1 require")
+@counts_judgements
 def third_cards(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -360,6 +364,7 @@ def third_cards(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
 
 # ------------------------------------------------------------------ § 631a.15(e)
 @then("a round the shoe cannot complete is void, every wager is returned, and no round follows until a new shoe")
+@counts_judgements
 def void_rounds(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -426,6 +431,7 @@ def _hands(rec: m.RoundRecord) -> str:
 
 
 @then("every wager is won, lost or tied as § 631a.8(a) says for its hands")
+@counts_judgements
 def wager_results(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -446,6 +452,7 @@ def _verb(result: str) -> str:
 
 
 @then("every winning wager is paid at the odds § 631a.13 sets")
+@counts_judgements
 def payouts(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -463,6 +470,7 @@ def payouts(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submi
 
 
 @then("the vigorish on every wager is as § 631a.13(c) sets")
+@counts_judgements
 def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
     rounding = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "to the cent"
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
@@ -487,6 +495,7 @@ MONEY_EVENTS = {"collect", "pay", "push", "return"}
 
 @then("every round collects each losing wager, then pays each seat from the highest down, and every dollar "
       "wagered is collected or returned")
+@counts_judgements
 def money_flow(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:

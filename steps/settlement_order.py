@@ -13,6 +13,7 @@ from typing import Any
 from pytest_bdd import parsers, then, when
 
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe
@@ -128,7 +129,9 @@ def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: Decimal)
 
 
 @then(parsers.parse("no vigorish is collected from seat {seat:d} during the rounds"))
+@counts_judgements
 def none_collected_in_rounds(table: TableHandle, clause: str, seat: int) -> None:
+    judged(len(table.records), "rounds checked")
     for record in table.records:
         got = [e for e in record.events if e.type == "vigorish_collected" and e.seat == seat]
         if got:

@@ -14,6 +14,7 @@ from typing import Any
 from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
@@ -169,7 +170,9 @@ def accepts_cut(table: TableHandle, rules_submission: Any, clause: str, count: i
 
 
 @then("every cut places the first cover card at least ten cards in from the top or the bottom")
+@counts_judgements
 def every_cut_proper(own_shoes: list[m.ShoeRecord], clause: str) -> None:
+    judged(len(own_shoes), "shoes checked")
     for shoe in own_shoes:
         size = shoe.decks * 52
         if shoe.cut_offset is None or not rules.proper_cut(shoe.cut_offset, size):
@@ -179,7 +182,9 @@ def every_cut_proper(own_shoes: list[m.ShoeRecord], clause: str) -> None:
 
 
 @then("every second cover card lies at least 14 cards above the bottom of the stack")
+@counts_judgements
 def every_second_cover(own_shoes: list[m.ShoeRecord], clause: str) -> None:
+    judged(len(own_shoes), "shoes checked")
     for shoe in own_shoes:
         if shoe.cover_card_index is None:
             raise Nonconformance(clause, "a second cover card in the stack", f"shoe {shoe.shoe_id} reports none")
@@ -245,7 +250,9 @@ def rounds_dealt(table: TableHandle, count: int) -> m.RoundRecord:
 
 
 @then("each round is dealt from the next cards of the stack")
+@counts_judgements
 def rounds_in_sequence(table: TableHandle, stacked_cards: list[str], clause: str) -> None:
+    judged(len(table.records), "rounds checked")
     rest = list(stacked_cards)
     for n, record in enumerate(table.records, 1):
         coup = rules.deal(rest)

@@ -40,6 +40,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition,
 from pytest_bdd import given, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.judgements import counts_judgements
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
 from baccarat_conformance.protocol import models as m
 
@@ -447,25 +448,30 @@ def _run(property_run: PropertyRun, machine_play: tuple[Any, Any], focus: tuple[
 
 
 @then('in every state the table reaches, the cover card brings "last hand", one more hand and new decks')
+@counts_judgements
 def cover_card_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
     _run(property_run, machine_play, ("631a.10(d)",))
 
 
 @then("in every state the table reaches, vigorish is collected with the payout as § 631a.13(d)(1) requires")
+@counts_judgements
 def vigorish_at_payout_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
     _run(property_run, machine_play, ("631a.13(d)(1)",))
 
 
 @then("in every state the table reaches, vigorish is marked and collected later as § 631a.13(d)(2) requires")
+@counts_judgements
 def vigorish_tracked_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
     _run(property_run, machine_play, ("631a.13(d)(2)",))
 
 
 @then("in every state the table reaches, the dealing shoe is offered and passed as §§ 631a.7(b) and 631a.14 require")
+@counts_judgements
 def curator_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
     _run(property_run, machine_play, ("631a.7(b)", "631a.14"))
 
 
 @then('in every state the table reaches, no wager is made, increased or withdrawn after "no more bets"')
+@counts_judgements
 def no_more_bets_holds(property_run: PropertyRun, machine_play: tuple[Any, Any]) -> None:
     _run(property_run, machine_play, ("631a.8(c)",))

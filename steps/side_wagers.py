@@ -23,12 +23,14 @@ from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
 from ._deal_check import deviation, related
+from ._results import Wagers
 from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import cards_of_record, money_text
@@ -57,6 +59,22 @@ def paytable_selected(rules_submission: Any, wager: Target, letter: str) -> None
 # settled after the result is announced" are steps of steps/progressives.py.
 def _hand_card_indexes(record: m.RoundRecord) -> list[int]:
     return [i for i, e in enumerate(record.events) if e.type == "card" and e.to in ("player", "banker")]
+
+
+@then(phrase("the dealing of the round is completed after the wager of seat {seat:d} on {target:Wager} is settled"))
+def dealing_completed_after(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int,
+                            target: Target) -> None:
+    """The wager is settled, then the round's dealing goes on: its third card (the stack
+    gives the Player's Hand one) is dealt after the settlement (§ 631c.4(f))."""
+    wid, _ = wagers.placed[(seat, target)]
+    settled = next((i for i, e in enumerate(round_record.events)
+                    if e.wager_id == wid and e.type in ("pay", "collect")), None)
+    thirds = _hand_card_indexes(round_record)[4:]
+    if settled is None or not thirds or settled > thirds[0]:
+        raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} settled, then the dealing "
+                                     "completed: a third card dealt after the settlement",
+                             f"settlement event {settled}, third-card events {thirds or 'none'}",
+                             cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ refused wagers
@@ -198,8 +216,13 @@ def deal_sweep(game: GameAdapter, rules_submission: Any, depth: str, section: st
 
 
 @then(parsers.parse("every wager of § {section} is settled as the paytable says"))
+@counts_judgements
 def check_sweep(sweep: dict, section: str, scenario_clauses: tuple[str, ...]) -> None:
+    """Compare every settlement of the sweep with the oracle; counts the settlements
+    compared (none when the Rules Submission offers no wager of the section: the
+    scenario is then "not offered", never a pass)."""
     placed, rules = sweep["placed"], sweep["rules"]
+    about(*(w for w, _ in oracle.SECTION_WAGERS[section] if w not in ("banker", "player", "tie")))
     failures: list[dict] = []
     rows: Counter = Counter()
     voids: Counter = Counter()  # the game's reason -> rounds it made void (each sweep stack completes its round)
@@ -221,13 +244,16 @@ def check_sweep(sweep: dict, section: str, scenario_clauses: tuple[str, ...]) ->
                     else stake if want.result == "push" else Decimal("0"))
             name = w.replace("_", " ") + (f" on the {h.capitalize()}'s Hand" if h else "")
             if not got:
-                failures.append({"clause": want.clause, "cards": cards_of_record(record),
+                failures.append({"clause": oracle.outcome_clause(section, w, want), "cards": cards_of_record(record),
                                  "required": f"$10.00 {name} {want.describe()}", "observed": "not settled"})
                 continue
             r = got[0]
             rows[(w, h, want.row or want.result)] += 1
             if r.result != want.result or r.paid != paid:
-                failures.append({"clause": want.clause, "cards": cards_of_record(record),
+                # a wrong result breaks the rule that decides it; a win paid wrong, the payout
+                wrong = oracle.payout_clause(section, want) if r.result == want.result == "win" \
+                    else oracle.outcome_clause(section, w, want)
+                failures.append({"clause": wrong, "cards": cards_of_record(record),
                                  "required": f"$10.00 {name} {want.describe()} (${paid} returned)",
                                  "observed": f"{r.result}, ${r.paid} returned"})
             elif section in ("631c.5", "629b.2", "627b.2") and r.vigorish != 0:
@@ -235,6 +261,7 @@ def check_sweep(sweep: dict, section: str, scenario_clauses: tuple[str, ...]) ->
                 failures.append({"clause": clause, "cards": cards_of_record(record),
                                  "required": f"no commission on the {name} wager",
                                  "observed": f"vigorish ${r.vigorish}"})
+    judged(sum(rows.values()), "wagers settled")
     evidence.attach_json("sweep coverage", {f"{w} {h or ''} {row}": n for (w, h, row), n in sorted(
         rows.items(), key=lambda kv: str(kv[0]))})
     if len(sweep["records"]) != len(sweep["stacks"]):

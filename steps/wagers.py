@@ -8,10 +8,12 @@ Wager phrases (``target``) read like the regulation; their grammar is
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.protocol import models as m
@@ -21,6 +23,10 @@ from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import cards_of_record
 from ._wager_targets import Target
+
+VIGORISH_CLAUSE = "631a.13(c)"
+"""The clause that sets the vigorish on a winning Banker wager (the oracle's
+``vigorish_clause`` of the Banker settler)."""
 
 
 @pytest.fixture
@@ -40,25 +46,28 @@ def announce_no_more_bets(table: TableHandle) -> list[m.Event]:
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} wins at {odds}"))
-def wins_at(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target, odds: str) -> None:
+def wins_at(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+            seat: int, target: Target, odds: str) -> None:
     o = Odds.parse(odds)
     _, stake = wagers.placed[(seat, target)]
     paid = o.total_return(stake)
     check_result(round_record, wagers, seat, target, clause, "win", paid,
-                 f"wins at {o} (${paid} returned in all)")
+                 f"wins at {o} (${paid} returned in all)", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} loses"))
-def loses(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
+def loses(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+          seat: int, target: Target) -> None:
     check_result(round_record, wagers, seat, target, clause, "lose", Decimal("0"),
-                 "loses and is collected")
+                 "loses and is collected", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} pushes"))
-def pushes(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
+def pushes(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+           seat: int, target: Target) -> None:
     _, stake = wagers.placed[(seat, target)]
     check_result(round_record, wagers, seat, target, clause, "push", stake,
-                 "ties and is returned to the player")
+                 "ties and is returned to the player", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is void and returned"))
@@ -71,7 +80,8 @@ def is_void(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int,
 def vigorish_is(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, amount: Decimal) -> None:
     r = result_of(round_record, wagers, seat, Target("banker"), clause)
     if r.vigorish != amount:
-        raise Nonconformance(clause, f"vigorish of ${amount} on seat {seat}'s winning Banker wager of ${r.amount}",
+        raise Nonconformance(named(clause, "commission", VIGORISH_CLAUSE),
+                             f"vigorish of ${amount} on seat {seat}'s winning Banker wager of ${r.amount}",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
@@ -80,6 +90,6 @@ def no_vigorish(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: 
     charged = [r for r in round_record.wagers if r.seat == seat and r.vigorish != 0]
     events = [e for e in round_record.events if e.type.startswith("vigorish") and e.seat == seat]
     if charged or events:
-        raise Nonconformance(clause, f"no vigorish is charged to seat {seat}",
+        raise Nonconformance(named(clause, "commission"), f"no vigorish is charged to seat {seat}",
                              f"charged {', '.join(f'${r.vigorish} on {r.wager_type}' for r in charged) or events}",
                              cards_of_record(round_record))

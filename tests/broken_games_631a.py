@@ -226,6 +226,19 @@ class HouseMoneyFromHighestSeat(ReferenceGame):
         return list(reversed(super().initial_settlement_order(table)))
 
 
+class HouseMoneyAddedUnasked(ReferenceGame):
+    """Also places the House Money payout on the player's original wager although the player
+    did not ask, while paying it in full (§ 631a.9(e)(1)(ii): the entire payout is handed to the
+    player unless the player adds it)."""
+
+    def _house_money_add(self, table, rnd, wager, choice):
+        if choice:
+            return super()._house_money_add(table, rnd, wager, choice)
+        paid = rnd.results[wager.wager_id]["paid"]
+        super()._house_money_add(table, rnd, wager, {"seat": wager.seat, "house_money_add": "all"})
+        rnd.results[wager.wager_id]["paid"] = paid
+
+
 class HouseMoneyAfterThirdCards(ReferenceGame):
     """Settles House Money wagers with the others, after the third cards (§ 631a.9(e))."""
 
@@ -266,6 +279,17 @@ class CallsTieWithoutHand(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.13
+class TiePays9To1(ReferenceGame):
+    """A winning Tie wager is paid 9 to 1 whatever the Rules Submission files (§ 631a.13(b): its
+    8 to 1 under the baccarat profile). The Tie still wins: only the odds are wrong."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "tie" and s.result == "win":
+            return W.Settlement("win", W.pays(wager.amount, 9), s.vigorish, s.outcome)
+        return s
+
+
 class VigorishNeverRounded(ReferenceGame):
     """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c))."""
 
@@ -330,6 +354,67 @@ class DiscardsCardDrawnInError(ReferenceGame):
                 if c["to"] == "next_round":
                     c["to"] = "discard"
             table.carry_card = None
+        return record
+
+
+class ErrantThirdCardDiscarded(ReferenceGame):
+    """An undisclosed third card dealt to the Player's Hand in error, when the Banker's Hand
+    stays, is discarded instead of kept as the first card of the next hand (§ 631a.15(b))."""
+
+    def _player_third_card_in_error(self, table, rnd, disclosed):
+        first = super()._player_third_card_in_error(table, rnd, disclosed)
+        if not disclosed and table.carry_card:
+            for c in rnd.dealt:
+                if c["to"] == "next_round":
+                    c["to"] = "discard"
+            table.carry_card = None
+        return first
+
+
+class DisclosedErrantCardNotUsedByBanker(ReferenceGame):
+    """A disclosed third card dealt to the Player's Hand in error is discarded when the
+    Banker's Hand must draw, and the Banker's Hand takes the next card (§ 631a.15(c): the
+    disclosed card is the Banker's third card)."""
+
+    def _player_third_card_in_error(self, table, rnd, disclosed):
+        natural = self.is_natural(rnd.player) or self.is_natural(rnd.banker)
+        if not disclosed or natural or not self.banker_draws(rnd.player, rnd.banker):
+            return super()._player_third_card_in_error(table, rnd, disclosed)
+        card = rnd.take()
+        if card is None:
+            return "void"
+        rnd.events.append({"type": "irregularity", "text": "player_third_card_in_error", "card": card,
+                           "face_up": True})
+        rnd.place(card, "discard", face_up=True)
+        following = rnd.take()
+        if following is not None:
+            rnd.place(following, "banker", face_up=True)
+        return None
+
+
+class DisclosedErrantCardDiscardedAlone(ReferenceGame):
+    """Under § 631a.15(c)(1), only the disclosed card goes to the discard bucket: no
+    additional card is drawn face down with it."""
+
+    def _player_third_card_in_error(self, table, rnd, disclosed):
+        result = super()._player_third_card_in_error(table, rnd, disclosed)
+        discards = [c for c in rnd.dealt if c["to"] == "discard"]
+        if disclosed and len(discards) == 2:  # put the additional card back on the shoe
+            extra = discards[1]
+            rnd.dealt.remove(extra)
+            rnd.events[:] = [e for e in rnd.events if not (e.get("type") == "card" and e.get("card") == extra["card"]
+                                                           and e.get("to") == "discard")]
+            table.shoe.position -= 1
+        return result
+
+
+class CardFaceUpDealtAsARound(ReferenceGame):
+    """A card found face up in the dealing shoe starts a round that is reported completed, not a
+    simulated round (§ 631a.15(d))."""
+
+    def _face_up_round(self, table, rnd, round_id):
+        record = super()._face_up_round(table, rnd, round_id)
+        record["status"] = "completed"
         return record
 
 
@@ -480,6 +565,7 @@ house_money_after_third_cards = _factory(HouseMoneyAfterThirdCards)
 two_hands_after_last_hand = _factory(TwoHandsAfterLastHand)
 pays_from_lowest_seat = _factory(PaysFromLowestSeat)
 calls_tie_without_hand = _factory(CallsTieWithoutHand)
+tie_pays_9_to_1 = _factory(TiePays9To1)
 vigorish_never_rounded = _factory(VigorishNeverRounded)
 tracked_vigorish_not_collected_at_new_shoe = _factory(TrackedVigorishNotCollectedAtNewShoe)
 dragon_bonus_always_paytable_a = _factory(DragonBonusAlwaysPaytableA)
@@ -488,4 +574,9 @@ reoffers_previous_curator = _factory(ReoffersPreviousCurator)
 discards_card_drawn_in_error = _factory(DiscardsCardDrawnInError)
 no_simulated_round = _factory(NoSimulatedRound)
 void_round_keeps_wagers = _factory(VoidRoundKeepsWagers)
+house_money_added_unasked = _factory(HouseMoneyAddedUnasked)
+errant_third_card_discarded = _factory(ErrantThirdCardDiscarded)
+disclosed_errant_card_not_used_by_banker = _factory(DisclosedErrantCardNotUsedByBanker)
+disclosed_errant_card_discarded_alone = _factory(DisclosedErrantCardDiscardedAlone)
+card_face_up_dealt_as_a_round = _factory(CardFaceUpDealtAsARound)
 voids_short_of_seven_cards = _factory(VoidsShortOfSevenCards)

@@ -49,6 +49,58 @@ class Heavenly9PaysEveryOutcome(ReferenceGame):
         return s
 
 
+_CONTRIBUTE = PR._Mystery.contribute  # the reference game's own
+
+
+class _MysteryBreak(ReferenceGame):
+    """Deals with the mystery meters' contribution replaced by :meth:`contribute` (a test
+    game runs in a process of its own, so the patch reaches no other game)."""
+
+    def contribute(self, mystery, game, table, wager, amount):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        me = self
+        PR._Mystery.contribute = lambda mystery, game, table, wager, amount: me.contribute(  # type: ignore
+            mystery, game, table, wager, amount)
+        try:
+            return super().op_deal_round(table_id, choices, irregularity)
+        finally:
+            PR._Mystery.contribute = _CONTRIBUTE  # type: ignore
+
+
+class MysteryPaysNinetyPercent(_MysteryBreak):
+    """The Must-Hit-By Mystery award pays 90% of the meter, not 100% (§ 631c.6(c)(7))."""
+
+    def contribute(self, mystery, game, table, wager, amount):
+        awards = table.progressive.setdefault("awards", [])
+        before = len(awards)
+        _CONTRIBUTE(mystery, game, table, wager, amount)
+        for award in awards[before:]:
+            award["amount"] = format((Decimal(award["amount"]) * Decimal("0.9")).quantize(Decimal("0.01")), "f")
+
+
+class MysteryNotReset(_MysteryBreak):
+    """After the Must-Hit-By Mystery award the meter keeps counting from the amount paid instead
+    of resetting to the minimum dollar value (§ 631c.6(c)(5)(iv))."""
+
+    def contribute(self, mystery, game, table, wager, amount):
+        meter = PR._meters(table)[mystery.meter]
+        awards = table.progressive.setdefault("awards", [])
+        before = len(awards)
+        _CONTRIBUTE(mystery, game, table, wager, amount)
+        if len(awards) > before:
+            meter.amount = Decimal(awards[-1]["amount"])
+
+
+class MysteryNeverPays(_MysteryBreak):
+    """The Must-Hit-By Mystery meter passes its hit value and keeps rising: no award is paid
+    (§ 631c.6(c)(5)(iii))."""
+
+    def contribute(self, mystery, game, table, wager, amount):
+        PR._meters(table)[mystery.meter].amount += amount
+
+
 class MysteryBiasedRng(ReferenceGame):
     """The mystery hit value favours the low end of [minimum, maximum] (square of a
     uniform draw) instead of spreading uniformly (§ 631c.6(c)(3))."""
@@ -115,6 +167,18 @@ def mystery_biased_rng():
     return MysteryBiasedRng()
 
 
+def mystery_pays_ninety_percent():
+    return MysteryPaysNinetyPercent()
+
+
+def mystery_not_reset():
+    return MysteryNotReset()
+
+
+def mystery_never_pays():
+    return MysteryNeverPays()
+
+
 def mega_envy_needs_occupied_position():
     return MegaEnvyNeedsOccupiedPosition()
 
@@ -135,6 +199,15 @@ def royal_9_settled_after_third_card():
     from baccarat_conformance.reference_game import wagers as W
 
     W.WAGER_KINDS["royal_9"] = dataclasses.replace(W.WAGER_KINDS["royal_9"], phase="final")
+    return ReferenceGame()
+
+
+def royal_9_mystery_rate_halved():
+    """§ 629b.3(h) / § 627b.3(h) tables: the Royal 9 mystery meter rises by half its
+    configuration's incrementation rate."""
+    saved = dict(PR.ROYAL_9_MYSTERY)
+    for name, (low, high, rate) in saved.items():
+        PR.ROYAL_9_MYSTERY[name] = (low, high, f"{Decimal(rate.rstrip('%')) / 2}%")
     return ReferenceGame()
 
 

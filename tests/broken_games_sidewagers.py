@@ -102,6 +102,17 @@ class BankerSixPaidEven(ReferenceGame):
         return s
 
 
+class LuckySixThreeCardsPays12(ReferenceGame):
+    """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
+    The wager still wins: only the odds are wrong."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "lucky_six" and s.outcome == "lucky_six_3_cards":
+            return W.Settlement("win", W.pays(wager.amount, 12), outcome=s.outcome)
+        return s
+
+
 class NoLuckySixCall(ReferenceGame):
     """§ 629b.2(e): the dealer never announces "Lucky Six"."""
 
@@ -172,6 +183,10 @@ def banker_six_paid_even():
     return BankerSixPaidEven()
 
 
+def lucky_six_three_cards_pays_12():
+    return LuckySixThreeCardsPays12()
+
+
 def no_lucky_six_call():
     return NoLuckySixCall()
 
@@ -186,6 +201,7 @@ minibaccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_afte
 minibaccarat_no_lucky_six_call = no_lucky_six_call
 baccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_after_third_card  # § 631c.1(c)
 commission_free_no_lucky_six_call = no_lucky_six_call  # § 631c.5(e)
+commission_free_commission_on_banker = commission_on_banker  # § 631c.5(a)
 
 
 def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
@@ -197,6 +213,28 @@ def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
 def majestic_match_settled_after_third_card():
     """§ 631c.7(c): Majestic Match wagers are settled with the Baccarat wagers, after any third card."""
     return _settled_in_phase(["majestic_match"], "final")
+
+
+def commission_free_pairs_settled_after_third_card():
+    """§ 631c.5(d), § 629b.2(d), § 627b.2(d): Player Pair and Banker Pair wagers are settled with the
+    Baccarat wagers, after any third card."""
+    return _settled_in_phase(["player_pair", "banker_pair"], "final")
+
+
+midibaccarat_pairs_settled_after_third_card = commission_free_pairs_settled_after_third_card
+minibaccarat_pairs_settled_after_third_card = commission_free_pairs_settled_after_third_card
+midibaccarat_commission_on_banker = commission_on_banker  # § 629b.2(a)
+
+
+def pays_from_lowest_seat():
+    """§ 629b.2(f), § 627b.2(f): winning wagers are paid from the lowest-numbered seat up."""
+    from tests.broken_games_631a import PaysFromLowestSeat
+
+    return PaysFromLowestSeat()
+
+
+minibaccarat_pays_from_lowest_seat = pays_from_lowest_seat
+commission_free_pays_from_lowest_seat = pays_from_lowest_seat
 
 
 def heavenly_9_settled_before_third_card():

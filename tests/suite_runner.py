@@ -26,7 +26,18 @@ class SuiteRun:
 
     @property
     def failed_clauses(self) -> set[str]:
-        return self.clauses_with("failed")
+        """The clauses the clause matrix fails: those the failing checks named (with the
+        tags enclosing them), not every tag of a failed scenario."""
+        from baccarat_conformance.corpus import load_corpus
+        from baccarat_conformance.reports.matrix import clauses_failed_by
+
+        corpus = load_corpus()
+        return {c for r in self.results for c in clauses_failed_by(r, corpus)}
+
+    @property
+    def named_clauses(self) -> dict[str, str]:
+        """nodeid -> the clause its failing check named (``failed_clause``)."""
+        return {r["nodeid"]: r["failed_clause"] for r in self.results if r.get("failed_clause")}
 
     def categories(self) -> dict[str, str]:
         return {r["nodeid"]: r["category"] for r in self.results if r["outcome"] != "passed"}

@@ -69,6 +69,19 @@ def test_scenario_without_quote_line_fails(tmp_path: Path) -> None:
     assert "has no quote line" in p.message
 
 
+def test_scenario_without_then_step_fails(tmp_path: Path) -> None:
+    """A scenario that judges nothing can never fail: one Then step at least."""
+    ctx = context(tmp_path, GOOD.replace("    Then neither hand is dealt a third card\n", ""))
+    (p,) = found(ctx)
+    assert p.check == "scenario_has_a_then_step" and p.where.endswith("x.feature:8")
+    assert p.message == ("scenario 'A Natural stops both hands' has no Then step, so it judges nothing; "
+                         "add the check it makes")
+    # an And after a Then is a Then step; the count is on the scenario
+    ctx = context(tmp_path / "and", GOOD.replace("    Then neither hand", "    Then neither hand is dealt a third "
+                                                 "card\n    And neither hand"))
+    assert found(ctx) == [] and ctx.scenarios[0].then_steps == 2
+
+
 def test_quote_that_differs_from_the_corpus_fails(tmp_path: Path) -> None:
     ctx = context(tmp_path, GOOD.replace("is a Natural", "is a natural"))
     (p,) = found(ctx)
@@ -157,6 +170,7 @@ def test_feature_and_examples_tags_apply_to_scenarios(tmp_path: Path) -> None:
   Scenario Outline: A Natural stops both hands
     § 631a.11(a): "no more cards may be dealt to either hand."
     Given the dealing shoe is stacked with <shoe>
+    Then neither hand is dealt a third card
 
     @631a.11.b.1
     Examples:

@@ -342,7 +342,17 @@ Feature: § 629b.7 Harmony Progressive
       | 2H AC 3C AS KD 7D |
       | 8H 8S 8D 9C |
 
-  @629b.7.d.2 @629b.7.c @capability.stacked_shoe @capability.progressive
+  @629b.7.c @capability.stacked_shoe
+  Scenario: A Harmony Progressive wager is placed before the dealer calls "No more bets", not after
+    § 629b.7(c): "a player may place a Harmony Progressive wager at any time before the dealer calls, "No more bets.""
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with 9H KS 10C 5D
+    And seat 3 wagers $10.00 on the Banker's Hand
+    When the dealer announces "no more bets"
+    And seat 3 attempts to wager $10.00 on Harmony
+    Then the attempted wager is not recognised
+
+  @629b.7.d.2 @capability.stacked_shoe @capability.progressive
   Scenario: A Harmony Progressive wager offered after "No more bets" is not recognised and does not move the meters
     § 629b.7(d)(2): "that prevents the recognition of any Progressive wager that a player attempts to place after the dealer has announced "No more bets.""
     Given a table opened under the Rules Submission

@@ -78,7 +78,7 @@ Feature: § 631c.4 Lucky Nines
     Then the Player's Hand is 9C 5H 9H with a Point Count of 3
     And the wager of seat 3 on Lucky Nines wins at 1 to 1
 
-  @631c.4.d @631c.4.f @capability.stacked_shoe
+  @631c.4.d @capability.stacked_shoe
   Scenario: Lucky Nines is settled after the initial cards are face up and before any third card
     § 631c.4(d): "After the initial two cards of the player's hand and banker's hand have been turned face up on the layout but prior to dealing a third card, the dealer shall settle all players' Lucky Nines wagers."
     Interpretation: 631c.4-d-open-range
@@ -89,6 +89,16 @@ Feature: § 631c.4 Lucky Nines
     When the round is dealt
     Then the Player's Hand is dealt a third card
     And the wager of seat 3 on Lucky Nines is settled before any third card is dealt
+
+  @631c.4.f @capability.stacked_shoe
+  Scenario: Once the Lucky Nines wagers are settled, the dealing of the round is completed
+    § 631c.4(f): "After settling the player's Lucky Nines wager, the dealer shall complete the dealing procedures in § 631a.9(e) and (f)."
+    Given a table opened under the Rules Submission
+    And the dealing shoe is stacked with 9D 2C 5H 3D KC 4S
+    And seat 3 wagers $10.00 on the Banker's Hand
+    And seat 3 wagers $10.00 on Lucky Nines
+    When the round is dealt
+    Then the dealing of the round is completed after the wager of seat 3 on Lucky Nines is settled
 
   @631c.4.c @capability.stacked_shoe
   Scenario: A Lucky Nines wager needs an initial wager at the same seat
