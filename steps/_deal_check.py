@@ -27,6 +27,7 @@ from typing import Iterable, NoReturn, Optional, Sequence
 from baccarat_conformance.corpus import load_corpus
 from baccarat_conformance.errors import Blocked, Nonconformance
 from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import irregularities as irregular
 from baccarat_conformance.protocol import models as m
 
 from ._vocabulary import HAND_NAMES
@@ -255,7 +256,7 @@ def _dealing_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional
 
 
 # ------------------------------------------------------------------ rounds staging an irregularity (§ 631a.15)
-def _simulated_deviation(record: m.RoundRecord, irr: rules.Irregular, stack: tuple[str, ...]) -> Optional[Deviation]:
+def _simulated_deviation(record: m.RoundRecord, irr: irregular.Irregular, stack: tuple[str, ...]) -> Optional[Deviation]:
     """A simulated round whose third cards are not those of §§ 631a.9 to 631a.11 (its first
     cards are the irregularity's own to judge)."""
     got = [c.card for c in record.cards if c.to == "simulated"]
@@ -289,11 +290,11 @@ def irregular_deviation(record: m.RoundRecord, stack: Sequence[str], irregularit
     stack = tuple(stack)
     try:
         if irregularity.kind == "card_drawn_in_error":
-            irr = rules.card_drawn_in_error(stack, irregularity.disclosed)
+            irr = irregular.card_drawn_in_error(stack, irregularity.disclosed)
         elif irregularity.kind == "player_third_card_in_error":
-            irr = rules.player_third_card_in_error(stack, irregularity.disclosed, procedure)
+            irr = irregular.player_third_card_in_error(stack, irregularity.disclosed, procedure)
         elif irregularity.kind == "card_face_up":
-            irr = rules.card_face_up(stack)
+            irr = irregular.card_face_up(stack)
         else:
             return None, None, None
     except (ValueError, IndexError):  # the stack does not stage it (or runs out): the steps judge the round
