@@ -135,12 +135,7 @@ class Nonconformance(AssertionError):
         self.observed = observed
         self.cards = list(cards)
         self.detail = detail
-        lines = [f"58 Pa. Code § {clause}: {detail or required}"]
-        if self.cards:
-            lines.append(f"  cards: {' '.join(self.cards)}")
-        lines.append(f"  required: {required}")
-        lines.append(f"  game did: {observed}")
-        super().__init__("\n".join(lines))
+        super().__init__(_finding(f"58 Pa. Code § {clause}: {detail or required}", required, observed, self.cards))
 
     def one_line(self) -> str:
         """The failure in one line, as the results log and the clause matrix carry it:
@@ -160,6 +155,14 @@ class Nonconformance(AssertionError):
 def _flat(text: str) -> str:
     """``text`` on one line (its lines joined by "; ")."""
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip())
+
+
+def _finding(head: str, required: str, observed: str, cards: Sequence[str]) -> str:
+    """The message of a finding: its headline, then the cards, what the regulation
+    requires and what the game did, one per indented line."""
+    lines = [head] + ([f"  cards: {' '.join(cards)}"] if cards else [])
+    return "\n".join(lines + [f"  required: {required}", f"  game did: {observed}"])
+
 
 class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
     """The game broke ``clause``, a rule the running scenario relies on but does not
@@ -186,12 +189,8 @@ class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
         self.observed = observed
         self.cards = list(cards)
         self.detail = detail
-        lines = [f"blocked: the game broke § {clause}: {detail or required}"]
-        if self.cards:
-            lines.append(f"  cards: {' '.join(self.cards)}")
-        lines.append(f"  required: {required}")
-        lines.append(f"  game did: {observed}")
-        super().__init__("\n".join(lines), pytrace=False)
+        super().__init__(_finding(f"blocked: the game broke § {clause}: {detail or required}", required, observed,
+                                  self.cards), pytrace=False)
 
     def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
         return (_blocked, (self.clause, self.required, self.observed, self.cards, self.detail))
