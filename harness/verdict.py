@@ -41,7 +41,8 @@ exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
   4  incomplete run: interrupted, nothing collected, a scenario did not run,
      clauses not verified (the game lacks a capability a scenario of a clause
      in force and offered needs, or a scenario was blocked: the game broke a
-     rule it relies on), or clauses pending (manual clause without
+     rule it relies on, or it stopped at a failure of another clause before
+     judging this one), or clauses pending (manual clause without
      attestation, clause with no scenario and no disposition; --allow-pending
      ignores these two, never "not verified")
 """
