@@ -97,12 +97,11 @@ def round_classes(decks: int) -> dict[RoundClass, Fraction]:
     p_draws = [player_draws(c) for c in range(10)]
     b_draws = {(c, v): banker_draws(c, v) for c in range(10) for v in (None, *range(10))}
     naturals = [is_natural([VALUE_RANKS[c] + "C", "KC"]) for c in range(10)]
-    by_length: dict[int, dict[RoundClass, int]] = {4: {}, 5: {}, 6: {}}
-
-    def add(length: int, key: RoundClass, weight: int) -> None:
-        table = by_length[length]
-        table[key] = table.get(key, 0) + weight
-
+    # weights by (cards dealt, class index): index = ((player2 * 11 + p3) * 10 + banker2) * 11 + b3,
+    # a third card's value stored as value + 1 (0: the hand stayed)
+    size = 10 * 11 * 10 * 11
+    by_length = {4: [0] * size, 5: [0] * size, 6: [0] * size}
+    four, five, six = by_length[4], by_length[5], by_length[6]
     values = range(10)
     for p1 in values:
         w1 = counts[p1]
@@ -121,26 +120,26 @@ def round_classes(decks: int) -> dict[RoundClass, Fraction]:
                     counts[b2] -= 1
                     bc = (b1 + b2) % 10
                     if naturals[pc] or naturals[bc]:
-                        add(4, RoundClass(pc, None, bc, None), w4)
+                        four[(pc * 11 * 10 + bc) * 11] += w4
                     elif p_draws[pc]:
                         for p3 in values:
                             w5 = w4 * counts[p3]
                             if not w5:
                                 continue
+                            base = ((pc * 11 + p3 + 1) * 10 + bc) * 11
                             if b_draws[bc, p3]:
                                 counts[p3] -= 1
                                 for b3 in values:
-                                    if counts[b3]:
-                                        add(6, RoundClass(pc, p3, bc, b3), w5 * counts[b3])
+                                    six[base + b3 + 1] += w5 * counts[b3]
                                 counts[p3] += 1
                             else:
-                                add(5, RoundClass(pc, p3, bc, None), w5)
+                                five[base] += w5
                     elif b_draws[bc, None]:
+                        base = (pc * 11 * 10 + bc) * 11
                         for b3 in values:
-                            if counts[b3]:
-                                add(5, RoundClass(pc, None, bc, b3), w4 * counts[b3])
+                            five[base + b3 + 1] += w4 * counts[b3]
                     else:
-                        add(4, RoundClass(pc, None, bc, None), w4)
+                        four[(pc * 11 * 10 + bc) * 11] += w4
                     counts[b2] += 1
                 counts[p2] += 1
             counts[b1] += 1
@@ -148,8 +147,13 @@ def round_classes(decks: int) -> dict[RoundClass, Fraction]:
     out: dict[RoundClass, Fraction] = {}
     for length, table in by_length.items():
         denominator = _falling(total, length)
-        for key, weight in table.items():
-            out[key] = out.get(key, Fraction(0)) + Fraction(weight, denominator)
+        for index, weight in enumerate(table):
+            if weight:
+                rest, b3 = divmod(index, 11)
+                rest, bc = divmod(rest, 10)
+                pc, p3 = divmod(rest, 11)
+                key = RoundClass(pc, p3 - 1 if p3 else None, bc, b3 - 1 if b3 else None)
+                out[key] = out.get(key, Fraction(0)) + Fraction(weight, denominator)
     return out
 
 
@@ -219,6 +223,131 @@ def nines_by_suit(card: str) -> str:
 
 
 def royal_9_cards(card: str) -> str:
-    """Partition: nines and face cards by rank and suit; every other card one class
-    (Royal 9: "a face card (K, Q or J) and a nine", suited or not)."""
-    return card if card[:-1] in ("9", "K", "Q", "J") else "other"
+    """Partition: nines and kings by rank and suit, queens and jacks together by suit;
+    every other card one class (Royal 9: "a face card (K, Q or J) and a nine", suited
+    or not; a personal King 9 names a king and a nine)."""
+    r = card[:-1]
+    if r in ("9", "K"):
+        return card
+    return "QJ" + card[-1] if r in ("Q", "J") else "other"
+
+
+# ---------------------------------------------------------------- all cards of one rank, suit or colour
+def class_sequences(decks: int, key: RoundClass) -> list[tuple[tuple[int, ...], tuple[int, ...], Fraction]]:
+    """Every sequence of card values of the :class:`RoundClass` ``key``, as (Player's
+    values, Banker's values, exact probability); the probabilities sum to that of
+    ``key`` in :func:`round_classes`."""
+    check_decks(decks)
+    base = _value_counts(decks)
+    total = sum(base)
+    out = []
+    for p1 in range(10):
+        for b1 in range(10):
+            player = [p1, (key.player2 - p1) % 10] + ([key.player3] if key.player3 is not None else [])
+            banker = [b1, (key.banker2 - b1) % 10] + ([key.banker3] if key.banker3 is not None else [])
+            order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+            counts = list(base)
+            weight = 1
+            for v in order:
+                weight *= counts[v]
+                counts[v] -= 1
+            if weight:
+                out.append((tuple(player), tuple(banker), Fraction(weight, _falling(total, len(order)))))
+    return out
+
+
+#: How the suits of all the cards of a round fall: one suit, one colour (two suits), or both colours.
+SUIT_PATTERNS = ("suit", "color", "mixed")
+
+
+def uniformity(decks: int, values: tuple[int, ...]) -> dict[tuple[bool, str], Fraction]:
+    """See :func:`_uniformity` (cached by the multiset of values)."""
+    return _uniformity(decks, tuple(sorted(values)))
+
+
+@functools.lru_cache(maxsize=None)
+def _uniformity(decks: int, values: tuple[int, ...]) -> dict[tuple[bool, str], Fraction]:
+    """Given the values of all the cards of a round, the exact conditional probability
+    that they are all of one rank (True/False) and that their suits are of one suit,
+    of one colour, or mixed (:data:`SUIT_PATTERNS`).
+
+    Given the values, the cards of each value are drawn without replacement from that
+    value's cards (4N of each suit for the zero-valued 10, J, Q, K; N of each suit for
+    the others), independently between values: so the probabilities are products of
+    falling factorials. Patterns of probability 0 are left out.
+    """
+    k = {v: values.count(v) for v in set(values)}
+    per_suit = {v: (4 if v == 0 else 1) * decks for v in k}
+
+    def ratio(top: Callable[[int], int]) -> Fraction:
+        out = Fraction(1)
+        for v, n in k.items():
+            out *= Fraction(_falling(top(per_suit[v]), n), _falling(4 * per_suit[v], n))
+        return out
+
+    p_suit = 4 * ratio(lambda s: s)
+    p_color = 2 * ratio(lambda s: 2 * s)
+    if len(k) == 1 and 0 not in k:  # one non-zero value: one rank
+        p_rank, p_rank_suit, p_rank_color = Fraction(1), p_suit, p_color
+    elif len(k) == 1:  # zero-valued cards only: 10, J, Q, K, N of each rank and suit
+        n, total = k[0], 16 * decks
+        p_rank = 4 * Fraction(_falling(4 * decks, n), _falling(total, n))
+        p_rank_suit = 16 * Fraction(_falling(decks, n), _falling(total, n))
+        p_rank_color = 8 * Fraction(_falling(2 * decks, n), _falling(total, n))
+    else:
+        p_rank = p_rank_suit = p_rank_color = Fraction(0)
+    table = {
+        (True, "suit"): p_rank_suit, (True, "color"): p_rank_color - p_rank_suit, (True, "mixed"): p_rank - p_rank_color,
+        (False, "suit"): p_suit - p_rank_suit, (False, "color"): (p_color - p_suit) - (p_rank_color - p_rank_suit),
+    }
+    table[(False, "mixed")] = 1 - sum(table.values())
+    return {key: p for key, p in table.items() if p}
+
+
+_ZERO_RANKS = ("10", "K", "Q", "J")
+_SUITS_OF = {"suit": ("S",), "color": ("S", "C"), "mixed": ("S", "H", "C", "D")}
+
+
+def uniform_hands(player: tuple[int, ...], banker: tuple[int, ...], one_rank: bool, suits: str
+                  ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Cards of these values whose ranks are all one (``one_rank``) or not, and whose
+    suits follow ``suits`` (:data:`SUIT_PATTERNS`): a representative of
+    :func:`uniformity`'s pattern for rules that read those only."""
+    values = (*player, *banker)
+    zeros = iter(range(len(values)))
+    ranks = [VALUE_RANKS[v] if (one_rank or v) else _ZERO_RANKS[next(zeros) % 4] for v in values]
+    palette = _SUITS_OF[suits]
+    cards = [r + palette[i % len(palette)] for i, r in enumerate(ranks)]
+    return tuple(cards[:len(player)]), tuple(cards[len(player):])
+
+
+@functools.lru_cache(maxsize=None)
+def rank_patterns(decks: int, cards: int) -> dict[tuple[str, ...], Fraction]:
+    """The exact probability of each pattern of equal ranks among the first ``cards``
+    cards (2 or 4), for rules that read only whether cards share a rank (pairs): every
+    rank is alike (4 x ``decks`` cards each), so a pattern is represented by ranks
+    A, 2, 3, 4 in order of first appearance, suits C, D, H, S in turn (suits mean
+    nothing here). 15 patterns for four cards instead of 13^4 rank sequences.
+
+    :raises ValueError: for a number of decks § 631a.3(a) does not allow, or ``cards``
+        not 2 or 4.
+    """
+    check_decks(decks)
+    if cards not in (2, 4):
+        raise ValueError(f"cards must be 2 or 4 (initial cards), got {cards!r}")
+    per_rank, ranks = 4 * decks, len(RANKS)
+    out: dict[tuple[str, ...], Fraction] = {}
+    denominator = _falling(52 * decks, cards)
+
+    def walk(seq: tuple[int, ...], weight: int) -> None:
+        if len(seq) == cards:
+            key = tuple(RANKS[r] + SUITS[i % 4] for i, r in enumerate(seq))
+            out[key] = Fraction(weight, denominator)
+            return
+        used = max(seq, default=-1) + 1
+        for r in range(used):
+            walk(seq + (r,), weight * (per_rank - seq.count(r)))
+        walk(seq + (used,), weight * (ranks - used) * per_rank)
+
+    walk((), 1)
+    return out

@@ -21,12 +21,14 @@ import functools
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from . import ch631a as rules
 from . import par_wagers
 from .odds import Odds
-from .par_enumerate import by_rank, check_decks, initial_classes, round_classes
+from .par_enumerate import (SUIT_PATTERNS, by_rank, check_decks, class_sequences, initial_classes, rank_patterns,
+                            round_classes,
+                            uniform_hands, uniformity)
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,12 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
     if spec.engine is None:
         return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, (), Fraction(0), spec.note)
     if spec.engine == "round":
-        classes = ((k.hands(), p) for k, p in round_classes(decks).items())
+        classes: Iterable[tuple[tuple[tuple[str, ...], tuple[str, ...]], Fraction]] = (
+            (k.hands(), p) for k, p in round_classes(decks).items())
+    elif spec.engine == "round_uniform":
+        classes = _uniform_classes(spec, decks)
+    elif spec.engine[1] is by_rank:  # pairs only: the 15 patterns of equal ranks
+        classes = ((_split(seq), p) for seq, p in rank_patterns(decks, spec.engine[0]).items())
     else:
         cards, partition = spec.engine
         classes = ((_split(seq), p) for seq, p in initial_classes(decks, cards, partition).items())
@@ -142,6 +149,31 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
                      sorted(grouped.items(), key=lambda kv: (order[kv[0][1]], -kv[0][3], kv[0][0])))
     edge = -sum((o.probability * o.net for o in outcomes), Fraction(0))
     return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, outcomes, edge, spec.note)
+
+
+def _uniform_classes(spec: par_wagers.WagerModel, decks: int
+                     ) -> Iterator[tuple[tuple[tuple[str, ...], tuple[str, ...]], Fraction]]:
+    """The rounds by value, each split by whether all its cards are of one rank, one
+    suit or one colour (:func:`.par_enumerate.uniformity`) where that changes what the
+    wager pays: for rules that read values and those uniformities only (Heavenly 9's
+    suited tie, Harmony's six of a kind)."""
+    for key, probability in round_classes(decks).items():
+        hands = key.hands()
+        settled = spec.settle(_coup(*hands))
+        p_values = (key.player2, 0) + ((key.player3,) if key.player3 is not None else ())
+        b_values = (key.banker2, 0) + ((key.banker3,) if key.banker3 is not None else ())
+        variants = [uniform_hands(p_values, b_values, False, suits) for suits in SUIT_PATTERNS]
+        for v in range(10):  # the round's cards may all be of one value, so of one rank
+            one_p = (v,) * len(p_values)
+            one_b = (v,) * len(b_values)
+            if key.player2 == key.banker2 == 2 * v % 10 and {key.player3, key.banker3} <= {None, v}:
+                variants += [uniform_hands(one_p, one_b, True, suits) for suits in SUIT_PATTERNS]
+        if all(spec.settle(_coup(*v)) == settled for v in variants):
+            yield hands, probability
+            continue
+        for player, banker, p_seq in class_sequences(decks, key):
+            for (one_rank, suits), p_pattern in uniformity(decks, player + banker).items():
+                yield uniform_hands(player, banker, one_rank, suits), p_seq * p_pattern
 
 
 def _split(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -205,7 +237,7 @@ def round_outcome_probabilities(decks: int) -> dict[str, Fraction]:
                 out[name] += p
     pairs = {"player_pair": Fraction(0), "banker_pair": Fraction(0), "either_pair": Fraction(0),
              "both_pairs": Fraction(0)}
-    for seq, p in initial_classes(decks, 4, by_rank).items():
+    for seq, p in rank_patterns(decks, 4).items():
         pp, bp = seq[0][:-1] == seq[2][:-1], seq[1][:-1] == seq[3][:-1]
         pairs["player_pair"] += p * pp
         pairs["banker_pair"] += p * bp
