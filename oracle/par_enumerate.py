@@ -261,47 +261,53 @@ SUIT_PATTERNS = ("suit", "color", "mixed")
 
 
 def uniformity(decks: int, values: tuple[int, ...]) -> dict[tuple[bool, str], Fraction]:
-    """See :func:`_uniformity` (cached by the multiset of values)."""
-    return _uniformity(decks, tuple(sorted(values)))
+    """Given the values of all the cards of a round, the exact conditional probability
+    that they are all of one rank (True/False) and that their suits are of one suit,
+    of one colour, or mixed (:data:`SUIT_PATTERNS`). Patterns of probability 0 are left
+    out. See :func:`pattern_counts`."""
+    counts = pattern_counts(decks, tuple(sorted(values)))
+    total = sum(counts.values())
+    return {key: Fraction(n, total) for key, n in counts.items()}
 
 
 @functools.lru_cache(maxsize=None)
-def _uniformity(decks: int, values: tuple[int, ...]) -> dict[tuple[bool, str], Fraction]:
-    """Given the values of all the cards of a round, the exact conditional probability
-    that they are all of one rank (True/False) and that their suits are of one suit,
-    of one colour, or mixed (:data:`SUIT_PATTERNS`).
+def pattern_counts(decks: int, values: tuple[int, ...]) -> dict[tuple[bool, str], int]:
+    """How many ordered sequences of physical cards of a full shoe have these
+    ``values`` (sorted) and are all of one rank (True/False) with suits of one suit,
+    one colour or mixed: ``{(one_rank, pattern): count}``, zero counts left out.
 
     Given the values, the cards of each value are drawn without replacement from that
     value's cards (4N of each suit for the zero-valued 10, J, Q, K; N of each suit for
-    the others), independently between values: so the probabilities are products of
-    falling factorials. Patterns of probability 0 are left out.
+    the others), independently between values: every count is a product of falling
+    factorials.
     """
     k = {v: values.count(v) for v in set(values)}
     per_suit = {v: (4 if v == 0 else 1) * decks for v in k}
 
-    def ratio(top: Callable[[int], int]) -> Fraction:
-        out = Fraction(1)
+    def product(top: Callable[[int], int]) -> int:
+        out = 1
         for v, n in k.items():
-            out *= Fraction(_falling(top(per_suit[v]), n), _falling(4 * per_suit[v], n))
+            out *= _falling(top(per_suit[v]), n)
         return out
 
-    p_suit = 4 * ratio(lambda s: s)
-    p_color = 2 * ratio(lambda s: 2 * s)
+    total = product(lambda s: 4 * s)
+    n_suit = 4 * product(lambda s: s)
+    n_color = 2 * product(lambda s: 2 * s)
     if len(k) == 1 and 0 not in k:  # one non-zero value: one rank
-        p_rank, p_rank_suit, p_rank_color = Fraction(1), p_suit, p_color
+        n_rank, n_rank_suit, n_rank_color = total, n_suit, n_color
     elif len(k) == 1:  # zero-valued cards only: 10, J, Q, K, N of each rank and suit
-        n, total = k[0], 16 * decks
-        p_rank = 4 * Fraction(_falling(4 * decks, n), _falling(total, n))
-        p_rank_suit = 16 * Fraction(_falling(decks, n), _falling(total, n))
-        p_rank_color = 8 * Fraction(_falling(2 * decks, n), _falling(total, n))
+        n = k[0]
+        n_rank = 4 * _falling(4 * decks, n)
+        n_rank_suit = 16 * _falling(decks, n)
+        n_rank_color = 8 * _falling(2 * decks, n)
     else:
-        p_rank = p_rank_suit = p_rank_color = Fraction(0)
+        n_rank = n_rank_suit = n_rank_color = 0
     table = {
-        (True, "suit"): p_rank_suit, (True, "color"): p_rank_color - p_rank_suit, (True, "mixed"): p_rank - p_rank_color,
-        (False, "suit"): p_suit - p_rank_suit, (False, "color"): (p_color - p_suit) - (p_rank_color - p_rank_suit),
+        (True, "suit"): n_rank_suit, (True, "color"): n_rank_color - n_rank_suit, (True, "mixed"): n_rank - n_rank_color,
+        (False, "suit"): n_suit - n_rank_suit, (False, "color"): (n_color - n_suit) - (n_rank_color - n_rank_suit),
     }
-    table[(False, "mixed")] = 1 - sum(table.values())
-    return {key: p for key, p in table.items() if p}
+    table[(False, "mixed")] = total - sum(table.values())
+    return {key: n for key, n in table.items() if n}
 
 
 _ZERO_RANKS = ("10", "K", "Q", "J")
@@ -350,4 +356,70 @@ def rank_patterns(decks: int, cards: int) -> dict[tuple[str, ...], Fraction]:
         walk(seq + (used,), weight * (ranks - used) * per_rank)
 
     walk((), 1)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def initial_hands(decks: int, cards: int, partition: Callable[[str], str]
+                  ) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Fraction]:
+    """:func:`initial_classes` as (Player's two cards, Banker's two cards), each hand's
+    two cards in sorted order: the regulations judge a hand's initial two cards as a
+    pair, whichever came first (a pair, a suited match, a Royal 9, nines), so the order
+    within a hand is summed out. For ``cards`` 2 the one hand is given as both."""
+    out: dict[tuple[tuple[str, ...], tuple[str, ...]], Fraction] = {}
+    for seq, p in initial_classes(decks, cards, partition).items():
+        if cards == 2:
+            hand = tuple(sorted(seq))
+            key = (hand, hand)
+        else:
+            key = (tuple(sorted((seq[0], seq[2]))), tuple(sorted((seq[1], seq[3]))))
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _generic_values(key: RoundClass) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Values of a round of class ``key`` that are not all zero (a 5 and a 5 for a
+    two-card 0 where every card would otherwise be zero-valued)."""
+    player = (key.player2, 0) + ((key.player3,) if key.player3 is not None else ())
+    banker = (key.banker2, 0) + ((key.banker3,) if key.banker3 is not None else ())
+    if not any(player + banker):
+        player = (5, 5) + player[2:]
+    return player, banker
+
+
+UniformKey = tuple[tuple[int, ...], tuple[int, ...], bool, str]
+
+
+@functools.lru_cache(maxsize=None)
+def uniform_round_classes(decks: int) -> dict[UniformKey, Fraction]:
+    """Every round by :class:`RoundClass`, split by what the rules may read of the
+    round as a whole: whether all its cards are zero-valued, of one rank, of one suit
+    or of one colour (Heavenly 9's suited tie, Harmony's six of a kind and six 0-value
+    cards). Keys are (Player's values, Banker's values, one rank, suit pattern) of a
+    representative round (:func:`uniform_hands` makes its cards); the values sum to 1.
+
+    :raises ValueError: for a number of decks § 631a.3(a) does not allow.
+    """
+    check_decks(decks)
+    by_length: dict[int, dict[UniformKey, int]] = {4: {}, 5: {}, 6: {}}
+    for key in round_classes(decks):
+        generic = _generic_values(key)
+        p_thirds = (key.player3,) if key.player3 is not None else ()
+        b_thirds = (key.banker3,) if key.banker3 is not None else ()
+        table = by_length[4 + len(p_thirds) + len(b_thirds)]
+        for p1 in range(10):
+            player = (p1, (key.player2 - p1) % 10) + p_thirds
+            for b1 in range(10):
+                banker = (b1, (key.banker2 - b1) % 10) + b_thirds
+                values = player + banker
+                zero = not any(values)
+                for (one_rank, suits), n in pattern_counts(decks, tuple(sorted(values))).items():
+                    rep = (player, banker) if (one_rank or zero) else generic
+                    k = (*rep, one_rank, suits)
+                    table[k] = table.get(k, 0) + n
+    out: dict[UniformKey, Fraction] = {}
+    for length, table in by_length.items():
+        denominator = _falling(52 * decks, length)
+        for k, n in table.items():
+            out[k] = Fraction(n, denominator)
     return out

@@ -21,14 +21,13 @@ import functools
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Iterator, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from . import ch631a as rules
 from . import par_wagers
 from .odds import Odds
-from .par_enumerate import (SUIT_PATTERNS, by_rank, check_decks, class_sequences, initial_classes, rank_patterns,
-                            round_classes,
-                            uniform_hands, uniformity)
+from .par_enumerate import (by_rank, check_decks, initial_hands, rank_patterns, round_classes, uniform_hands,
+                            uniform_round_classes)
 
 
 @dataclass(frozen=True)
@@ -128,19 +127,9 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
     """The :class:`WagerPar` of one wager model (:mod:`.par_wagers`) for ``decks`` decks."""
     if spec.engine is None:
         return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, (), Fraction(0), spec.note)
-    if spec.engine == "round":
-        classes: Iterable[tuple[tuple[tuple[str, ...], tuple[str, ...]], Fraction]] = (
-            (k.hands(), p) for k, p in round_classes(decks).items())
-    elif spec.engine == "round_uniform":
-        classes = _uniform_classes(spec, decks)
-    elif spec.engine[1] is by_rank:  # pairs only: the 15 patterns of equal ranks
-        classes = ((_split(seq), p) for seq, p in rank_patterns(decks, spec.engine[0]).items())
-    else:
-        cards, partition = spec.engine
-        classes = ((_split(seq), p) for seq, p in initial_classes(decks, cards, partition).items())
+    classes = _classes(decks, spec.engine)
     grouped: dict[tuple[str, str, Optional[Odds], Fraction], Fraction] = {}
-    for (player, banker), probability in classes:
-        coup = _coup(player, banker)
+    for coup, probability in classes:
         s = spec.settle(coup)
         key = (s.outcome, s.result, s.pays, s.net)
         grouped[key] = grouped.get(key, Fraction(0)) + probability
@@ -151,32 +140,24 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
     return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, outcomes, edge, spec.note)
 
 
-def _uniform_classes(spec: par_wagers.WagerModel, decks: int
-                     ) -> Iterator[tuple[tuple[tuple[str, ...], tuple[str, ...]], Fraction]]:
-    """The rounds by value, each split by whether all its cards are of one rank, one
-    suit or one colour (:func:`.par_enumerate.uniformity`) where that changes what the
-    wager pays: for rules that read values and those uniformities only (Heavenly 9's
-    suited tie, Harmony's six of a kind)."""
-    for key, probability in round_classes(decks).items():
-        hands = key.hands()
-        settled = spec.settle(_coup(*hands))
-        p_values = (key.player2, 0) + ((key.player3,) if key.player3 is not None else ())
-        b_values = (key.banker2, 0) + ((key.banker3,) if key.banker3 is not None else ())
-        variants = [uniform_hands(p_values, b_values, False, suits) for suits in SUIT_PATTERNS]
-        for v in range(10):  # the round's cards may all be of one value, so of one rank
-            one_p = (v,) * len(p_values)
-            one_b = (v,) * len(b_values)
-            if key.player2 == key.banker2 == 2 * v % 10 and {key.player3, key.banker3} <= {None, v}:
-                variants += [uniform_hands(one_p, one_b, True, suits) for suits in SUIT_PATTERNS]
-        if all(spec.settle(_coup(*v)) == settled for v in variants):
-            yield hands, probability
-            continue
-        for player, banker, p_seq in class_sequences(decks, key):
-            for (one_rank, suits), p_pattern in uniformity(decks, player + banker).items():
-                yield uniform_hands(player, banker, one_rank, suits), p_seq * p_pattern
+@functools.lru_cache(maxsize=None)
+def _classes(decks: int, engine: par_wagers.Engine) -> tuple[tuple[rules.Coup, Fraction], ...]:
+    """The rounds an engine tells apart, as representative coups with their exact
+    probabilities (cached per decks and engine: every wager of the engine reuses them)."""
+    if engine == "round":
+        return tuple((_coup(*k.hands()), p) for k, p in round_classes(decks).items())
+    if engine == "round_uniform":
+        return tuple((_coup(*uniform_hands(*k)), p) for k, p in uniform_round_classes(decks).items())
+    assert isinstance(engine, tuple)
+    cards, partition = engine
+    if partition is by_rank:  # pairs only: the 15 patterns of equal ranks
+        table = {(_hands(seq)): p for seq, p in rank_patterns(decks, cards).items()}
+    else:
+        table = initial_hands(decks, cards, partition)
+    return tuple((_coup(player, banker), p) for (player, banker), p in table.items())
 
 
-def _split(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _hands(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Initial cards in dealing order -> (Player's two, Banker's two); two cards are one
     hand's (given to both, the wager reads only its own)."""
     if len(seq) == 2:
