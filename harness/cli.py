@@ -15,6 +15,8 @@
     rebuild the clause matrix from an existing results log.
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
+``baccarat-conformance par-sheet --profile P [--decks N] [--format table|json|csv]``
+    the exact par sheet of a profile's wagers (:mod:`baccarat_conformance.game_math`).
 ``baccarat-conformance seal | verify | keygen``
     the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
 
@@ -127,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
+    from baccarat_conformance import game_math  # par-sheet: the exact odds and house edge of a profile's wagers
+
+    game_math.add_parser(sub)
     return parser
 
 
@@ -534,6 +539,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return matrix_command(args)
     if args.command == "lint":
         return lint_command(args)
+    if args.command == "par-sheet":
+        from baccarat_conformance.game_math import par_sheet_command
+
+        return par_sheet_command(args)
     from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
 
     if args.command in EVIDENCE_COMMANDS:

@@ -98,6 +98,33 @@ class GameIdentity(Extensible):
     version: str
 
 
+HOUSE_EDGE_PATTERN = r"^-?\d+(/\d+|\.\d+)?$"
+
+
+class DeclaredHouseEdge(Model):
+    """One house edge of the game's own par sheet (``describe.par_sheet``, since 1.2).
+
+    ``house_edge`` is the expected loss per unit wagered, a push returning the wager,
+    as an exact fraction ``"p/q"`` or a decimal string (``"0.010579"``); never a JSON
+    number. The other fields say which wager it is for; a field left out applies to
+    any value: ``variant`` (a protocol variant), ``commission_free`` (a commission-free
+    Midibaccarat or Minibaccarat table, § 629b.2 / § 627b.2, or a commission-free
+    Rising Phoenix table, § 629b.5(b)), ``wager`` (a wager type), ``hand``
+    (``player`` / ``banker`` for a wager placed on a hand), ``paytable`` (the Rules
+    Submission's paytable letter, the Tie odds such as ``"9 to 1"`` for the Tie wager),
+    ``option`` (a wager's sub-choice, e.g. a Rising Phoenix Bonus) and ``decks``.
+    """
+
+    wager: str
+    house_edge: Annotated[str, Field(pattern=HOUSE_EDGE_PATTERN, examples=["0.010579", "1/94"])]
+    variant: Optional[str] = None
+    commission_free: Optional[bool] = None
+    hand: Optional[HandName] = None
+    paytable: Optional[str] = None
+    option: Optional[str] = None
+    decks: Optional[Annotated[int, Field(ge=1)]] = None
+
+
 class GameDescription(Extensible):
     """Result of ``describe``: who the game is and what it can do.
 
@@ -114,6 +141,12 @@ class GameDescription(Extensible):
     rules_options: dict[str, list[Any]] = Field(
         default_factory=dict,
         description="Rules Submission options the game implements, option name -> accepted values.",
+    )
+    par_sheet: Optional[list[DeclaredHouseEdge]] = Field(
+        default=None,
+        description="Since 1.2, optional: the game's own house edges per wager and paytable; each is compared "
+                    "with the harness's exact par sheet and one that differs by more than 1e-6 fails the "
+                    "paytable clause of that wager.",
     )
 
 

@@ -34,8 +34,11 @@ Irregularities (§ 631a.15) are staged in test mode with ``deal_round(irregulari
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import random
+from importlib import resources
 from decimal import Decimal
 from typing import Any, Optional
 
@@ -49,6 +52,15 @@ from .table import SEATS, GameError, Table, Wager, _money, _s
 
 PROTOCOL_VERSION = "1.1"
 VERSION = "0.2.0"
+
+
+@functools.lru_cache(maxsize=1)
+def declared_par_sheet() -> list[dict]:
+    """The house edges this game declares in ``describe.par_sheet`` (protocol 1.2): its
+    vendor par sheet, ``par_sheet.json`` beside this module, one entry per wager,
+    paytable, variant and number of decks it implements."""
+    return json.loads(resources.files(__package__).joinpath("par_sheet.json").read_text(encoding="utf-8"))
+
 
 
 class ReferenceGame(Rounds, Settling, Irregularities):
@@ -95,6 +107,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
                               "vigorish_rounding": [True, False], "card_reveal": ["631a.9(c)", "631a.9(d)"],
                               "irregularity_procedure": ["631a.15(c)(1)", "631a.15(c)(2)"],
                               "commission": ["standard", "commission_free"], "alternative_card_reveal": [True, False]},
+            "par_sheet": declared_par_sheet(),
         }
 
     def _table(self, table_id: str) -> Table:
