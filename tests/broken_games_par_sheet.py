@@ -1,0 +1,86 @@
+"""Deliberately broken games for the game-math scenarios (describe.par_sheet, protocol
+1.2): each declares a par sheet that is wrong, or none, so the suite can be shown to
+judge it. Usable as ``--game tests.broken_games_par_sheet:NAME``;
+tests/test_broken_par_sheet.py maps each to its profile and the clauses it fails."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from baccarat_conformance.reference_game.game import ReferenceGame, declared_par_sheet
+
+
+class _Declares(ReferenceGame):
+    """The reference game declaring ``par_sheet`` instead of its own."""
+
+    par_sheet: "list[dict] | None" = None
+
+    def op_describe(self) -> dict:
+        out = super().op_describe()
+        if self.par_sheet is None:
+            out.pop("par_sheet", None)
+        else:
+            out["par_sheet"] = self.par_sheet
+        return out
+
+
+def _off(match: dict, by: Fraction) -> list[dict]:
+    """The reference game's par sheet with the entries matching ``match`` off by ``by``."""
+    out = []
+    for e in declared_par_sheet():
+        if all(e.get(k) == v for k, v in match.items()):
+            e = {**e, "house_edge": str(Fraction(e["house_edge"]) + by)}
+        out.append(e)
+    return out
+
+
+class DragonBonusBankerEdgeOff(_Declares):
+    """Declares the Dragon Bonus on the Banker's Hand, paytable A, 8 decks, 2e-6 off (§ 631a.13(e))."""
+
+    par_sheet = _off({"wager": "dragon_bonus", "hand": "banker", "paytable": "A", "decks": 8}, Fraction(2, 10**6))
+
+
+class TieEdgeOffWithinTolerance(_Declares):
+    """Declares the Tie wager 1e-7 off: within the tolerance, a pass."""
+
+    par_sheet = _off({"wager": "tie"}, Fraction(1, 10**7))
+
+
+class PerfectPairsAsDecimal(_Declares):
+    """Declares Perfect Pairs, paytable A, 8 decks, as a decimal rounded to the 4th place
+    of the percentage (0.040964): within 1e-6, a pass; and the Majestic Match 1% off."""
+
+    par_sheet = [({**e, "house_edge": "0.040964"} if (e["wager"], e.get("paytable"), e["decks"]) == (
+        "perfect_pairs", "A", 8) else e) for e in _off({"wager": "majestic_match"}, Fraction(1, 100))]
+
+
+class DeclaresNoParSheet(_Declares):
+    """Declares no par sheet at all."""
+
+    par_sheet = None
+
+
+class DeclaresNoDragonBonus(_Declares):
+    """Declares a par sheet without the Dragon Bonus wager."""
+
+    par_sheet = [e for e in declared_par_sheet() if e["wager"] != "dragon_bonus"]
+
+
+def dragon_bonus_banker_edge_off() -> ReferenceGame:
+    return DragonBonusBankerEdgeOff(seed=7)
+
+
+def tie_edge_off_within_tolerance() -> ReferenceGame:
+    return TieEdgeOffWithinTolerance(seed=7)
+
+
+def perfect_pairs_as_decimal() -> ReferenceGame:
+    return PerfectPairsAsDecimal(seed=7)
+
+
+def declares_no_par_sheet() -> ReferenceGame:
+    return DeclaresNoParSheet(seed=7)
+
+
+def declares_no_dragon_bonus() -> ReferenceGame:
+    return DeclaresNoDragonBonus(seed=7)

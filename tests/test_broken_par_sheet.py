@@ -1,0 +1,56 @@
+"""Proof that the game-math scenarios (describe.par_sheet, protocol 1.2) can fail, and
+never pass by omission: broken games of tests/broken_games_par_sheet.py run through the
+suite's game-math scenarios against the reference game's figures."""
+
+from __future__ import annotations
+
+import json
+
+from .suite_runner import run_suite
+
+GAME_MATH = "declared_house_edge or declared_house_edges"
+
+
+def _run(tmp_path, broken: str, profile: str):
+    return run_suite(tmp_path, "--profile", profile, "-k", GAME_MATH,
+                     game=f"tests.broken_games_par_sheet:{broken}" if broken else None)
+
+
+def test_a_wrong_dragon_bonus_figure_fails_the_dragon_bonus_paytable_clause(tmp_path):
+    run = _run(tmp_path, "dragon_bonus_banker_edge_off", "baccarat")
+    assert run.failed_clauses == {"631a.13(e)"}, run.output
+    failed = [r for r in run.results if r["outcome"] == "failed"]
+    assert [r["category"] for r in failed] == ["nonconformance"]
+    assert "Banker's Hand, paytable A" in failed[0]["message"] and "off by 2.00e-06" in failed[0]["message"]
+
+
+def test_figures_within_1e_6_pass_and_one_off_fails_its_own_clause(tmp_path):
+    run = _run(tmp_path, "perfect_pairs_as_decimal", "side_wagers_631c")
+    assert run.failed_clauses == {"631c.7(d)"}, run.output
+    passed = {c for r in run.results if r["outcome"] == "passed" for c in r["clauses"]}
+    assert "631c.1(d)" in passed
+    assert _run(tmp_path / "tie", "tie_edge_off_within_tolerance", "baccarat").returncode == 0
+
+
+def test_a_game_that_declares_no_par_sheet_is_not_verified_never_passed(tmp_path):
+    run = _run(tmp_path, "declares_no_par_sheet", "baccarat")
+    assert run.results and not run.failed_clauses, run.output
+    assert {r["outcome"] for r in run.results} == {"skipped"}
+    verdicts = {r["category"] for r in run.results}
+    assert "not verified" in verdicts and verdicts <= {"not verified", "not offered"}, verdicts
+    assert all("declares no par sheet" in r["message"] for r in run.results if r["category"] == "not verified")
+
+
+def test_a_wager_missing_from_the_declared_sheet_is_not_verified(tmp_path):
+    run = _run(tmp_path, "declares_no_dragon_bonus", "baccarat")
+    assert not run.failed_clauses, run.output
+    db = [r for r in run.results if "631a.13(e)" in r["clauses"]]
+    assert db and all(r["category"] == "not verified" for r in db), json.dumps(db)
+    assert "declares no house edge for the dragon bonus wager" in db[0]["message"]
+
+
+def test_the_reference_game_passes_the_game_math_scenarios(tmp_path):
+    for profile in ("full_table", "ez_baccarat", "commission_free"):
+        run = _run(tmp_path / profile, "", profile)
+        assert run.returncode == 0, run.output
+        assert not run.failed_clauses
