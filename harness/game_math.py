@@ -18,8 +18,10 @@ import argparse
 import csv
 import io
 import json
+import os
 import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Optional
 
 from baccarat_conformance.oracle.par_sheet import ParSheet, par_sheet
@@ -89,6 +91,20 @@ def parse_edge(text: str) -> Fraction:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise ValueError(f"not a house edge: {text!r} (expected 'p/q' or a decimal string such as '0.010579')") from None
+
+
+def write_par_sheet(out_dir: Any, rules_submission: RulesSubmission, profile: str = "") -> Path:
+    """Write the par sheet of the run's Rules Submission to ``OUT/par_sheet.json``
+    (written to a temporary file and renamed); returns its path."""
+    from baccarat_conformance.reports.game_math import PAR_SHEET_FILE
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / PAR_SHEET_FILE
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(sheet_dict(rules_submission, profile), indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path
 
 
 def _percent(value: Optional[float]) -> str:

@@ -13,7 +13,8 @@ soon as it is known, then how the session ended) and at the end the clause matri
 ``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
 ``game``, ``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
 ``offered`` (option -> bool), ``harness_version``; at the end also ``finished``,
-``exitstatus`` (pytest's) and ``interrupted``.
+``exitstatus`` (pytest's) and ``interrupted``. Beside it, at the start of the session,
+``par_sheet.json``: the exact par sheet of the run's profile (:mod:`baccarat_conformance.game_math`).
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ class VerdictInputs:
         self.matrix = None
         self.matrix_paths: dict = {}
         self.matrix_error: Optional[str] = None
+        self.par_sheet_error: Optional[str] = None
 
     @classmethod
     def from_config(cls, config: pytest.Config, results: ResultsLog) -> "VerdictInputs":
@@ -145,9 +147,22 @@ class VerdictInputs:
         tmp.write_text(json.dumps(self.session_facts(**extra), indent=1) + "\n", encoding="utf-8")
         os.replace(tmp, path)
 
+    def _write_par_sheet(self) -> None:
+        """``par_sheet.json`` beside session.json: the exact par sheet of the run's profile
+        (:mod:`baccarat_conformance.game_math`); a failure is reported, never fatal."""
+        if self.matrix_dir is None or self.profile is None:
+            return
+        from baccarat_conformance.game_math import write_par_sheet
+
+        try:
+            write_par_sheet(self.matrix_dir, self.profile, self.config.getoption("--profile") or "baccarat")
+        except Exception as e:  # the run's verdict does not depend on it
+            self.par_sheet_error = f"{type(e).__name__}: {e}"
+
     # ---------------------------------------------------------------- hooks
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self._write_session()
+        self._write_par_sheet()
         alluredir = getattr(self.config.option, "allure_report_dir", None)
         if alluredir:
             self.write_environment(Path(alluredir))
@@ -186,6 +201,8 @@ class VerdictInputs:
             self.matrix_error = f"{type(e).__name__}: {e}"
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.par_sheet_error:
+            terminalreporter.write_line(f"par sheet NOT written: {self.par_sheet_error}", red=True)
         if self.matrix_error:
             terminalreporter.write_line(f"clause matrix NOT written: {self.matrix_error}", red=True)
         elif self.matrix is not None:

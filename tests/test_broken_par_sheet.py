@@ -54,3 +54,11 @@ def test_the_reference_game_passes_the_game_math_scenarios(tmp_path):
         run = _run(tmp_path / profile, "", profile)
         assert run.returncode == 0, run.output
         assert not run.failed_clauses
+
+
+def test_a_run_writes_the_par_sheet_of_its_profile(tmp_path):
+    out = tmp_path / "out"
+    run = run_suite(tmp_path, "--profile", "ez_baccarat", "--matrix-dir", str(out), "-k", "player_wager_is_the_exact")
+    assert run.returncode == 0, run.output
+    sheet = json.loads((out / "par_sheet.json").read_text())
+    assert sheet["profile"] == "ez_baccarat" and {w["wager"] for w in sheet["wagers"]} >= {"dragon_7", "panda_8"}

@@ -285,3 +285,46 @@ def test_the_round_classes_sum_to_one_and_reduce_what_the_rules_read():
             assert player_draws(key.player2)
         if key.banker3 is not None:
             assert banker_draws(key.banker2, key.player3)
+
+
+# ---------------------------------------------------------------- the command and the reports
+def test_par_sheet_command_prints_json_csv_and_a_table(capsys):
+    from baccarat_conformance.cli import main
+
+    assert main(["par-sheet", "--profile", "ez_baccarat", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["profile"] == "ez_baccarat" and data["decks"] == 8
+    d7 = next(w for w in data["wagers"] if w["wager"] == "dragon_7")
+    assert d7["house_edge_float"] == pytest.approx(0.076113, abs=1e-6)
+    assert main(["par-sheet", "--profile", "ez_baccarat", "--decks", "6", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("profile,decks,wager,hand,paytable,option,outcome,probability")
+    assert any(line.startswith("ez_baccarat,6,panda_8,,,,win,") for line in lines)
+    assert main(["par-sheet", "--profile", "baccarat"]) == 0
+    table = capsys.readouterr().out
+    assert "1.0579%" in table and "dragon_bonus" in table
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--profile", "baccarat", "--decks", "9"], "--decks 9: decks must be 6, 7 or 8"),
+    (["--profile", "no_such_profile"], "--profile no_such_profile: no such file or bundled profile"),
+])
+def test_par_sheet_command_names_a_bad_input(capsys, argv, message):
+    from baccarat_conformance.cli import main
+
+    assert main(["par-sheet", *argv]) == 3
+    assert message in capsys.readouterr().err
+
+
+def test_the_game_math_section_renders_the_sheet_escaped(tmp_path):
+    from baccarat_conformance.game_math import write_par_sheet
+    from baccarat_conformance.reports.game_math import game_math_html, read_par_sheet
+
+    write_par_sheet(tmp_path, load_profile("ez_baccarat"), "<ez>")
+    sheet = read_par_sheet(tmp_path)
+    assert sheet is not None and sheet["profile"] == "<ez>"
+    page = game_math_html(sheet)
+    assert page.startswith("<h2 id='game-math'>Game math</h2>")
+    assert "&lt;ez&gt;" in page and "<ez>" not in page
+    assert "7.6113%" in page and "10.1876%" in page
+    assert "No par sheet" in game_math_html(read_par_sheet(tmp_path / "none"))
