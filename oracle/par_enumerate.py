@@ -1,21 +1,26 @@
-"""Exact, composition-dependent probabilities of Baccarat rounds: the counting engine
+"""Exact, composition-dependent probabilities of Baccarat rounds: the counting engines
 of the par sheet (:mod:`.par_sheet`).
 
 Cards are drawn without replacement from a full shoe of ``decks`` decks, off the top
-(the standard "off-the-top" figure). Two engines, both exact rational arithmetic:
+(the standard "off-the-top" figure); everything is counted in integers (permutations of
+the cards dealt) and returned as exact fractions. The engines:
 
 * :func:`round_classes`: every round by *card value* (10 value classes with their
   multiplicities: 16 zero-valued cards and 4 of each other value per deck), dealt by
   the oracle's own rules of § 631a.10 and § 631a.11 (:func:`.ch631a.is_natural`,
   :func:`.ch631a.player_draws`, :func:`.ch631a.banker_draws`). A round is reduced to
   its :class:`RoundClass` (each hand's Point Count on two cards and the value of its
-  third card): every rule of the chapters that looks at values only decides on these.
-* :func:`initial_classes`: the first two or four cards by a finer *card class* (rank,
-  suit, or a single named card), for wagers judged on the initial cards (pairs,
-  suited matches, nines, Royal 9s).
+  third card): the rules that read values decide on these (the Point Counts, the
+  Naturals, the third cards, the number of cards).
+* :func:`uniform_round_classes`: the same, each class split by what a rule may read of
+  the round as a whole: all its cards zero-valued, of one rank, one suit or one colour
+  (:func:`pattern_counts`).
+* :func:`initial_hands` (:func:`initial_classes`): the initial two or four cards by a
+  *card class* (rank, suit, or named cards: :func:`by_card`, :func:`nines_by_suit`,
+  :func:`royal_9_cards`), for wagers judged on the initial cards; :func:`rank_patterns`
+  for rules that read only whether cards share a rank (pairs).
 
-Both are cached per ``decks`` (and partition) within a process; a full shoe of 8
-decks takes about a second for the value engine.
+Each is cached per ``decks`` (and partition) within a process.
 """
 
 from __future__ import annotations
@@ -169,10 +174,10 @@ def initial_classes(decks: int, cards: int, partition: Callable[[str], str]) -> 
     ``cards`` cards off the top (2: one hand's initial two cards; 4: Player, Banker,
     Player, Banker), where ``partition`` maps a card (``"KH"``) to its class.
 
-    A class is returned as its *representative*: the first card of the class in
-    (suit, rank) order, so that a rule reading ranks and suits of the representative
-    sees what it would see on any member. ``partition`` must be a module-level function
-    (it keys the cache); a partition finer than the rule needs only costs time.
+    A class is returned as its *representative*: its first card in (suit, rank) order.
+    The engine serves rules that tell apart no more than the partition does (a rule that
+    reads suits needs a partition by suit); ``partition`` must be a module-level
+    function (it keys the cache).
 
     :raises ValueError: for a number of decks § 631a.3(a) does not allow, or ``cards``
         not 2 or 4.
@@ -233,29 +238,6 @@ def royal_9_cards(card: str) -> str:
 
 
 # ---------------------------------------------------------------- all cards of one rank, suit or colour
-def class_sequences(decks: int, key: RoundClass) -> list[tuple[tuple[int, ...], tuple[int, ...], Fraction]]:
-    """Every sequence of card values of the :class:`RoundClass` ``key``, as (Player's
-    values, Banker's values, exact probability); the probabilities sum to that of
-    ``key`` in :func:`round_classes`."""
-    check_decks(decks)
-    base = _value_counts(decks)
-    total = sum(base)
-    out = []
-    for p1 in range(10):
-        for b1 in range(10):
-            player = [p1, (key.player2 - p1) % 10] + ([key.player3] if key.player3 is not None else [])
-            banker = [b1, (key.banker2 - b1) % 10] + ([key.banker3] if key.banker3 is not None else [])
-            order = [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
-            counts = list(base)
-            weight = 1
-            for v in order:
-                weight *= counts[v]
-                counts[v] -= 1
-            if weight:
-                out.append((tuple(player), tuple(banker), Fraction(weight, _falling(total, len(order)))))
-    return out
-
-
 #: How the suits of all the cards of a round fall: one suit, one colour (two suits), or both colours.
 SUIT_PATTERNS = ("suit", "color", "mixed")
 

@@ -328,3 +328,62 @@ def test_the_game_math_section_renders_the_sheet_escaped(tmp_path):
     assert "&lt;ez&gt;" in page and "<ez>" not in page
     assert "7.6113%" in page and "10.1876%" in page
     assert "No par sheet" in game_math_html(read_par_sheet(tmp_path / "none"))
+
+
+# ---------------------------------------------------------------- a class's representative is representative
+_RANKS_OF = {0: ("10", "J", "Q", "K"), 1: ("A",), **{v: (str(v),) for v in range(2, 10)}}
+
+
+def _concrete(rng, values: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(rng.choice(_RANKS_OF[v]) + rng.choice("CDHS") for v in values)
+
+
+@pytest.mark.parametrize("profile", ["full_table", "ez_baccarat", "commission_free", "rising_phoenix",
+                                     "midibaccarat_golden_talons"])
+def test_every_wager_counted_by_value_settles_any_round_of_a_class_as_its_representative(profile):
+    """The value engine stands each :class:`RoundClass` for all its rounds: every wager it
+    counts must settle random real rounds of the class (any ranks and suits, any split of
+    the two-card Point Count) exactly as the representative."""
+    import random
+
+    from baccarat_conformance.oracle import par_wagers
+    from baccarat_conformance.oracle.settlement import coup_of
+
+    rng = random.Random(15)
+    models = [m for m in par_wagers.models(_rules(profile)) if m.engine == "round"]
+    assert models
+    for key in E.round_classes(8):
+        rep = coup_of(*key.hands())
+        for _ in range(3):
+            p1, b1 = rng.randrange(10), rng.randrange(10)
+            player = (p1, (key.player2 - p1) % 10) + ((key.player3,) if key.player3 is not None else ())
+            banker = (b1, (key.banker2 - b1) % 10) + ((key.banker3,) if key.banker3 is not None else ())
+            real = coup_of(_concrete(rng, player), _concrete(rng, banker))
+            for m in models:
+                assert m.settle(real) == m.settle(rep), (profile, m.wager, m.hand, m.option, key, real)
+
+
+@pytest.mark.parametrize("profile", ["full_table", "minibaccarat_royal_9", "commission_free"])
+def test_every_wager_counted_by_card_class_settles_any_member_as_its_representative(profile):
+    """The initial-card engines stand a class of cards for each of its members: every wager
+    they count settles random members of the classes as the representative cards."""
+    import random
+
+    from baccarat_conformance.oracle import par_wagers
+    from baccarat_conformance.oracle.settlement import coup_of
+
+    rng = random.Random(15)
+    deck = E.one_deck_cards()
+    for m in (m for m in par_wagers.models(_rules(profile)) if isinstance(m.engine, tuple)):
+        cards, partition = m.engine
+        members: dict[str, list[str]] = {}
+        for c in deck:
+            members.setdefault(partition(c), []).append(c)
+        by_rep = {cs[0]: cs for cs in members.values()}
+        table = E.initial_hands(8, cards, partition) if partition is not E.by_rank else {}
+        for (player, banker) in list(table)[:400]:
+            rep = m.settle(coup_of(player, banker))
+            for _ in range(2):
+                real_p = tuple(rng.choice(by_rep[c]) for c in player)
+                real_b = real_p if cards == 2 else tuple(rng.choice(by_rep[c]) for c in banker)
+                assert m.settle(coup_of(real_p, real_b)) == rep, (profile, m.wager, m.hand, m.option, player, banker)
