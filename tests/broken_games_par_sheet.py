@@ -54,6 +54,12 @@ class PerfectPairsAsDecimal(_Declares):
         "perfect_pairs", "A", 8) else e) for e in _off({"wager": "majestic_match"}, Fraction(1, 100))]
 
 
+class RisingPhoenixBonusEdgeOff(_Declares):
+    """Declares the Rising Phoenix "tie_with_0" Bonus wager 1e-5 off (§ 629b.5(h)(2))."""
+
+    par_sheet = _off({"wager": "rising_phoenix_bonus", "option": "tie_with_0"}, Fraction(1, 10**5))
+
+
 class DeclaresNoParSheet(_Declares):
     """Declares no par sheet at all."""
 
@@ -76,6 +82,10 @@ def tie_edge_off_within_tolerance() -> ReferenceGame:
 
 def perfect_pairs_as_decimal() -> ReferenceGame:
     return PerfectPairsAsDecimal(seed=7)
+
+
+def rising_phoenix_bonus_edge_off() -> ReferenceGame:
+    return RisingPhoenixBonusEdgeOff(seed=7)
 
 
 def declares_no_par_sheet() -> ReferenceGame:

@@ -24,6 +24,14 @@ def test_a_wrong_dragon_bonus_figure_fails_the_dragon_bonus_paytable_clause(tmp_
     assert "Banker's Hand, paytable A" in failed[0]["message"] and "off by 2.00e-06" in failed[0]["message"]
 
 
+def test_a_wrong_rising_phoenix_bonus_figure_fails_the_bonus_odds_clause(tmp_path):
+    run = run_suite(tmp_path, "--profile", "rising_phoenix", "--include-expired", "-k", GAME_MATH,
+                    game="tests.broken_games_par_sheet:rising_phoenix_bonus_edge_off")
+    assert run.failed_clauses == {"629b.5(h)(2)"}, run.output
+    failed = [r for r in run.results if r["outcome"] == "failed"]
+    assert len(failed) == 1 and "option tie_with_0" in failed[0]["message"]
+
+
 def test_figures_within_1e_6_pass_and_one_off_fails_its_own_clause(tmp_path):
     run = _run(tmp_path, "perfect_pairs_as_decimal", "side_wagers_631c")
     assert run.failed_clauses == {"631c.7(d)"}, run.output
@@ -37,7 +45,7 @@ def test_a_game_that_declares_no_par_sheet_is_not_verified_never_passed(tmp_path
     assert run.results and not run.failed_clauses, run.output
     assert {r["outcome"] for r in run.results} == {"skipped"}
     verdicts = {r["category"] for r in run.results}
-    assert "not verified" in verdicts and verdicts <= {"not verified", "not offered"}, verdicts
+    assert "not verified" in verdicts and verdicts <= {"not verified", "not offered", "expired"}, verdicts
     assert all("declares no par sheet" in r["message"] for r in run.results if r["category"] == "not verified")
 
 

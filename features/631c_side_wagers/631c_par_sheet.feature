@@ -35,3 +35,19 @@ Feature: § 631c Side wagers: the game's own par sheet against the exact one
   Scenario: The declared house edges of the Majestic Match wagers are the exact ones
     § 631c.7(d): "The certificate holder shall pay out a winning Majestic Match wager at the odds in the following paytable"
     Then the declared house edge of every majestic_match wager is the exact one, to 1e-6
+
+  @631c.5.i @option.variant.commission_free
+  Scenario: The declared house edge of the commission-free Banker wager, paid 1 to 2 on a winning six, is the exact one
+    § 631c.5(i): "except if the banker's hand wins with a point count of 6, then the winning wager on the banker's hand shall be paid out at odds of 1 to 2."
+    Then the declared house edge of every banker wager is the exact one, to 1e-6
+
+  @631c.5.g @option.variant.commission_free
+  Scenario: The declared house edges of the Player Pair and Banker Pair wagers are the exact ones
+    § 631c.5(g): "A winning pair wager on either the player's hand or banker's hand shall be paid at odds of 11 to 1."
+    Then the declared house edge of every player_pair, banker_pair wager is the exact one, to 1e-6
+
+  @631c.5.k.1 @631c.5.k.2 @option.variant.commission_free @option.lucky_six
+  Scenario: The declared house edge of the Lucky Six wager is the exact one
+    § 631c.5(k)(1): "With only two cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 12 to 1."
+    § 631c.5(k)(2): "With three cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 20 to 1."
+    Then the declared house edge of every lucky_six wager is the exact one, to 1e-6
