@@ -387,3 +387,42 @@ def test_every_wager_counted_by_card_class_settles_any_member_as_its_representat
                 real_p = tuple(rng.choice(by_rep[c]) for c in player)
                 real_b = real_p if cards == 2 else tuple(rng.choice(by_rep[c]) for c in banker)
                 assert m.settle(coup_of(real_p, real_b)) == rep, (profile, m.wager, m.hand, m.option, player, banker)
+
+
+# ---------------------------------------------------------------- which declared figure is a row's
+def test_the_most_specific_declared_entry_applies_and_fields_left_out_apply_to_any():
+    from baccarat_conformance.game_math import declared_edge, parse_edge
+
+    rs = load_profile("baccarat")
+    row = {"wager": "dragon_bonus", "hand": "banker", "paytable": "A", "option": None}
+    declared = [{"wager": "dragon_bonus", "house_edge": "0.1"},
+                {"wager": "dragon_bonus", "hand": "banker", "paytable": "A", "decks": 8, "house_edge": "0.093731"},
+                {"wager": "dragon_bonus", "hand": "banker", "paytable": "B", "decks": 8, "house_edge": "0.2"},
+                {"wager": "dragon_bonus", "hand": "banker", "decks": 6, "house_edge": "0.3"}]
+    assert declared_edge(row, declared, rs, 8)["house_edge"] == "0.093731"
+    assert declared_edge(row, declared, rs, 6)["house_edge"] == "0.3"
+    assert declared_edge(row, declared[2:3], rs, 8) is None
+    tie = {"wager": "tie", "hand": None, "paytable": None, "option": None}
+    assert declared_edge(tie, [{"wager": "tie", "paytable": "9 to 1", "house_edge": "0.05"}], rs, 8) is None
+    assert declared_edge(tie, [{"wager": "tie", "paytable": "8 to 1", "house_edge": "0.14"}], rs, 8) is not None
+    banker = {"wager": "banker", "hand": None, "paytable": None, "option": None}
+    free = [{"wager": "banker", "commission_free": True, "house_edge": "0.014581"}]
+    assert declared_edge(banker, free, rs, 8) is None
+    assert declared_edge(banker, free, load_profile("commission_free"), 8) is not None
+    assert parse_edge("1/94") == Fraction(1, 94) and parse_edge("0.010579") == Fraction("0.010579")
+    with pytest.raises(ValueError, match="not a house edge: 'one percent'"):
+        parse_edge("one percent")
+
+
+def test_describe_par_sheet_takes_house_edges_as_strings_only():
+    from pydantic import ValidationError
+
+    from baccarat_conformance.protocol import models as m
+
+    base = {"protocol_version": "1.2", "game": {"name": "g", "vendor": "v", "version": "1"}, "variants": [],
+            "capabilities": []}
+    d = m.GameDescription.model_validate({**base, "par_sheet": [{"wager": "tie", "house_edge": "1/7"}]})
+    assert d.par_sheet[0].house_edge == "1/7" and m.GameDescription.model_validate(base).par_sheet is None
+    for bad in (0.0105, "1.05%", "abc"):
+        with pytest.raises(ValidationError, match="house_edge"):
+            m.GameDescription.model_validate({**base, "par_sheet": [{"wager": "tie", "house_edge": bad}]})
