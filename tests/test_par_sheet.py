@@ -16,6 +16,11 @@ Sources (the figures are quoted in the tests that use them):
 * [CE-6] casinoexploit.com, "Baccarat", Probabilities in 6-deck Baccarat (Bank
   403,095,751,234,560, Player 392,220,492,728,832, Tie 83,552,962,932,288 permutations),
   http://www.casinoexploit.com/baccarat.html
+* [BG-ODDS] baccarat.guru, "Know Baccarat Odds for All Games" (the pair bet at 11 to 1:
+  10.36% with eight decks, 11.25% with six), https://baccarat.guru/rules/odds.html
+* [AAP-SB] advancedadvantageplay.com, "Baccarat Side Bets" (8 decks: "88 89 98 99", 20 to 1
+  when both hands end on 8 or 9, house edge 7.372%),
+  https://advancedadvantageplay.com/side-bets/baccarat-side-bets/
 * [EP-NC] excelpunks.com, "Baccarat vs. Non-Commission Baccarat" (8 decks: a Banker win
   on 6 in 269,232,304,455,680 permutations; a Banker paid half on 6: 1.4581045%),
   https://excelpunks.com/2018/05/12/concepts-13-baccarat-vs-non-commission-baccarat-why-does-a-banker-win-on-6-pay-half/
@@ -189,6 +194,20 @@ def test_six_deck_dragon_7_and_panda_8_agree_with_an_independent_enumeration():
     sheet = _sheet("ez_baccarat", 6)
     assert _edge(sheet, "dragon_7") == pytest.approx(float(1 - 41 * want["dragon_7"]), abs=1e-12)
     assert _edge(sheet, "panda_8") == pytest.approx(float(1 - 26 * want["panda_8"]), abs=1e-12)
+
+
+@pytest.mark.parametrize(("decks", "published"), [(8, 0.1036), (6, 0.1125)])
+def test_the_pair_wagers_reproduce_the_published_figures(decks, published):
+    """[BG-ODDS]: Player Pair and Banker Pair at 11 to 1 (§ 631c.5(g)), to the two decimals published."""
+    sheet = _sheet("commission_free", decks)
+    assert _edge(sheet, "player_pair") == _edge(sheet, "banker_pair") == pytest.approx(published, abs=5e-5)
+
+
+def test_a_rising_phoenix_bonus_reproduces_the_published_figure():
+    """[AAP-SB]: both hands 8 or 9, paid 20 to 1 (§ 629b.5(g)(4)(vii)), 8 decks: 7.372%."""
+    sheet = _sheet("rising_phoenix", 8)
+    assert _edge(sheet, "rising_phoenix_bonus", option="player_and_banker_have_an_8_or_9") == pytest.approx(
+        0.07372, abs=5e-6)
 
 
 @pytest.mark.parametrize("decks", [6, 8])
