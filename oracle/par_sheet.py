@@ -174,8 +174,17 @@ def _coup(player: tuple[str, ...], banker: tuple[str, ...]) -> rules.Coup:
 @functools.lru_cache(maxsize=256)
 def _cached_sheet(rules_json: str, decks: int, profile: str) -> ParSheet:
     table = json.loads(rules_json)
-    models = par_wagers.models(table)
-    return ParSheet(profile, decks, tuple(wager_par(m, decks) for m in models))
+    try:
+        models = par_wagers.models(table)
+    except KeyError as e:
+        raise ValueError(f"the Rules Submission names a paytable the regulation does not print: {e}") from None
+    rows = []
+    for m in models:
+        try:
+            rows.append(wager_par(m, decks))
+        except KeyError as e:
+            raise ValueError(f"the {m.wager} wager (paytable {m.paytable!r}): {e}") from None
+    return ParSheet(profile, decks, tuple(rows))
 
 
 def par_sheet(table_rules: Mapping[str, Any], decks: Optional[int] = None, *, profile: str = "") -> ParSheet:
@@ -189,7 +198,7 @@ def par_sheet(table_rules: Mapping[str, Any], decks: Optional[int] = None, *, pr
     :raises ValueError: for a number of decks § 631a.3(a) does not allow, or a
         paytable the regulation does not print (naming it).
     """
-    n = check_decks(int(decks if decks is not None else table_rules.get("decks", 8)))
+    n = check_decks(decks if decks is not None else table_rules.get("decks", 8))
     return _cached_sheet(json.dumps(dict(table_rules), sort_keys=True, default=str), n, profile)
 
 

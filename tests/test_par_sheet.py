@@ -445,3 +445,12 @@ def test_describe_par_sheet_takes_house_edges_as_strings_only():
     for bad in (0.0105, "1.05%", "abc"):
         with pytest.raises(ValidationError, match="house_edge"):
             m.GameDescription.model_validate({**base, "par_sheet": [{"wager": "tie", "house_edge": bad}]})
+
+
+@pytest.mark.parametrize(("wagers", "match"), [
+    ({"dragon_bonus": {"paytable": "Z"}}, "paytable the regulation does not print: 'Z'"),
+    ({"perfect_pairs": {"paytable": "Q"}}, "the perfect_pairs wager \\(paytable 'Q'\\): .*no paytable 'Q'"),
+])
+def test_a_paytable_the_regulation_does_not_print_is_named(wagers, match):
+    with pytest.raises(ValueError, match=match):
+        par_sheet({"variant": "baccarat", "decks": 8, "wagers": wagers}, 8)
