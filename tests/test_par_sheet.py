@@ -454,3 +454,14 @@ def test_describe_par_sheet_takes_house_edges_as_strings_only():
 def test_a_paytable_the_regulation_does_not_print_is_named(wagers, match):
     with pytest.raises(ValueError, match=match):
         par_sheet({"variant": "baccarat", "decks": 8, "wagers": wagers}, 8)
+
+
+def test_a_wager_the_par_sheet_cannot_compute_is_listed_with_a_note_never_left_out():
+    sheet = par_sheet({"variant": "baccarat", "decks": 8, "wagers": {"x_vendor_bonus": {"paytable": "A"}}}, 8)
+    row = sheet.wager("x_vendor_bonus")
+    assert not row.exact and row.outcomes == () and "not computed" in (row.note or "")
+    data = sheet.as_dict()["wagers"][-1]
+    assert data["wager"] == "x_vendor_bonus" and data["house_edge"] is None and data["house_edge_float"] is None
+    from baccarat_conformance.game_math import to_csv
+
+    assert ",8,x_vendor_bonus,,A,,,,,,,,not computed" in to_csv(sheet.as_dict())
