@@ -50,4 +50,5 @@ Feature: § 631a.13 Payout odds: the game's own par sheet against the exact one
   @631a.13.h @option.house_money
   Scenario: The declared house edge of the House Money Wager, its payout taken, is the exact one
     § 631a.13(h): "If a certificate holder offers the House Money Wager and the player elects to take the payout, the player shall be paid in accordance with the following payable:"
+    Interpretation: payable-means-paytable
     Then the declared house edge of every house_money wager is the exact one, to 1e-6

@@ -18,7 +18,8 @@ Feature: § 631c Side wagers: the game's own par sheet against the exact one
 
   @631c.2.i @option.heavenly_9
   Scenario: The declared house edge of the Heavenly 9 wager, its meter at the seed, is the exact one
-    § 631c.2(i)[table]: "| Player and banker 3-card tie— all cards same suit | 100% progressive |"
+    § 631c.2(i): "If a Heavenly 9 progressive Baccarat wager wins, it shall be paid out based upon the following payable:"
+    Interpretation: payable-means-paytable
     Then the declared house edge of every heavenly_9 wager is the exact one, to 1e-6
 
   @631c.3.h
