@@ -21,6 +21,12 @@ implementations check each other.
 ``--pace`` paces both directions to ``--baud`` (start bit, 8 data bits, parity
 and stop bits per byte), since a pseudo-terminal has no baud rate of its own.
 
+The device leaves the game's par sheet (``describe.par_sheet``, protocol 1.2) out of its
+``describe`` answer unless ``--declare-par-sheet``: the reference game's is 24 KB (2.4 KB
+deflated, 25 s at 9600 baud uncompressed), and without it ``describe`` is one frame. Its
+game-math scenarios are then "not verified" over the serial line (they run over the
+library and HTTP adapters).
+
 Faults (``--fault``, repeatable), injected into frames the device sends (``tx``)
 and receives (``rx``; default both directions). ``SPEC`` is a probability per
 frame (``noise:0.05``) or ``every=N`` (every Nth frame), plus ``dir=tx|rx|both``:
@@ -133,8 +139,9 @@ class Device:
     """The link protocol of docs/serial-framing.md around a game's ``handle(op, params)``."""
 
     def __init__(self, line: Line, game: Any, faults: Faults, *, deflate: bool = True, ack_timeout: float = 0.5,
-                 retries: int = 5, busy_interval: float = 0.5, verbose: bool = False):
+                 retries: int = 5, busy_interval: float = 0.5, verbose: bool = False, par_sheet: bool = False):
         self.line, self.game, self.faults = line, game, faults
+        self.par_sheet = par_sheet
         self.deflate, self.ack_timeout, self.retries, self.busy_interval = deflate, ack_timeout, retries, busy_interval
         self.verbose = verbose
         self.faults.log = self.debug
@@ -268,6 +275,8 @@ class Device:
         def work() -> None:
             try:
                 result["answer"] = self.game.handle(op, params)
+                if op == "describe" and not self.par_sheet and isinstance(result["answer"], dict):
+                    result["answer"].pop("par_sheet", None)
             except Exception as e:  # the game crashed: tell the host, keep serving
                 result["answer"] = {"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}}
 
@@ -383,6 +392,9 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="serve on a loopback TCP port instead of a pty (port 0: any free port); prints "
                              "socket://HOST:PORT for --port")
     parser.add_argument("--verbose", action="store_true", help="log every frame to stderr")
+    parser.add_argument("--declare-par-sheet", action="store_true",
+                        help="answer describe with the game's par sheet (describe.par_sheet, 24 KB; left out by "
+                             "default)")
     args = parser.parse_args(argv)
     try:
         faults = Faults(args.fault, args.fault_seed)
@@ -396,7 +408,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     master, slave, path = open_pty()
     line = Line(master, args.baud, bits, args.pace)
     device = Device(line, game, faults, deflate=not args.no_deflate, ack_timeout=args.ack_timeout,
-                    retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose)
+                    retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose,
+                    par_sheet=args.declare_par_sheet)
     print(path, flush=True)
     try:
         device.serve_forever()
@@ -422,7 +435,8 @@ def serve_tcp(args: argparse.Namespace, game: Any, faults: Faults, bits: float) 
             conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             line = Line(conn.fileno(), args.baud, bits, args.pace, is_socket=True)
             device = Device(line, game, faults, deflate=not args.no_deflate, ack_timeout=args.ack_timeout,
-                            retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose)
+                            retries=args.retries, busy_interval=args.busy_interval, verbose=args.verbose,
+                            par_sheet=args.declare_par_sheet)
             try:
                 device.serve_forever()
             except Disconnected:
