@@ -47,6 +47,22 @@ def declared_edges_match(exact_par_sheet: dict, declared_par_sheet: list, rules_
     the scenario's paytable clause. A row the game declares nothing for leaves the clause
     not verified."""
     names = [w.strip() for w in wagers.split(",")]
+    _compare(exact_par_sheet, declared_par_sheet, rules_submission, dict.fromkeys(names, str(clause)))
+
+
+@then(phrase("the declared house edges of the {first} and {second} wagers are the exact ones, to 1e-6, "
+             "under § {first_clause} and § {second_clause}"))
+def declared_edges_match_each(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: Any, first: str,
+                              second: str, first_clause: str, second_clause: str) -> None:
+    """As the step above, for two wagers each under its own odds clause (a scenario of the
+    section that sets both, e.g. § 631a.13 for the Player (a) and Tie (b) wagers)."""
+    _compare(exact_par_sheet, declared_par_sheet, rules_submission, {first: first_clause, second: second_clause})
+
+
+def _compare(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: Any, clauses: dict[str, str]) -> None:
+    """Compare every offered row of the wagers of ``clauses`` (wager type -> the clause a
+    wrong figure fails)."""
+    names = list(clauses)
     about(*names)
     rows = [w for w in exact_par_sheet["wagers"] if w["wager"] in names and w["house_edge"] is not None]
     missing = []
@@ -57,6 +73,7 @@ def declared_edges_match(exact_par_sheet: dict, declared_par_sheet: list, rules_
             missing.append(label)
             continue
         exact = Fraction(row["house_edge"])
+        clause = clauses[row["wager"]]
         try:
             got = parse_edge(entry["house_edge"])
         except ValueError as e:

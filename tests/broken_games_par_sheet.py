@@ -60,6 +60,12 @@ class RisingPhoenixBonusEdgeOff(_Declares):
     par_sheet = _off({"wager": "rising_phoenix_bonus", "option": "tie_with_0"}, Fraction(1, 10**5))
 
 
+class TieEdgeOff(_Declares):
+    """Declares the Tie wager at 8 to 1 with 8 decks 1e-5 off (§ 631a.13(b))."""
+
+    par_sheet = _off({"wager": "tie", "paytable": "8 to 1", "decks": 8}, Fraction(1, 10**5))
+
+
 class DeclaresNoParSheet(_Declares):
     """Declares no par sheet at all."""
 
@@ -86,6 +92,10 @@ def perfect_pairs_as_decimal() -> ReferenceGame:
 
 def rising_phoenix_bonus_edge_off() -> ReferenceGame:
     return RisingPhoenixBonusEdgeOff(seed=7)
+
+
+def tie_edge_off() -> ReferenceGame:
+    return TieEdgeOff(seed=7)
 
 
 def declares_no_par_sheet() -> ReferenceGame:

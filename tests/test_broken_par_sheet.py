@@ -24,6 +24,15 @@ def test_a_wrong_dragon_bonus_figure_fails_the_dragon_bonus_paytable_clause(tmp_
     assert "Banker's Hand, paytable A" in failed[0]["message"] and "off by 2.00e-06" in failed[0]["message"]
 
 
+def test_a_wrong_tie_figure_fails_the_tie_odds_clause_of_the_section_scenario(tmp_path):
+    """The Player and Tie figures are judged in one scenario of § 631a.13, each under its
+    own clause: a wrong Tie figure fails § 631a.13(b) (and the section tag enclosing it)."""
+    run = _run(tmp_path, "tie_edge_off", "baccarat")
+    assert run.failed_clauses == {"631a.13(b)", "631a.13"}, run.output
+    [failed] = [r for r in run.results if r["outcome"] == "failed"]
+    assert failed["failed_clause"] == "631a.13(b)" and "the tie wager" in failed["message"]
+
+
 def test_a_wrong_rising_phoenix_bonus_figure_fails_the_bonus_odds_clause(tmp_path):
     run = run_suite(tmp_path, "--profile", "rising_phoenix", "--include-expired", "-k", GAME_MATH,
                     game="tests.broken_games_par_sheet:rising_phoenix_bonus_edge_off")
@@ -66,7 +75,7 @@ def test_the_reference_game_passes_the_game_math_scenarios(tmp_path):
 
 def test_a_run_writes_the_par_sheet_of_its_profile(tmp_path):
     out = tmp_path / "out"
-    run = run_suite(tmp_path, "--profile", "ez_baccarat", "--matrix-dir", str(out), "-k", "player_wager_is_the_exact")
+    run = run_suite(tmp_path, "--profile", "ez_baccarat", "--matrix-dir", str(out), "-k", "player_and_tie_wagers")
     assert run.returncode == 0, run.output
     sheet = json.loads((out / "par_sheet.json").read_text())
     assert sheet["profile"] == "ez_baccarat" and {w["wager"] for w in sheet["wagers"]} >= {"dragon_7", "panda_8"}

@@ -37,6 +37,12 @@ Feature: § 631c Side wagers: the game's own par sheet against the exact one
     § 631c.7(d): "The certificate holder shall pay out a winning Majestic Match wager at the odds in the following paytable"
     Then the declared house edge of every majestic_match wager is the exact one, to 1e-6
 
+  @631c.5 @option.variant.commission_free
+  Scenario: The declared house edges of the commission-free Player and Tie wagers are the exact ones
+    § 631c.5(h): "A winning wager made on the player's hand shall be paid at odds of 1 to 1."
+    § 631c.5(j): "A winning tie wager shall be paid at odds of 8 to 1."
+    Then the declared house edges of the player and tie wagers are the exact ones, to 1e-6, under § 631c.5(h) and § 631c.5(j)
+
   @631c.5.i @option.variant.commission_free
   Scenario: The declared house edge of the commission-free Banker wager, paid 1 to 2 on a winning six, is the exact one
     § 631c.5(i): "except if the banker's hand wins with a point count of 6, then the winning wager on the banker's hand shall be paid out at odds of 1 to 2."
