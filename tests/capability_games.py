@@ -48,3 +48,18 @@ class OnlyMysteryAOne(ReferenceGame):
 
 def only_mystery_a_one() -> OnlyMysteryAOne:
     return OnlyMysteryAOne()
+
+
+class MinimumTenDollars(ReferenceGame):
+    """Refuses every wager under $10.00, whatever table limits the Rules Submission files."""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        from decimal import Decimal
+
+        if stake < Decimal("10.00"):
+            return "below the table minimum of $10.00"
+        return super().check_limits(table, kind, stake, seat, hand, option)
+
+
+def minimum_ten_dollars() -> MinimumTenDollars:
+    return MinimumTenDollars()
