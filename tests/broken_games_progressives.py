@@ -255,18 +255,12 @@ class HarmonySettledBeforeTheResultAnnouncement(ReferenceGame):
     Point Counts, but before the result of the round is announced (the amounts are right)."""
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
-        record = super().op_deal_round(table_id, choices, irregularity)
-        if "error" in record:
-            return record
-        ids = {w["wager_id"] for w in record["wagers"] if w["wager_type"] == "harmony"}
-        events = record["events"]
-        moved = [e for e in events if e.get("wager_id") in ids and e["type"] in ("pay", "collect", "push")]
-        rest = [e for e in events if e not in moved]
-        result = next((i for i, e in enumerate(rest) if e["type"] == "announcement"
-                       and e.get("text", "").lower() in ("player wins", "banker wins", "tie hand")), None)
-        if moved and result is not None:
-            record["events"] = rest[:result] + moved + rest[result:]
-        return record
+        from .broken_games_phoenix import settle_early
+
+        results = ("player wins", "banker wins", "tie hand")
+        return settle_early(super().op_deal_round(table_id, choices, irregularity), "harmony", lambda rest: next(
+            (i for i, e in enumerate(rest) if e["type"] == "announcement" and e.get("text", "").lower() in results),
+            None))
 
 
 def harmony_settled_before_the_result_announcement():
