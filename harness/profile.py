@@ -47,8 +47,9 @@ from typing import Any, Literal, Optional
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
 
-from baccarat_conformance.corpus.tomlfile import KeyPath, TomlFileError, key_lines, line_of, read_text
+from baccarat_conformance.corpus.tomlfile import KeyPath, key_lines, line_of
 
+from .config_files import read_config_file
 from .errors import ConfigurationError
 
 if sys.version_info >= (3, 11):
@@ -494,10 +495,4 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
         return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
-    try:
-        text = read_text(p)
-    except OSError as e:
-        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror}") from None
-    except TomlFileError as e:  # not UTF-8
-        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e}") from None
-    return parse_profile(text, str(p))
+    return parse_profile(read_config_file(path, "--profile", "the profile"), str(p))
