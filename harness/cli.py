@@ -283,7 +283,8 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(results, ignore_errors=True)
-        for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix.html"):
+        for name in ("results.jsonl", "session.json", "describe.json", "junit.xml", "matrix.json", "matrix.csv",
+                     "matrix.html"):
             (out / name).unlink(missing_ok=True)
     except OSError as e:
         _error(f"--out {out}: {e.strerror or e}")
@@ -293,10 +294,10 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
 
     print("+", without_url_passwords(" ".join(cmd)), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    if progress:
-        code = run_with_progress(cmd, out, log, signals)
-    else:
-        code = supervise(cmd, signals)
+    from baccarat_conformance.session import command_line_env
+
+    with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
+        code = run_with_progress(cmd, out, log, signals) if progress else supervise(cmd, signals)
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -526,6 +527,7 @@ def lint_command(args: argparse.Namespace) -> int:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
+    args.command_line = ["baccarat-conformance", *(sys.argv[1:] if argv is None else argv)]
     if args.command == "run":
         return run(args)
     if args.command == "clauses":

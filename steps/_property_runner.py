@@ -382,6 +382,10 @@ class PropertyRun:
         blob = _BLOB.search(notes)
         token = f"{blob.group(2)}:{blob.group(4)}" if blob else self._replay_token()
         replay = self.command(f"{REPLAY_OPTION}={self.key}={token}") if token else None
+        if token:  # for the replay record of the results log (baccarat_conformance.replay_record)
+            self.item.user_properties.append(("replay_example", f"{self.key}={token}"))
+        if generated_seed is not None:
+            self.item.user_properties.append(("hypothesis_seed", generated_seed))
         search = None
         if generated_seed is not None:
             search = self.command(f"{SEED_OPTION}={generated_seed}", replay_only=False)
