@@ -17,6 +17,8 @@
     check the clause anchors of the feature files and the dispositions.
 ``baccarat-conformance seal | verify | keygen``
     the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
+``baccarat-conformance replay PACKAGE --scenario ID``
+    run one failed scenario of a package again (:mod:`baccarat_conformance.replay`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -127,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
+    from baccarat_conformance import replay  # replay: one failed scenario of an evidence package, run again
+
+    replay.add_parser(sub)
     return parser
 
 
@@ -161,14 +166,17 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 
 
 # ====================================================================== run
-def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
-    """The pytest command of ``run``: the suite with its Allure results in ``results``,
+def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None,
+                   target: Optional[Sequence[str]] = None) -> list[str]:
+    """The pytest command of ``run`` (``target``: what to run instead of the whole suite,
+    e.g. ``["--pyargs", "MODULE::SCENARIO"]``): the suite with its Allure results in ``results``,
     its results log ``log``, with ``out`` the matrix, ``session.json``, JUnit XML and
     hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
     :data:`~baccarat_conformance.options.OPTIONS` set in ``args``, then
     ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
     no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
-    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "-p", "no:benchmark",
+    cmd = [sys.executable, "-m", "pytest", *(target or [str(features_dir())]), "-p", "no:cacheprovider",
+           "-p", "no:benchmark",
            "--import-mode=importlib",
            "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
     if out is not None:
@@ -540,6 +548,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
+    if args.command == "replay":
+        from baccarat_conformance.replay import replay_command
+
+        return replay_command(args)
     return 3  # pragma: no cover - argparse requires a command
 
 

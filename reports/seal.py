@@ -40,8 +40,8 @@ from importlib import metadata, resources
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
-__all__ = ["FORMAT", "SealError", "VerifyFailure", "VerifyReport", "default_package", "fingerprint", "keygen",
-           "seal", "verify"]
+__all__ = ["FORMAT", "SealError", "VerifyFailure", "VerifyReport", "check_package", "default_package", "fingerprint",
+           "keygen", "seal", "verify"]
 
 FORMAT = "baccarat-conformance-evidence/1"
 # the reports of a run folder that go into the package (anything else there, e.g. .hypothesis/, does not)
@@ -469,14 +469,25 @@ def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
     return packaged
 
 
+def check_package(package: Path, pubkey: Optional[Path] = None) -> tuple[dict[str, bytes], dict, str, int]:
+    """Read ``package`` and check its members, its signature and every file against its
+    manifest (not the matrix rebuild: :func:`verify` does that too). Returns the members
+    (path -> bytes), the manifest, the signature status (one line) and the number of
+    files listed.
+
+    :raises VerifyFailure: naming the first file or check that failed.
+    """
+    members = read_package(Path(package))
+    status, manifest = _check_signature(members, pubkey)
+    return members, manifest, status, _check_files(members, manifest)
+
+
 def verify(package: Path, pubkey: Optional[Path] = None) -> VerifyReport:
     """Check ``package`` offline. Raises :class:`VerifyFailure` naming the first file or
     check that failed; returns what was established otherwise."""
     from baccarat_conformance.session import harness_version
 
-    members = read_package(Path(package))
-    status, manifest = _check_signature(members, pubkey)
-    count = _check_files(members, manifest)
+    members, manifest, status, count = check_package(package, pubkey)
     notes = []
     if manifest.get("harness_version") != harness_version():
         notes.append(f"the package was sealed by {manifest.get('harness_version')}, this is {harness_version()}: "
