@@ -195,3 +195,47 @@ def test_pytest_target_and_exit_status() -> None:
     assert exit_status({"outcome": "failed", "category": "protocol error"}, 1) == 2
     assert exit_status({"outcome": "skipped", "category": "blocked"}, 0) == 4
     assert exit_status(None, 4) == 3 and exit_status(None, 5) == 4
+
+
+def test_a_blocked_scenario_carries_a_replay_record_and_replays_blocked(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A scenario blocked by another rule the game broke replays blocked again (exit 4)."""
+    monkeypatch.chdir(REPO)
+    out = tmp_path / "reports"
+    code = main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--progress", "off", "--no-html",
+                "--allow-pending", "--game", "tests.broken_games_631a:banker_stands_on_4_and_5_when_player_stands",
+                "--", "-m", "631a.9 and not property")
+    assert code == 4, code
+    entries = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    [blocked] = [e for e in entries if e["category"] == "blocked"]
+    assert blocked["replay"]["scenario"] == blocked["nodeid"] and blocked["replay"]["shoes_sent"] == 1
+    assert " ".join(blocked["replay"]["shoes"][0]["cards"]) in blocked["nodeid"]  # the stack of its example
+    assert main("seal", str(out)) == 0
+    code, text, err = replay(capsys, str(tmp_path / "reports.evidence.tar.gz"), "--scenario", "631a.11(c)(1)")
+    assert code == 4 and "replayed: skipped (blocked)" in text and "the same failure as recorded" in text, text + err
+
+
+class _Config:
+    """Stands in for a pytest config with the options of a run."""
+
+    def __init__(self, **options: object):
+        self.options = options
+
+    def getoption(self, name: str) -> object:
+        key = name.lstrip("-").replace("-", "_")
+        if key not in self.options:
+            raise ValueError(name)
+        return self.options[key]
+
+
+def test_a_crashed_scenario_has_a_record_without_shoes() -> None:
+    from baccarat_conformance.replay_record import ReplayContext, needs_replay
+
+    ctx = ReplayContext(_Config(profile="ez_baccarat", adapter="library", depth="smoke", as_of=None,
+                                include_expired=False))
+    record = ctx.record("features/test_631a.py::test_x", {})
+    assert record["shoes"] is None and record["profile"]["source"] == "ez_baccarat.toml"
+    assert record["profile"]["sha256"] and record["options"]["as_of"]  # the effective date: today
+    assert record["adapter"] == {"adapter": "library", "game": None}
+    assert needs_replay({"outcome": "failed", "category": "adapter error"})
+    assert needs_replay({"outcome": "skipped", "category": "blocked"})
+    assert not needs_replay({"outcome": "skipped", "category": "not offered"})
