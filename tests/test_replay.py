@@ -98,6 +98,7 @@ def test_the_package_holds_describe_the_command_line_and_the_times(run: dict) ->
     missing = {m["what"] for m in manifest["missing"]}
     assert not missing & {"the game's describe answer", "the run's command line", "the time the run started",
                           "the time the run finished"}, missing
+    assert S.verify(run["package"]).files == len(manifest["files"])  # replay records rebuild the same matrix
 
 
 def test_the_command_line_is_redacted() -> None:
