@@ -534,7 +534,12 @@ def lint_command(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "replay":  # what follows PACKAGE's options (after --) goes to pytest: --url ...
+        args.pytest_args = extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.command_line = ["baccarat-conformance", *(sys.argv[1:] if argv is None else argv)]
     if args.command == "run":
         return run(args)

@@ -69,6 +69,8 @@ class Recorded:
 def add_parser(sub: Any) -> None:
     """Add ``replay`` to the subparsers ``sub``."""
     rp = sub.add_parser("replay", help="run one failed or blocked scenario of an evidence package again",
+                        usage="baccarat-conformance replay PACKAGE --scenario ID [--pubkey KEY] [--adapter NAME] "
+                              "[--game MODULE:FACTORY] [-- ADAPTER_OR_PYTEST_OPTIONS]",
                         description="Check PACKAGE (a sealed evidence package; or a run folder or its "
                                     "results.jsonl, unchecked), then run the scenario --scenario names with the "
                                     "options its replay record gives, against the game the options below "
@@ -82,8 +84,7 @@ def add_parser(sub: Any) -> None:
     rp.add_argument("--adapter", default=None, metavar="NAME", help="adapter to reach the game (default: the run's)")
     rp.add_argument("--game", default=None, metavar="MODULE:FACTORY",
                     help="library adapter: the game's factory (default: the run's, when the adapter is the run's)")
-    rp.add_argument("pytest_args", nargs="*", metavar="-- ARGS",
-                    help="-- then the adapter's own options (e.g. -- --url https://game.example) or pytest's")
+    rp.set_defaults(pytest_args=[])  # the arguments after `--` (cli.main): the adapter's own options, or pytest's
 
 
 # ====================================================================== reading what was recorded

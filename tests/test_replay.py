@@ -132,6 +132,18 @@ def test_replay_against_the_reference_game_passes(run: dict, name: str, capsys, 
     assert "replayed: passed" in out and f"against library {REFERENCE}" in out
 
 
+def test_replay_over_http_passes_the_adapter_options_on(run: dict, capsys, monkeypatch) -> None:
+    """The reference game as a real HTTP server: the adapter's own options follow ``--``."""
+    from .misbehaving_servers import serve
+
+    monkeypatch.chdir(REPO)
+    with serve() as url:
+        code, out, err = replay(capsys, str(run["package"]), "--scenario", STACKED, "--adapter", "http", "--",
+                                "--url", url)
+    assert code == 0, out + err
+    assert "against http;" in out and "replayed: passed" in out
+
+
 def test_replay_from_the_run_folder(run: dict, capsys, monkeypatch) -> None:
     monkeypatch.chdir(REPO)
     code, out, err = replay(capsys, str(run["out"]), "--scenario", STACKED)
