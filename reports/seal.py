@@ -157,16 +157,19 @@ def environment() -> dict:
 
 
 def _profile_bytes(profile: Optional[str], run_dir: Path) -> tuple[str, bytes]:
+    """The file name and bytes of the run's profile, found as the run found it
+    (:func:`baccarat_conformance.profile.profile_source`), or beside the run's reports."""
+    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.profile import profile_source
+
     name = profile or "baccarat"
-    p = Path(name)
-    if not p.is_absolute() and not p.exists():
-        p = run_dir / name if (run_dir / name).exists() else p
-    if p.is_file():
-        return p.name, p.read_bytes()
-    bundled = resources.files("baccarat_conformance.profiles") / f"{name}.toml"
-    if p.suffix != ".toml" and bundled.is_file():
-        return f"{name}.toml", bundled.read_bytes()
-    raise SealError(f"the run's profile {name!r} (session.json) cannot be found")
+    if not Path(name).is_absolute() and not Path(name).exists() and (run_dir / name).is_file():
+        name = str(run_dir / name)
+    try:
+        source, data = profile_source(name)
+    except ConfigurationError:
+        raise SealError(f"the run's profile {name!r} (session.json) cannot be found") from None
+    return Path(source).name, data
 
 
 def _input_bytes(path: str, what: str) -> bytes:
