@@ -1,4 +1,5 @@
-"""Typed records of the game-under-test protocol, version 1.
+"""Typed records of the game-under-test protocol, version 1 (minor version
+:data:`PROTOCOL_VERSION`; docs/protocol-changelog.md lists what each minor version added).
 
 Every message a conformance run exchanges with a game is one of these models. The
 same models serve the library, HTTP and serial transports: a transport moves JSON
@@ -26,7 +27,21 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.2"
+"""The protocol version the harness speaks (docs/protocol-changelog.md)."""
+
+PROTOCOL_MAJOR = 1
+"""A game declaring any ``1.N`` is accepted: a minor version only adds optional fields
+and operations, so a 1.0 or 1.1 game works with a 1.2 harness (see :func:`compatible`)."""
+
+
+def compatible(declared: str) -> bool:
+    """Whether a game that declares protocol version ``declared`` (``describe``'s
+    ``protocol_version``, e.g. ``"1.1"``) speaks this harness's protocol: ``MAJOR.MINOR``
+    with major :data:`PROTOCOL_MAJOR`, any minor (older or newer). ``"1"``, ``"2.0"``,
+    ``"1.x"`` are not."""
+    major, dot, minor = declared.partition(".")
+    return bool(dot) and major == str(PROTOCOL_MAJOR) and minor.isdigit()
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")

@@ -47,7 +47,7 @@ from .rounds import Rounds
 from .settlement import Settling
 from .table import SEATS, GameError, Table, Wager, _money, _s
 
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.2"
 VERSION = "0.2.0"
 
 
