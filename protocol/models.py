@@ -27,6 +27,8 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
+from .vocabulary import CAPABILITIES, EVENT_TYPES, IRREGULARITY_KINDS, OUTCOMES
+
 PROTOCOL_VERSION = "1.2"
 """The protocol version the harness speaks (docs/protocol-changelog.md)."""
 
@@ -125,7 +127,10 @@ class GameDescription(Extensible):
     protocol_version: str
     game: GameIdentity
     variants: list[str]
-    capabilities: list[str]
+    capabilities: list[Annotated[str, Field(examples=list(CAPABILITIES))]] = Field(
+        description="Closed vocabulary (protocol/vocabulary.py CAPABILITIES; the examples list every name): "
+                    "stacked_shoe, shoe_disclosure, seeded_shuffle, batch, irregularities, player_leaves, "
+                    "progressive, and wager.<type> for each optional wager type implemented.")
     rules_options: dict[str, list[Any]] = Field(
         default_factory=dict,
         description="Rules Submission options the game implements, option name -> accepted values.",
@@ -276,7 +281,8 @@ class Event(Extensible):
     ``last hand``.
     """
 
-    type: str
+    type: str = Field(examples=list(EVENT_TYPES), description="One of the examples (protocol/vocabulary.py "
+                      "EVENT_TYPES); a game's own event types are prefixed x_.")
     text: Optional[str] = None
     card: Optional[Card] = None
     to: Optional[str] = None
@@ -328,7 +334,10 @@ class WagerResult(Extensible):
     vigorish: Money = Decimal("0")
     hand: Optional[HandName] = None
     option: Optional[str] = None
-    outcome: Optional[str] = None
+    outcome: Optional[str] = Field(
+        default=None, examples=sorted({o for names in OUTCOMES.values() for o in names}),
+        description="The paytable row that settled the wager (protocol/vocabulary.py OUTCOMES, per wager type); "
+                    "informative: the harness quotes it and never judges it.")
 
 
 class Meter(Extensible):
@@ -396,7 +405,7 @@ class Irregularity(Model):
     cards under § 631a.11, starting with the card in question.
     """
 
-    kind: str
+    kind: Literal[IRREGULARITY_KINDS]  # type: ignore[valid-type]
     disclosed: bool = False
 
 

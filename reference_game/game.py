@@ -248,7 +248,9 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         table = self._table(table_id)
         if not table.betting_open:
             return self._reject('betting is closed: the dealer announced "no more bets" (§ 631a.8(c))')
-        if seat not in table.seats or not table.seats[seat]["occupied"]:
+        if seat not in table.seats:
+            return self._reject(f"seat {seat} is not a player position of this table (§ 631a.2(a))")
+        if not table.seats[seat]["occupied"]:
             return self._reject(f"seat {seat} is not occupied")
         kind = W.WAGER_KINDS.get(wager_type)
         if kind is None or not kind.offered(table.rules):
