@@ -17,6 +17,9 @@
     check the clause anchors of the feature files and the dispositions.
 ``baccarat-conformance seal | verify | keygen``
     the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
+``baccarat-conformance check-protocol | serve-reference``
+    a game's answers checked against the protocol; the reference game served over HTTP
+    or a serial pty (:mod:`baccarat_conformance.protocol_commands`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -127,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
+    from baccarat_conformance import protocol_commands  # check-protocol, serve-reference
+
+    protocol_commands.add_parsers(sub)
     return parser
 
 
@@ -534,10 +540,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return matrix_command(args)
     if args.command == "lint":
         return lint_command(args)
+    from baccarat_conformance.protocol_commands import COMMANDS as PROTOCOL_COMMANDS
     from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
+    if args.command in PROTOCOL_COMMANDS:
+        return PROTOCOL_COMMANDS[args.command](args)
     return 3  # pragma: no cover - argparse requires a command
 
 
