@@ -3,8 +3,9 @@
 A short conversation with a game (describe, open_table, start_shoe, place / change /
 withdraw a wager, no_more_bets, deal_round, read_meters, run_rounds with ``batch``, a few
 bad requests, close_table), in a few seconds, that checks every answer's shape against
-the protocol's JSON Schema (``protocol/schema.json``; error objects against
-``openapi.json``'s ``ErrorResponse``) and the few things the schema cannot say (a known
+the protocol's records (:mod:`baccarat_conformance.protocol.models`, which
+``protocol/schema.json`` and ``openapi.json`` are generated from) and the few things the
+schema cannot say (a known
 protocol version and capability names, a wager answered for every wager placed, the
 error code docs/protocol.md gives for each bad request). It judges no rule of the
 regulation: that is ``baccarat-conformance run``.
@@ -28,12 +29,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional
 
-import jsonschema
+from pydantic import ValidationError
 
 from baccarat_conformance import options
 from baccarat_conformance.adapters import GameAdapter, available_adapters, load_adapter_class
 from baccarat_conformance.errors import AdapterError, ConfigurationError
-from baccarat_conformance.protocol import json_schema
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol import vocabulary as vocab
 
@@ -129,21 +129,18 @@ def build_adapter(args: argparse.Namespace) -> GameAdapter:
 
 
 # ---------------------------------------------------------------------- the checks
-SCHEMA = json_schema()
-ERROR_SCHEMA = m.ProtocolError.model_json_schema()
-
-
-def _path(error: jsonschema.ValidationError) -> str:
+def _path(loc: tuple) -> str:
     out = "answer"
-    for part in error.absolute_path:
+    for part in loc:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"
     return out
 
 
 def _section_of(op: str, field: str) -> str:
-    """The most specific section for ``field`` of ``op``'s answer."""
+    """The most specific section for ``field`` of ``op``'s answer: an element of a round's
+    ``events``, ``wagers``, ``announcements`` or ``cards`` has its own, else the operation's."""
     for key in ("events", "wagers", "announcements", "cards"):
-        if f".{key}" in field and op in ("deal_round", "run_rounds"):
+        if f".{key}[" in field and op in ("deal_round", "run_rounds"):
             return SECTIONS[key]
     if op == "describe" and ".capabilities" in field:
         return SECTIONS["capabilities"]
@@ -151,20 +148,21 @@ def _section_of(op: str, field: str) -> str:
 
 
 def schema_problems(op: str, answer: Any) -> list[Problem]:
-    """Where ``answer`` (decoded JSON) departs from the schema of ``op``'s result, or of
-    an error object when it is one."""
-    if isinstance(answer, dict) and set(answer) == {"error"}:
-        validator = jsonschema.Draft202012Validator({"type": "object", "required": ["error"],
-                                                     "properties": {"error": ERROR_SCHEMA}})
-        section = SECTIONS["errors"]
-    else:
-        validator = jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], **SCHEMA["operations"][op]["result"]})
-        section = ""
-    problems = []
-    for error in sorted(validator.iter_errors(answer), key=lambda e: list(map(str, e.absolute_path))):
-        field = _path(error)
-        problems.append(Problem(op, field, error.message[:300], section or _section_of(op, field)))
-    return problems
+    """Where ``answer`` (decoded JSON) departs from the protocol's records of ``op``'s
+    result, or of an error object when it is one: the models protocol/schema.json is
+    generated from, so the same verdict as the schema, field by field."""
+    error = isinstance(answer, dict) and set(answer) == {"error"}
+    model = m.ProtocolError if error else m.OPERATIONS[op][1]
+    try:
+        model.model_validate(answer["error"] if error else answer)
+    except ValidationError as e:
+        problems = []
+        for found in e.errors(include_url=False):
+            field = _path(("error", *found["loc"]) if error else found["loc"])
+            problems.append(Problem(op, field, found["msg"][:300],
+                                    SECTIONS["errors"] if error else _section_of(op, field)))
+        return problems
+    return []
 
 
 class Conversation:

@@ -65,7 +65,7 @@ def test_the_reference_game_passes_in_process(capsys, profile):
 
 @pytest.mark.parametrize("game, words, section", [
     ("float_money", "answer.wagers[0].paid", SECTIONS["wagers"]),
-    ("missing_field", "'cards' is a required property", SECTIONS["deal_round"]),
+    ("missing_field", "answer.cards: Field required", SECTIONS["deal_round"]),
     ("not_json", "not JSON-compatible", SECTIONS["deal_round"]),
 ])
 def test_a_misbehaving_library_game_fails_naming_the_section(capsys, game, words, section):
