@@ -248,6 +248,9 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         table = self._table(table_id)
         if not table.betting_open:
             return self._reject('betting is closed: the dealer announced "no more bets" (§ 631a.8(c))')
+        if isinstance(seat, bool) or not isinstance(seat, int) or not min(SEATS) <= seat <= max(SEATS):
+            raise GameError("invalid_request", f"seat {seat!r}: a player position is a number from "
+                                               f"{min(SEATS)} to {max(SEATS)}")
         if seat not in table.seats:
             return self._reject(f"seat {seat} is not a player position of this table (§ 631a.2(a))")
         if not table.seats[seat]["occupied"]:
