@@ -76,3 +76,25 @@ def not_json():
 
 def dies_mid_run():
     return DiesMidRun()
+
+
+class DeclaresProtocol2(ReferenceGame):
+    """Declares protocol version 2.0, which this harness does not speak."""
+
+    def op_describe(self):
+        return {**super().op_describe(), "protocol_version": "2.0"}
+
+
+class SpeaksProtocol11(ReferenceGame):
+    """A game written for protocol 1.1 (declares it): a 1.2 harness accepts it."""
+
+    def op_describe(self):
+        return {**super().op_describe(), "protocol_version": "1.1"}
+
+
+def declares_protocol_2():
+    return DeclaresProtocol2()
+
+
+def speaks_protocol_1_1():
+    return SpeaksProtocol11()

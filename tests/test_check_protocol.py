@@ -19,6 +19,7 @@ import pytest
 
 from baccarat_conformance.check_protocol import SECTIONS, iter_sections
 from baccarat_conformance.cli import build_parser, main
+from baccarat_conformance.protocol.models import PROTOCOL_VERSION
 
 from .misbehaving_servers import serve, stop
 
@@ -85,6 +86,39 @@ def test_a_game_that_crashes_fails_naming_the_operation(capsys):
     for p in crashed:
         op = p.split(":")[0]
         assert op in ("deal_round", "run_rounds") and p.endswith(f"(see docs/protocol.md#{SECTIONS[op]})"), p
+
+
+def test_a_game_of_protocol_1_1_is_accepted_and_one_of_2_0_is_not(capsys):
+    assert check(capsys, "--game", "tests.misbehaving_games:speaks_protocol_1_1") == (0, [])
+    status, problems = check(capsys, "--game", "tests.misbehaving_games:declares_protocol_2")
+    assert status == 3 and problems == [
+        "describe: answer.protocol_version: '2.0' is not a version 1.N of the protocol (the harness speaks "
+        f"{PROTOCOL_VERSION}) (see docs/protocol.md#describe)"]
+
+
+def test_a_run_accepts_a_game_of_protocol_1_1():
+    from baccarat_conformance.adapters.library import LibraryAdapter
+
+    from .misbehaving_games import speaks_protocol_1_1
+
+    adapter = LibraryAdapter.for_game(speaks_protocol_1_1())
+    try:
+        assert adapter.describe().protocol_version == "1.1"
+        assert adapter.open_table({"variant": "baccarat"})
+    finally:
+        adapter.close()
+
+
+def test_serve_reference_passes_what_follows_the_double_dash(monkeypatch):
+    from baccarat_conformance.reference_game import device, server
+
+    seen = {}
+    monkeypatch.setattr(server, "main", lambda argv: seen.setdefault("server", argv) and 0)
+    monkeypatch.setattr(device, "main", lambda argv: seen.setdefault("device", argv) and 0)
+    main(["serve-reference", "--http", "0", "--game", "m:f", "--", "--verbose"])
+    main(["serve-reference", "--serial", "--", "--baud", "9600", "--pace"])
+    assert seen == {"server": ["--host", "127.0.0.1", "--port", "0", "--game", "m:f", "--verbose"],
+                    "device": ["--baud", "9600", "--pace"]}
 
 
 def test_the_reference_server_passes_over_http(capsys):
