@@ -77,6 +77,26 @@ def test_a_misbehaving_library_game_fails_naming_the_section(capsys, game, words
     assert all(re.match(r"^[a-z_]+: answer[\w.\[\]]*: ", p) for p in problems), problems
 
 
+@pytest.mark.parametrize("game, problem", [
+    ("per_meter_capability", "describe: answer.capabilities: not capability names: 'progressive.heavenly_9' "
+                             "(see docs/protocol.md#capabilities)"),
+    ("own_event_type", "deal_round: answer.events: unknown event type(s) payout (a game's own start with x_) "
+                       "(see docs/protocol.md#events)"),
+    ("forgets_a_wager", "deal_round: answer.wagers: no settlement for wager(s) W{n} "
+                        "(see docs/protocol.md#settlement-of-a-wager)"),
+    ("accepts_zero_wagers", "place_wager: answer: a wager of $0.00: expected an error object with code "
+                            "'invalid_request', got {\"accepted\": true, \"wager_id\": \"W0\", \"reason\": null} "
+                            "(see docs/protocol.md#errors)"),
+    ("late_wagers", "place_wager: answer.accepted: a wager after \"no more bets\" (§ 631a.8(c)): expected false, "
+                    "got true (see docs/protocol.md#place_wager)"),
+    ("short_batch", "run_rounds: answer.records: 2 rounds asked, 1 records (see docs/protocol.md#run_rounds)"),
+])
+def test_each_check_names_its_game_and_section(capsys, game, problem):
+    status, problems = check(capsys, "--game", f"tests.misbehaving_games:{game}")
+    assert status == 3
+    assert any(re.fullmatch(re.escape(problem).replace(r"\{n\}", r"\d+"), p) for p in problems), problems
+
+
 def test_a_game_that_crashes_fails_naming_the_operation(capsys):
     # Crashes raises from every third deal_round of the process: one of the conversation's four
     status, problems = check(capsys, "--game", "tests.misbehaving_games:crashes")
