@@ -1,13 +1,13 @@
 """``baccarat-conformance check-protocol``: a vendor's first five minutes.
 
 A short conversation with a game (describe, open_table, start_shoe, place / change /
-withdraw a wager, no_more_bets, deal_round, read_meters, run_rounds with ``batch``, a few
-bad requests, close_table), in a few seconds, that checks every answer's shape against
-the protocol's records (:mod:`baccarat_conformance.protocol.models`, which
-``protocol/schema.json`` and ``openapi.json`` are generated from) and the few things the
-schema cannot say (a known
-protocol version and capability names, a wager answered for every wager placed, the
-error code docs/protocol.md gives for each bad request). It judges no rule of the
+withdraw a wager, no_more_bets, deal_round, read_meters with ``progressive``,
+player_leaves with ``player_leaves``, run_rounds with ``batch``, a few bad requests,
+close_table), in a few seconds, that checks every answer's shape against the protocol's
+records (:mod:`baccarat_conformance.protocol.models`, which ``protocol/schema.json`` and
+``openapi.json`` are generated from) and the few things the schema cannot say (a known
+protocol version and capability names, known event types, a settlement for every wager
+placed, the answer docs/protocol.md gives to each bad request). It judges no rule of the
 regulation: that is ``baccarat-conformance run``.
 
 Each :class:`Problem` names the operation, the field (a JSON path such as
@@ -301,6 +301,8 @@ def converse(c: Conversation, rules: dict) -> None:
             _round(c, record, {w for w in (banker, player) if w})
     if "progressive" in caps:
         c.result("read_meters", {"table_id": table})
+    if "player_leaves" in caps:
+        c.result("player_leaves", {"table_id": table, "seat": 3})
     c.result("close_table", {"table_id": table})
     c.refusal("open_table", {"rules": {**rules, "wagers": {"x_check_protocol": {}}}}, "unsupported",
               "a Rules Submission offering a wager no game implements")
