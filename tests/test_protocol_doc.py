@@ -2,12 +2,19 @@
 checked against the schema and replayed against the reference game, and its lists
 (capabilities, events, error codes, outcome names, the ``choices`` shape, card
 destinations, irregularity kinds, Rules Submission fields per variant) are compared
-with the schema and the vocabulary they describe."""
+with the schema and the vocabulary they describe.
+
+When the reference game's answers change on purpose, rewrite the worked rounds' answers
+from it (the requests and the prose stay as written)::
+
+    python -m tests.test_protocol_doc --rewrite
+"""
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -269,3 +276,59 @@ def test_the_page_and_the_changelog_name_the_version():
                                           ("2.0", False), ("1", False), ("1.x", False), ("", False)])
 def test_a_game_of_any_1_minor_version_is_compatible(declared, ok):
     assert m.compatible(declared) is ok
+
+
+# ------------------------------------------------------------------ rewriting the answers
+def render(value: Any, indent: int = 1, width: int = 110) -> str:
+    """JSON as the page shows it: a value that fits stays on one line; an object or array
+    that does not has one item a line when its items are big, else items packed greedily."""
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) + indent <= width or not isinstance(value, (dict, list)) or not value:
+        return text
+    pad = " " * indent
+    if isinstance(value, dict):
+        parts = [f"{json.dumps(k)}: {render(x, indent + 1, width)}" for k, x in value.items()]
+        big = any(isinstance(x, (dict, list)) and len(json.dumps(x)) > 60 for x in value.values())
+        opener, closer = "{", "}"
+    else:
+        parts = [render(x, indent + 1, width) for x in value]
+        big = any(isinstance(x, (dict, list)) for x in value)
+        opener, closer = "[", "]"
+    if big:
+        return opener + (",\n" + pad).join(parts) + closer
+    lines, line = [], ""
+    for part in parts:
+        if line and len(pad) + len(line) + len(part) + 2 > width:
+            lines.append(line + ",")
+            line = part
+        else:
+            line = f"{line}, {part}" if line else part
+    return opener + ("\n" + pad).join(lines + [line]) + closer
+
+
+def rewrite() -> int:
+    """Replace every worked round's answers in docs/protocol.md with the reference game's."""
+    worked_start = TEXT.index("\n## Worked rounds\n")
+    head, worked = TEXT[:worked_start], TEXT[worked_start:]
+    parts = re.split(r"(^### .*$)", worked, flags=re.M)
+    game = None
+    for i, part in enumerate(parts):
+        if part.startswith("### "):
+            game = create_game(seed=0)
+            continue
+        if game is None:
+            continue
+
+        def answer(match: re.Match) -> str:
+            block = json.loads(match.group(1))
+            block["answer"] = game.handle(block["op"], json.loads(json.dumps(block["params"])))  # type: ignore
+            return "```json exchange\n" + render(block) + "\n```"
+
+        parts[i] = FENCE.sub(answer, part)
+    DOC.write_text(head + "".join(parts), encoding="utf-8")
+    print(f"rewrote the worked rounds' answers in {DOC}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(rewrite() if sys.argv[1:] == ["--rewrite"] else 2)
