@@ -19,6 +19,9 @@
     the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
 ``baccarat-conformance replay PACKAGE --scenario ID``
     run one failed scenario of a package again (:mod:`baccarat_conformance.replay`).
+``baccarat-conformance check-protocol | serve-reference``
+    a game's answers checked against the protocol; the reference game served over HTTP
+    or a serial pty (:mod:`baccarat_conformance.protocol_commands`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -132,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import replay  # replay: one failed scenario of an evidence package, run again
 
     replay.add_parser(sub)
+    from baccarat_conformance import protocol_commands  # check-protocol, serve-reference
+
+    protocol_commands.add_parsers(sub)
     return parser
 
 
@@ -549,6 +555,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return matrix_command(args)
     if args.command == "lint":
         return lint_command(args)
+    from baccarat_conformance.protocol_commands import COMMANDS as PROTOCOL_COMMANDS
     from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
 
     if args.command in EVIDENCE_COMMANDS:
@@ -557,6 +564,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from baccarat_conformance.replay import replay_command
 
         return replay_command(args)
+    if args.command in PROTOCOL_COMMANDS:
+        return PROTOCOL_COMMANDS[args.command](args)
     return 3  # pragma: no cover - argparse requires a command
 
 

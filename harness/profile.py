@@ -119,6 +119,15 @@ class Limits(_Strict):
 BACCARAT_VARIANTS = ("baccarat", "ez_baccarat", "commission_free")
 #: The wagers of every table (§ 631a.8(a)(1) to (3)); the others are offered in ``[wagers.NAME]``.
 BASE_WAGERS = ("banker", "player", "tie")
+#: Rules Submission fields that only some variants have: field -> the variants that have it.
+#: :meth:`RulesSubmission.as_rules` sends such a field only to a table of one of those
+#: variants, so a strict game of another variant is never sent a field it does not know
+#: (docs/protocol.md "Rules Submission fields").
+VARIANT_FIELDS: dict[str, tuple[str, ...]] = {
+    "commission": ("rising_phoenix",),  # § 629b.5(b)
+    "alternative_card_reveal": ("midibaccarat", "rising_phoenix", "commission_free"),  # § 629b.4(a)
+    "commission_free": ("midibaccarat", "minibaccarat"),  # § 629b.2, § 627b.2
+}
 
 
 class RulesSubmission(_Strict):
@@ -164,7 +173,7 @@ class RulesSubmission(_Strict):
     @field_validator("commission")
     @classmethod
     def _commission(cls, v: str, info: ValidationInfo) -> str:
-        if v != "standard" and info.data.get("variant") != "rising_phoenix":
+        if v != "standard" and info.data.get("variant") not in VARIANT_FIELDS["commission"]:
             raise ValueError("applies to Rising Phoenix Baccarat only (58 Pa. Code § 629b.5(b)); a commission-free "
                              "game of another variant is variant = \"commission_free\"")
         return v
@@ -172,7 +181,7 @@ class RulesSubmission(_Strict):
     @field_validator("alternative_card_reveal")
     @classmethod
     def _alternative_card_reveal(cls, v: bool, info: ValidationInfo) -> bool:
-        if v and info.data.get("variant") not in ("midibaccarat", "rising_phoenix", "commission_free"):
+        if v and info.data.get("variant") not in VARIANT_FIELDS["alternative_card_reveal"]:
             raise ValueError("the alternative card reveal procedure is offered in Midibaccarat only (58 Pa. Code "
                              f"§ 629b.4(a)), not with variant {info.data.get('variant')!r}")
         return v
@@ -202,7 +211,7 @@ class RulesSubmission(_Strict):
     @classmethod
     def _commission_free(cls, v: bool, info: ValidationInfo) -> bool:
         variant = info.data.get("variant")
-        if v and variant not in ("midibaccarat", "minibaccarat"):
+        if v and variant not in VARIANT_FIELDS["commission_free"]:
             raise ValueError("commission_free = true is for Midibaccarat or Minibaccarat (58 Pa. Code § 629b.2, "
                              f"§ 627b.2); for Baccarat set variant = \"commission_free\" (§ 631c.5), got variant "
                              f"{variant!r}")
@@ -350,8 +359,16 @@ class RulesSubmission(_Strict):
         return self.offers(option)
 
     def as_rules(self) -> dict[str, Any]:
-        """The JSON object sent to the game in ``open_table``."""
-        return self.model_dump(mode="json", exclude_none=True)
+        """The JSON object sent to the game as ``open_table``'s ``rules``: every field,
+        defaults included, except a field of :data:`VARIANT_FIELDS` on a table whose
+        variant does not have it (``commission`` goes to Rising Phoenix only,
+        ``alternative_card_reveal`` to Midibaccarat games, ``commission_free`` to
+        Midibaccarat and Minibaccarat). Money stays a decimal string."""
+        rules = self.model_dump(mode="json", exclude_none=True)
+        for name, variants in VARIANT_FIELDS.items():
+            if self.variant not in variants:
+                rules.pop(name, None)
+        return rules
 
 
 def wager_problems(wagers: dict[str, Any]) -> list[tuple[tuple[str, ...], str]]:
