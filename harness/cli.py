@@ -7,8 +7,9 @@
     Its options that reach pytest (``--adapter``, ``--game``, ``--profile``, ``--depth``,
     ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``,
     ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.options.OPTIONS`,
-    the table the pytest options come from too; anything after ``--`` goes to pytest
-    unchanged (e.g. ``-- --url https://game.example``).
+    the table the pytest options come from too, and the options of every installed adapter
+    (``--url``, ``--port``, ``--baud``...) are accepted before ``--`` as well as after it;
+    anything after ``--`` goes to pytest unchanged (e.g. ``-- -m 631a.6``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
     list the clauses of the corpus and how each is covered.
 ``baccarat-conformance matrix --results reports/results.jsonl --out reports``
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "OUT/matrix.{html,csv,json} (the verdict), OUT/pytest.log.",
                          epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_run_arguments(run)  # the options that reach pytest (the table the pytest options come from)
+    options.add_adapter_arguments(run)  # --url, --port, --baud...: before or after --
     run.add_argument("--out", default="reports", type=Path,
                      help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
                           "pytest.log (default: reports)")
@@ -176,7 +178,7 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Opti
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
-    return cmd + options.pytest_args(args) + extra
+    return cmd + options.pytest_args(args) + options.adapter_pytest_args(args) + extra
 
 
 def check_out(out: Path) -> None:
