@@ -36,7 +36,7 @@ from typing import Any, Optional, Sequence
 
 from baccarat_conformance import options
 from baccarat_conformance.options import date_arg
-from baccarat_conformance.progress import ResultsFollower, read_json, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
+from baccarat_conformance.progress import ResultsFollower, read_json, run_logged, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
 from baccarat_conformance.verdict import EXIT_CODES, EXIT_STATUS_HELP, combine
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
@@ -246,7 +246,6 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     from baccarat_conformance.corpus.lint import lint
     from baccarat_conformance.errors import ConfigurationError
     from baccarat_conformance.profile import load_profile
-    from baccarat_conformance.supervise import supervise
 
     # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers, --out, --game (exit 3);
     #    nothing is deleted or started before all of them are valid
@@ -295,10 +294,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
 
     print("+", without_url_passwords(" ".join(cmd)), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    if progress:
-        code = run_with_progress(cmd, out, log, signals)
-    else:
-        code = supervise(cmd, signals)
+    code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -338,8 +334,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
             final = combine(final, 2)
     for s in sentences:
         print(s)
-    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: "
-          f"{out / 'pytest.log' if progress else 'above'}")
+    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: {out / 'pytest.log'}")
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
 

@@ -73,7 +73,11 @@ class RunInfo:
     Submission (None: unknown, manual clauses are then never "not offered");
     ``collected`` the number of scenarios collected; ``pytest_exit_status``,
     ``collection_errors`` and ``interrupted`` how pytest ended; ``allure_report`` the
-    link to the Allure report's ``index.html`` (relative to the matrix folder, or a URL).
+    link to the Allure report's ``index.html`` (relative to the matrix folder, or a URL);
+    ``selected_clauses`` the clause ids of the scenarios selected to run (``-m``, ``-k``,
+    node ids: a clause with scenarios, none of them selected, is "not selected", not "not
+    run"; None: unknown, every clause counts as selected) and ``selection`` the selecting
+    options (``{"-m": "631a.6"}``).
     """
 
     as_of: dt.date
@@ -95,6 +99,8 @@ class RunInfo:
     waivers: Optional[str] = None
     allure_report: str = "allure-report/index.html"
     harness_version: Optional[str] = None
+    selected_clauses: Optional[list[str]] = None
+    selection: Optional[dict[str, str]] = None
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -121,7 +127,8 @@ class RunInfo:
                    finished=facts.get("finished"), results_log=facts.get("results_log"),
                    attestations=facts.get("attestations"), waivers=facts.get("waivers"),
                    allure_report=allure_report or "allure-report/index.html",
-                   harness_version=facts.get("harness_version"))
+                   harness_version=facts.get("harness_version"),
+                   selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None)
 
 
 def offered_options(profile: "RulesSubmission") -> dict[str, bool]:

@@ -58,7 +58,7 @@ tr.section td{background:#fafafa;font-weight:600}
 .pass,.manual_pass{background:#d8f3dc;color:#1b4332}.fail,.manual_fail{background:#ffd6d6;color:#7a0000}
 .error{background:#ffe0b3;color:#7a3e00}.waived{background:#e9d8fd;color:#44337a}
 .manual_pending,.not_run,.uncovered,.not_verified{background:#fff3bf;color:#5c4400}
-.not_offered,.not_applicable,.expired,.not_yet_effective{background:#e9ecef;color:#495057}
+.not_offered,.not_applicable,.expired,.not_yet_effective,.not_selected{background:#e9ecef;color:#495057}
 .detail{color:#555;font-size:.92em}details summary{cursor:pointer}
 .verdict{font-size:1.1em;padding:.6em;border-radius:.3em;margin:.5em 0}
 .v0{background:#d8f3dc}.v1{background:#ffd6d6}.v2{background:#ffe0b3}.v3{background:#ffd6d6}.v4{background:#fff3bf}

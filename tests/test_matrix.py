@@ -376,3 +376,34 @@ def test_a_definition_of_an_option_not_offered_never_fails(mini) -> None:
         assert row["result"] == want, offered
         if want == "not_offered":
             assert row["result_detail"] == "the Rules Submission does not offer variant.ez_baccarat"
+
+
+# ------------------------------------------------------------------ a selection (-m, -k)
+def test_a_selection_judges_only_the_selected_clauses(mini) -> None:
+    selected = ["631a.11(a)", "631a.11(b)(1)"]
+    ran = [entry(c) for c in selected]
+    m = build(mini, ran, **{**DONE, "selected_clauses": selected, "selection": {"-m": "631a.11.a or 631a.11.b.1"}})
+    got = results_by_id(m)
+    assert got["631a.11(a)"] == got["631a.11(b)(1)"] == "pass"
+    assert got["631a.11(g)"] == got["631a.11(c)(2)(i)"] == "not_selected"
+    row = next(r for r in m.rows if r["id"] == "631a.11(g)")
+    assert row["result_label"] == "not selected" and "-m 631a.11.a or 631a.11.b.1" in row["result_detail"]
+    assert M.exit_code(m, allow_pending=True)[0] == 0
+    assert any("not selected" in why for why in M.exit_code(m, allow_pending=True)[1])
+    assert m.as_dict()["selection"] == {"options": {"-m": "631a.11.a or 631a.11.b.1"}, "selected": 2,
+                                        "not_selected": m.totals["all"]["not_selected"], "whole_suite": False}
+
+
+def test_a_selected_clause_that_did_not_run_is_still_not_run(mini) -> None:
+    selected = ["631a.11(a)", "631a.11(g)"]
+    m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected, "interrupted": True})
+    assert results_by_id(m)["631a.11(g)"] == "not_run"
+    assert M.exit_code(m, allow_pending=True)[0] == 4
+    m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected})
+    assert results_by_id(m)["631a.11(g)"] == "not_run" and M.exit_code(m, allow_pending=True)[0] == 4
+
+
+def test_without_a_recorded_selection_every_clause_counts(mini) -> None:
+    m = build(mini, [entry("631a.11(a)")], **DONE)  # an older session.json: no selected_clauses
+    assert "not_selected" not in results_by_id(m).values()
+    assert M.exit_code(m, allow_pending=True)[0] == 4
