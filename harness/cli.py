@@ -450,6 +450,10 @@ def clauses_command(args: argparse.Namespace) -> int:
                          indent=1, ensure_ascii=False))
     elif args.format == "toml":
         print(_toml_stubs(rows, ctx))
+    elif not rows:  # an empty table reads as a failure to list: say there is none
+        what = " and ".join(sorted(kinds)) if kinds else "matching"
+        print(f"none: no {what} clause" + (f" in {', '.join(sorted(chapters | sections))}"
+                                           if chapters or sections else ""))
     else:
         from rich.table import Table
         from rich.text import Text

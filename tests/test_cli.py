@@ -47,6 +47,16 @@ def test_clauses_uncovered_lists_only_uncovered(capsys: pytest.CaptureFixture) -
     assert "631a.3(a)" not in ids and "631a.2(d)" not in ids and "631a.11(a)" not in ids
 
 
+def test_clauses_says_none_when_the_table_is_empty(capsys: pytest.CaptureFixture) -> None:
+    uncovered = [c for c in make_context().coverage.values() if c.clause.chapter == "631a" and c.disposition == "uncovered"]
+    assert main("clauses", "--chapter", "631a", "--uncovered") == 0
+    out = capsys.readouterr().out
+    if not uncovered:
+        assert out.strip() == "none: no uncovered clause in 631a"
+    else:
+        assert "none" not in out.splitlines()[0]
+
+
 def test_clauses_by_disposition_csv_and_json(capsys: pytest.CaptureFixture) -> None:
     assert main("clauses", "--disposition", "manual", "--disposition", "n/a", "--format", "csv") == 0
     rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
