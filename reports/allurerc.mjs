@@ -8,6 +8,8 @@ export default {
     awesome: {
       options: {
         groupBy: ["parentSuite", "suite", "subSuite"],
+        // by name, so that the numbered labels read in regulation order (the default sorts by start time)
+        defaultSortBy: "name,asc",
       },
     },
   },
