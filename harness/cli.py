@@ -284,7 +284,8 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(results, ignore_errors=True)
-        for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix.html"):
+        for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix-totals.csv",
+                     "matrix.html"):
             (out / name).unlink(missing_ok=True)
     except OSError as e:
         _error(f"--out {out}: {e.strerror or e}")

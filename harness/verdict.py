@@ -176,6 +176,9 @@ def matrix_of_run(entries: Sequence[Mapping[str, Any]], facts: Mapping[str, Any]
     the ``allure-results`` folder whose results the matrix links to (none when None);
     ``allure_report``: the link to the Allure report; ``allow_pending``: as the option.
 
+    A par sheet in ``out_dir`` (``par_sheet.json`` and its PNG plots, written by a
+    game-math job) becomes the HTML's "Game math" section.
+
     Returns the :class:`~baccarat_conformance.reports.matrix.Matrix` and the paths written,
     by format.
 
@@ -189,4 +192,6 @@ def matrix_of_run(entries: Sequence[Mapping[str, Any]], facts: Mapping[str, Any]
     m = build_matrix(ctx.corpus, ctx.coverage, entries, RunInfo.from_facts(facts, allure_report=allure_report),
                      attestations=attestations, waivers=waivers, allure=allure_ids(allure_results),
                      allow_pending=allow_pending)
-    return m, write_matrix(m, out_dir)
+    from baccarat_conformance.reports.matrix_html import load_game_math
+
+    return m, write_matrix(m, out_dir, game_math=load_game_math(Path(out_dir)))

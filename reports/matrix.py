@@ -209,6 +209,24 @@ def _excerpt(text: str, limit: int = 160) -> str:
     return one if len(one) <= limit else one[:limit - 1].rstrip() + "…"
 
 
+def table_cells(text: str) -> Optional[list[list[str]]]:
+    """The cells of the Markdown table in a clause's ``text`` (its ``|`` lines; the
+    ``---`` rule dropped, HTML tags such as ``<i>`` removed), header row first; None
+    when the text holds no table."""
+    import re
+
+    rows = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line.startswith("|"):
+            continue
+        cells = [re.sub(r"<[^>]+>", "", c).strip() for c in line.strip("|").split("|")]
+        if all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c):
+            continue
+        rows.append(cells)
+    return rows or None
+
+
 def _entry_result(entry: Mapping[str, Any]) -> str:
     outcome = entry.get("outcome")
     if outcome == "passed":
@@ -469,6 +487,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             "allure_filter": (f"{run.allure_report}?tags={clause.tag}"
                               if any(r["allure"] for r in row_results) else None),
             "url": clause.url, "edition": clause.edition,
+            "table": table_cells(clause.text),
+            "interpretations": [{"name": i.name, "reading": i.reading} for i in corpus.interpretations
+                                if i.name in clause.interpretations],
         })
         totals.setdefault(clause.chapter, Counter())[result] += 1
     all_counts: Counter = Counter()
@@ -547,9 +568,11 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
 
 
 
-def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix") -> dict[str, Path]:
-    """Write ``matrix.json``, ``matrix.csv`` and ``matrix.html`` into ``out_dir``
-    (:func:`.matrix_writers.write_matrix`). Returns the paths by format."""
+def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix",
+                 game_math: Optional[Mapping[str, Any]] = None) -> dict[str, Path]:
+    """Write ``matrix.json``, ``matrix.csv``, ``matrix-totals.csv`` and ``matrix.html``
+    into ``out_dir`` (:func:`.matrix_writers.write_matrix`; ``game_math``: the optional
+    "Game math" section of the HTML). Returns the paths by format."""
     from .matrix_writers import write_matrix as write
 
-    return write(m, out_dir, basename)
+    return write(m, out_dir, basename, game_math=game_math)
