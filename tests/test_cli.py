@@ -277,3 +277,16 @@ def test_run_exit_2_when_the_allure_report_fails(tmp_path: Path, monkeypatch, ca
                 "--", "-m", "631a.6")
     assert code == 2
     assert "Node >= 22" in capsys.readouterr().err
+
+
+def test_a_selection_is_recorded_under_xdist_too(tmp_path: Path) -> None:
+    code = main("run", "--out", str(tmp_path), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
+                "--progress", "off", "-n", "2", "--", "-m", "631a.6")
+    assert code == 0  # the reference game conforms: the clauses outside -m are not selected, not "not run"
+    session = json.loads((tmp_path / "session.json").read_text(encoding="utf-8"))
+    assert session["selection"] == {"-m": "631a.6"}
+    assert session["selected_clauses"] and all(c.startswith("631a.6") for c in session["selected_clauses"])
+    data = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
+    assert data["selection"]["selected"] == len(session["selected_clauses"]) and not data["selection"]["whole_suite"]
+    assert not [r["id"] for r in data["rows"] if r["result"] == "not_run"]
+    assert (tmp_path / "pytest.log").is_file()  # written without the progress display too
