@@ -33,6 +33,7 @@ import shlex
 import socket
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Optional
@@ -190,9 +191,16 @@ class Session:
         self.background.append(proc)
         sel = selectors.DefaultSelector()
         sel.register(proc.stdout, selectors.EVENT_READ)  # type: ignore[arg-type]
-        first = proc.stdout.readline().strip() if sel.select(STARTUP) else ""  # type: ignore[union-attr]
+        deadline = time.monotonic() + STARTUP
+        first = ""
+        while not first.startswith(("http://", "https://", "/dev/", "socket://")) and sel.select(
+                max(0.0, deadline - time.monotonic())):
+            first = proc.stdout.readline().strip()  # type: ignore[union-attr]
+            if not first and proc.poll() is not None:
+                break
         err.seek(0)
-        assert first, f"{self.block.id}: {shlex.join(argv)} printed nothing within {STARTUP} s: {err.read()}"
+        assert first.startswith(("http", "/dev/", "socket://")), \
+            f"{self.block.id}: {shlex.join(argv)} printed no URL or pty within {STARTUP} s: {err.read()}"
         if first.startswith("http"):
             self.url = first
         else:
