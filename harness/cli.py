@@ -18,6 +18,8 @@
     check the clause anchors of the feature files and the dispositions.
 ``baccarat-conformance seal | verify | keygen``
     the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
+``baccarat-conformance replay PACKAGE --scenario ID``
+    run one failed scenario of a package again (:mod:`baccarat_conformance.replay`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -129,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
+    from baccarat_conformance import replay  # replay: one failed scenario of an evidence package, run again
+
+    replay.add_parser(sub)
     return parser
 
 
@@ -163,14 +168,17 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 
 
 # ====================================================================== run
-def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
-    """The pytest command of ``run``: the suite with its Allure results in ``results``,
+def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None,
+                   target: Optional[Sequence[str]] = None) -> list[str]:
+    """The pytest command of ``run`` (``target``: what to run instead of the whole suite,
+    e.g. ``["--pyargs", "MODULE::SCENARIO"]``): the suite with its Allure results in ``results``,
     its results log ``log``, with ``out`` the matrix, ``session.json``, JUnit XML and
     hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
     :data:`~baccarat_conformance.options.OPTIONS` set in ``args``, then
     ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
     no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
-    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "-p", "no:benchmark",
+    cmd = [sys.executable, "-m", "pytest", *(target or [str(features_dir())]), "-p", "no:cacheprovider",
+           "-p", "no:benchmark",
            "--import-mode=importlib",
            "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
     if out is not None:
@@ -284,8 +292,8 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(results, ignore_errors=True)
-        for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix-totals.csv",
-                     "matrix.html"):
+        for name in ("results.jsonl", "session.json", "describe.json", "junit.xml", "matrix.json", "matrix.csv",
+                     "matrix-totals.csv", "matrix.html"):
             (out / name).unlink(missing_ok=True)
     except OSError as e:
         _error(f"--out {out}: {e.strerror or e}")
@@ -295,7 +303,10 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
 
     print("+", without_url_passwords(" ".join(cmd)), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
+    from baccarat_conformance.session import command_line_env
+
+    with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
+        code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -527,7 +538,13 @@ def lint_command(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "replay":  # what follows PACKAGE's options (after --) goes to pytest: --url ...
+        args.pytest_args = extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.command_line = ["baccarat-conformance", *(sys.argv[1:] if argv is None else argv)]
     if args.command == "run":
         return run(args)
     if args.command == "clauses":
@@ -540,6 +557,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
+    if args.command == "replay":
+        from baccarat_conformance.replay import replay_command
+
+        return replay_command(args)
     return 3  # pragma: no cover - argparse requires a command
 
 

@@ -42,7 +42,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from baccarat_conformance import clauses, gating, hypothesis_home, judgements, options
+from baccarat_conformance import clauses, gating, hypothesis_home, judgements, options, replay_record
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.attribution import ScenarioClause
 from baccarat_conformance.classify import failed_clause, failure_category, failure_line
@@ -51,7 +51,7 @@ from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
 from baccarat_conformance.profile import RulesSubmission, load_profile
 from baccarat_conformance.reports import allure_labels, allure_unstarted
 from baccarat_conformance.results_log import ResultsLog
-from baccarat_conformance.session import VerdictInputs
+from baccarat_conformance.session import VerdictInputs, record_description
 from baccarat_conformance.steps import STEP_MODULES
 
 pytest_plugins = STEP_MODULES
@@ -131,18 +131,21 @@ def game_adapter(pytestconfig: pytest.Config) -> Iterator[Any]:
         pytest.exit(f"baccarat-conformance: {where}: the game could not be set up: {type(e).__name__}: {e}",
                     returncode=pytest.ExitCode.USAGE_ERROR)
     yield adapter
+    record_description(pytestconfig, adapter)  # describe.json beside session.json, for the sealed package
     adapter.close()
 
 
 @pytest.fixture
-def game(game_adapter: Any) -> Iterator[Any]:
+def game(request: pytest.FixtureRequest, game_adapter: Any) -> Iterator[Any]:
     """The adapter, with a fresh transcript for this scenario; the transcript is
-    attached to the scenario's Allure result as evidence."""
+    attached to the scenario's Allure result as evidence, and the shoes it sent are
+    kept for the replay record of a scenario that does not pass."""
     from baccarat_conformance.adapters import Transcript
     from baccarat_conformance.reports import evidence
 
     game_adapter.transcript = Transcript()
     yield game_adapter
+    replay_record.keep_shoes(request.node, game_adapter.transcript)
     if game_adapter.transcript.exchanges:
         evidence.attach_text(f"exchange transcript ({game_adapter.name})", game_adapter.transcript.as_json())
 
@@ -228,6 +231,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     ("not verified: the game lacks capability X ...")."""
     outcome = yield
     report = outcome.get_result()
+    replay_record.note_report(item, report)  # the shoes of a scenario that did not pass, for its replay record
     if call.excinfo is not None and call.excinfo.errisinstance(CapabilityMissing) and report.skipped \
             and isinstance(report.longrepr, tuple):
         report.longrepr = (report.longrepr[0], report.longrepr[1], f"Skipped: {call.excinfo.value}")

@@ -47,8 +47,9 @@ from typing import Any, Literal, Optional
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
 
-from baccarat_conformance.corpus.tomlfile import KeyPath, TomlFileError, key_lines, line_of, read_text
+from baccarat_conformance.corpus.tomlfile import KeyPath, key_lines, line_of
 
+from .config_files import read_config_file
 from .errors import ConfigurationError
 
 if sys.version_info >= (3, 11):
@@ -480,6 +481,27 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
     return profile
 
 
+def profile_source(path: Optional[str]) -> tuple[str, bytes]:
+    """The file a profile is read from, as :func:`load_profile` finds it, and its bytes:
+    ``("ez_baccarat.toml", b"...")`` for a bundled name, ``("/abs/my_rules.toml", b"...")``
+    for a path (made absolute). None is the bundled ``baccarat`` profile.
+
+    :raises ConfigurationError: when there is no such file or bundled profile, or it
+        cannot be read.
+    """
+    path = path or "baccarat"
+    p = Path(path)
+    if p.suffix != ".toml" and not p.exists():
+        bundled = resources.files("baccarat_conformance.profiles") / f"{path}.toml"
+        if not bundled.is_file():
+            raise ConfigurationError(f"--profile {path}: no such file or bundled profile")
+        return f"{path}.toml", bundled.read_bytes()
+    try:
+        return str(p.resolve()), p.read_bytes()
+    except OSError as e:
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror or e}") from None
+
+
 def load_profile(path: Optional[str]) -> RulesSubmission:
     """Load a profile from ``path``, or the bundled ``baccarat`` profile when None.
 
@@ -499,10 +521,4 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
         return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
-    try:
-        text = read_text(p)
-    except OSError as e:
-        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror}") from None
-    except TomlFileError as e:  # not UTF-8
-        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e}") from None
-    return parse_profile(text, str(p))
+    return parse_profile(read_config_file(path, "--profile", "the profile"), str(p))
