@@ -7,8 +7,9 @@
     Its options that reach pytest (``--adapter``, ``--game``, ``--profile``, ``--depth``,
     ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``,
     ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.options.OPTIONS`,
-    the table the pytest options come from too; anything after ``--`` goes to pytest
-    unchanged (e.g. ``-- --url https://game.example``).
+    the table the pytest options come from too, and the options of every installed adapter
+    (``--url``, ``--port``, ``--baud``...) are accepted before ``--`` as well as after it;
+    anything after ``--`` goes to pytest unchanged (e.g. ``-- -m 631a.6``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
     list the clauses of the corpus and how each is covered.
 ``baccarat-conformance matrix --results reports/results.jsonl --out reports``
@@ -40,7 +41,7 @@ from typing import Any, Optional, Sequence
 
 from baccarat_conformance import options
 from baccarat_conformance.options import date_arg
-from baccarat_conformance.progress import ResultsFollower, read_json, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
+from baccarat_conformance.progress import ResultsFollower, read_json, run_logged, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
 from baccarat_conformance.verdict import EXIT_CODES, EXIT_STATUS_HELP, combine
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "OUT/matrix.{html,csv,json} (the verdict), OUT/pytest.log.",
                          epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_run_arguments(run)  # the options that reach pytest (the table the pytest options come from)
+    options.add_adapter_arguments(run)  # --url, --port, --baud...: before or after --
     run.add_argument("--out", default="reports", type=Path,
                      help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
                           "pytest.log (default: reports)")
@@ -190,7 +192,7 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Opti
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
-    return cmd + options.pytest_args(args) + extra
+    return cmd + options.pytest_args(args) + options.adapter_pytest_args(args) + extra
 
 
 def check_out(out: Path) -> None:
@@ -258,7 +260,6 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     from baccarat_conformance.corpus.lint import lint
     from baccarat_conformance.errors import ConfigurationError
     from baccarat_conformance.profile import load_profile
-    from baccarat_conformance.supervise import supervise
 
     # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers, --out, --game (exit 3);
     #    nothing is deleted or started before all of them are valid
@@ -298,7 +299,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(results, ignore_errors=True)
         for name in ("results.jsonl", "session.json", "describe.json", "junit.xml", "matrix.json", "matrix.csv",
-                     "matrix.html"):
+                     "matrix-totals.csv", "matrix.html"):
             (out / name).unlink(missing_ok=True)
     except OSError as e:
         _error(f"--out {out}: {e.strerror or e}")
@@ -311,7 +312,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     from baccarat_conformance.session import command_line_env
 
     with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
-        code = run_with_progress(cmd, out, log, signals) if progress else supervise(cmd, signals)
+        code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -351,8 +352,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
             final = combine(final, 2)
     for s in sentences:
         print(s)
-    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: "
-          f"{out / 'pytest.log' if progress else 'above'}")
+    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: {out / 'pytest.log'}")
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
 
@@ -468,6 +468,10 @@ def clauses_command(args: argparse.Namespace) -> int:
                          indent=1, ensure_ascii=False))
     elif args.format == "toml":
         print(_toml_stubs(rows, ctx))
+    elif not rows:  # an empty table reads as a failure to list: say there is none
+        what = " and ".join(sorted(kinds)) if kinds else "matching"
+        print(f"none: no {what} clause" + (f" in {', '.join(sorted(chapters | sections))}"
+                                           if chapters or sections else ""))
     else:
         from rich.table import Table
         from rich.text import Text

@@ -24,7 +24,9 @@ JUnit ``<properties>``, the matrix
 at the end (``--matrix-dir``)
 the clause matrix and exit status      :mod:`baccarat_conformance.verdict`,
                                        :mod:`baccarat_conformance.reports.matrix`
-filing scenarios in Allure             :mod:`baccarat_conformance.reports.allure_labels`
+filing scenarios in Allure             :mod:`baccarat_conformance.reports.allure_labels`;
+                                       the results of scenarios skipped at
+                                       setup: :mod:`~baccarat_conformance.reports.allure_unstarted`
 =====================================  =============================================
 
 Options (see :data:`baccarat_conformance.options.OPTIONS`): ``--adapter NAME``,
@@ -47,7 +49,7 @@ from baccarat_conformance.classify import failed_clause, failure_category, failu
 from baccarat_conformance.corpus.roles import clause_roles
 from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
 from baccarat_conformance.profile import RulesSubmission, load_profile
-from baccarat_conformance.reports import allure_labels
+from baccarat_conformance.reports import allure_labels, allure_unstarted
 from baccarat_conformance.results_log import ResultsLog
 from baccarat_conformance.session import VerdictInputs, record_description
 from baccarat_conformance.steps import STEP_MODULES
@@ -178,7 +180,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     the section's official text, and put the quoted clause in the description; start
     its judgement ledger."""
     judgements.begin()
-    allure_labels.label_scenario(request.node.nodeid, clauses.clause_tags(request.node), scenario)
+    allure_labels.label_scenario(request.node, clauses.clause_tags(request.node), scenario)
 
 
 def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
@@ -242,3 +244,5 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
             if named and category == "nonconformance":
                 props.append(("failed_clause", named))
         report.user_properties = list(report.user_properties) + props
+    if report.when == "setup" and not report.passed:  # allure-pytest-bdd never opened its result: write it
+        allure_unstarted.report_unstarted(item, report, clauses.clause_tags(item))

@@ -339,8 +339,13 @@ class RulesSubmission(_Strict):
         ``commission.X``    ``commission`` is X (§ 629b.5(b));
         ``irregularity.N``  ``irregularity_procedure`` is § 631a.15(c)(N);
         a boolean field     its value (``fully_automated_table``, ``commission_free``, ...);
+        ``banker``, ``player``, ``tie``  the core wagers every variant offers (§ 631a.8(a));
         anything else       :meth:`offers`: an optional wager, or ``WAGER.KEY.VALUE``.
         """
+        from baccarat_conformance.protocol.vocabulary import CORE_WAGERS
+
+        if option in CORE_WAGERS:
+            return True
         kind, dotted, value = option.partition(".")
         if dotted and kind == "variant":
             return self.variant == value

@@ -15,9 +15,12 @@ soon as it is known, then how the session ended) and at the end the clause matri
 ``offered`` (option -> bool), ``harness_version``, ``command_line`` (the command that
 started the run: ``baccarat-conformance run ...`` when the CLI started pytest, else
 pytest's own) and ``pytest_command_line`` (pytest's), each a list of arguments with
-secrets redacted (:func:`redacted_command_line`); at the end also ``finished``,
-``exitstatus`` (pytest's) and ``interrupted``. ``started`` and ``finished`` are UTC
-times (ISO 8601, seconds).
+secrets redacted (:func:`redacted_command_line`), ``selection`` (the selecting options
+given: ``{"-m": "631a.6", "-k": "..."}``) and, once collection is done, ``selected_clauses``
+(the clause ids of the scenarios selected to run: the matrix reports a clause none of whose
+scenarios was selected as "not selected"); at the end also ``finished``, ``exitstatus``
+(pytest's) and ``interrupted``. ``started`` and ``finished`` are UTC times (ISO 8601,
+seconds).
 
 Beside it, ``describe.json`` holds the game's ``describe`` answer (:func:`record_description`,
 written by the worker or process that asked the game).
@@ -34,6 +37,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import pytest
 
+from baccarat_conformance.clauses import clause_tags
 from baccarat_conformance.errors import ConfigurationError
 from baccarat_conformance.options import as_of_date
 from baccarat_conformance.profile import load_profile
@@ -165,6 +169,7 @@ class VerdictInputs:
         self.waivers: list = []
         self.profile = None
         self.collected: Optional[int] = None
+        self.selected_clauses: Optional[list[str]] = None
         self.collection_errors = 0
         self.started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
         self.matrix = None
@@ -212,9 +217,33 @@ class VerdictInputs:
                  "attestations": cfg.getoption("--attestations"), "waivers": cfg.getoption("--waivers"),
                  "allow_pending": bool(cfg.getoption("--allow-pending")),
                  "offered": offered_options(self.profile) if self.profile is not None else None,
-                 "harness_version": harness_version(), **self.command_lines}
+                 "harness_version": harness_version(), **self.command_lines, "selection": self.selection(),
+                 "selected_clauses": self.selected_clauses}
         facts.update(extra)
         return facts
+
+    def selection(self) -> dict[str, str]:
+        """The selecting options given: ``-m`` and ``-k`` expressions, and the test
+        paths or node ids named (``args``) when they are not the whole suite."""
+        opt = self.config.option
+        out = {flag: value for flag, value in (("-m", getattr(opt, "markexpr", "")),
+                                              ("-k", getattr(opt, "keyword", ""))) if value}
+        named = [a for a in self.config.args if "::" in a]
+        if named:
+            out["node ids"] = " ".join(named)
+        return out
+
+    def _selected_from_workers(self) -> None:
+        """Under pytest-xdist: the selected clauses from the workers' clause map (every
+        worker collects and selects the same items)."""
+        path = getattr(self.results, "clause_map", None)
+        if path is None:
+            return
+        try:
+            mapping = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        self.selected_clauses = sorted({c for cs in mapping.values() for c in (cs or ())})
 
     def _write_session(self, **extra: Any) -> None:
         if self.matrix_dir is None:
@@ -239,6 +268,7 @@ class VerdictInputs:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.collected = len(session.items)
+        self.selected_clauses = sorted({c for item in session.items for c in clause_tags(item)})
         self._write_session()
 
     @pytest.hookimpl(optionalhook=True)
@@ -254,6 +284,7 @@ class VerdictInputs:
         finished = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
         status = int(exitstatus)
         interrupted = status == int(pytest.ExitCode.INTERRUPTED) and not self.collection_errors
+        self._selected_from_workers()
         self._write_session(finished=finished, exitstatus=status, interrupted=interrupted)
         try:
             self.matrix, self.matrix_paths = matrix_of_run(
