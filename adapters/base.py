@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Optional
 
@@ -25,6 +26,9 @@ from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
 
 BULKY_OPS = frozenset({"run_rounds"})
+#: shoes of a scenario kept for its replay record (the last ones: a property scenario's
+#: shrunk example is played last)
+SHOES_KEPT = 32
 
 #: ``--operation-timeout``: the longest one operation may take, in seconds (0: unbounded)
 DEFAULT_OPERATION_TIMEOUT = 120.0
@@ -134,8 +138,22 @@ class Transcript:
     dropped: int = 0
     #: the capabilities the scenario asked the adapter for (:meth:`GameAdapter.require`)
     capabilities_used: set[str] = field(default_factory=set)
+    #: the last :data:`SHOES_KEPT` shoes the scenario asked for, as sent (``start_shoe``'s
+    #: params but the table id: ``cards``, ``seed``, ``cover_card_index``, ``burn``,
+    #: ``cut_offset``), kept apart from :attr:`exchanges` so none is summarised away
+    shoes: deque = field(default_factory=lambda: deque(maxlen=SHOES_KEPT))
+    #: every ``start_shoe`` sent in the scenario (also those no longer in :attr:`shoes`)
+    shoes_sent: int = 0
+    #: rounds sent in ``run_rounds`` batches (their stacks are not kept: a sweep is
+    #: thousands of rounds, dealt again the same way by the same scenario at the same depth)
+    batch_rounds: int = 0
 
     def add(self, exchange: Exchange) -> None:
+        if exchange.op == "start_shoe" and isinstance(exchange.params, dict):
+            self.shoes.append({k: v for k, v in exchange.params.items() if k != "table_id"})
+            self.shoes_sent += 1
+        elif exchange.op == "run_rounds" and isinstance(exchange.params, dict):
+            self.batch_rounds += len(exchange.params.get("rounds") or ())
         self.exchanges.append(exchange)
         if len(self.exchanges) > self.limit:
             del self.exchanges[0]
@@ -193,6 +211,12 @@ class GameAdapter:
 
     def close(self) -> None:
         """Release the transport."""
+
+    @property
+    def description(self) -> Optional[m.GameDescription]:
+        """The game's ``describe`` answer if it was asked for already (cached), else None;
+        never sends anything."""
+        return self._description
 
     # ---------------------------------------------------------- machinery
     def note_raw(self, text: str) -> None:

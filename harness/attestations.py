@@ -49,7 +49,8 @@ from pydantic import BeforeValidator, ConfigDict, TypeAdapter, ValidationError, 
 from pydantic.dataclasses import dataclass
 from pydantic_core import PydanticCustomError
 
-from baccarat_conformance.corpus.tomlfile import TomlFileError, as_date, read_entries, read_text
+from baccarat_conformance.corpus.tomlfile import TomlFileError, as_date, read_entries
+from baccarat_conformance.config_files import read_config_file
 from baccarat_conformance.errors import ConfigurationError
 
 __all__ = ["Attestation", "Waiver", "load_attestations", "load_waivers", "parse_attestations", "unused_waivers",
@@ -310,13 +311,7 @@ def parse_waivers(text: str, source: str = "<waivers>", *, coverage: Optional[Ma
 
 def _load(path: Union[str, Path], parse: Callable, what: str, **kw: Any) -> list:
     p = Path(path)
-    try:
-        text = read_text(p)
-    except OSError as e:
-        raise ConfigurationError(f"--{what}s {p}: cannot read the {what} file: {e.strerror}") from None
-    except TomlFileError as e:  # not UTF-8
-        raise ConfigurationError(f"--{what}s {p}: cannot read the {what} file: {e}") from None
-    return parse(text, str(p), **kw)
+    return parse(read_config_file(p, f"--{what}s", f"the {what} file"), str(p), **kw)
 
 
 def load_attestations(path: Union[str, Path], *, coverage: Optional[Mapping[str, Any]] = None,

@@ -7,8 +7,9 @@
     Its options that reach pytest (``--adapter``, ``--game``, ``--profile``, ``--depth``,
     ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``,
     ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.options.OPTIONS`,
-    the table the pytest options come from too; anything after ``--`` goes to pytest
-    unchanged (e.g. ``-- --url https://game.example``).
+    the table the pytest options come from too, and the options of every installed adapter
+    (``--url``, ``--port``, ``--baud``...) are accepted before ``--`` as well as after it;
+    anything after ``--`` goes to pytest unchanged (e.g. ``-- -m 631a.6``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
     list the clauses of the corpus and how each is covered.
 ``baccarat-conformance matrix --results reports/results.jsonl --out reports``
@@ -19,6 +20,11 @@
     the exact par sheet of a profile's wagers (:mod:`baccarat_conformance.game_math`).
 ``baccarat-conformance seal | verify | keygen``
     the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
+``baccarat-conformance replay PACKAGE --scenario ID``
+    run one failed scenario of a package again (:mod:`baccarat_conformance.replay`).
+``baccarat-conformance check-protocol | serve-reference``
+    a game's answers checked against the protocol; the reference game served over HTTP
+    or a serial pty (:mod:`baccarat_conformance.protocol_commands`).
 
 Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -37,7 +43,7 @@ from typing import Any, Optional, Sequence
 
 from baccarat_conformance import options
 from baccarat_conformance.options import date_arg
-from baccarat_conformance.progress import ResultsFollower, read_json, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
+from baccarat_conformance.progress import ResultsFollower, read_json, run_logged, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
 from baccarat_conformance.verdict import EXIT_CODES, EXIT_STATUS_HELP, combine
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
@@ -69,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "OUT/matrix.{html,csv,json} (the verdict), OUT/pytest.log.",
                          epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_run_arguments(run)  # the options that reach pytest (the table the pytest options come from)
+    options.add_adapter_arguments(run)  # --url, --port, --baud...: before or after --
     run.add_argument("--out", default="reports", type=Path,
                      help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
                           "pytest.log (default: reports)")
@@ -129,6 +136,12 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
+    from baccarat_conformance import replay  # replay: one failed scenario of an evidence package, run again
+
+    replay.add_parser(sub)
+    from baccarat_conformance import protocol_commands  # check-protocol, serve-reference
+
+    protocol_commands.add_parsers(sub)
     from baccarat_conformance import game_math  # par-sheet: the exact odds and house edge of a profile's wagers
 
     game_math.add_parser(sub)
@@ -166,14 +179,17 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 
 
 # ====================================================================== run
-def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None) -> list[str]:
-    """The pytest command of ``run``: the suite with its Allure results in ``results``,
+def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None,
+                   target: Optional[Sequence[str]] = None) -> list[str]:
+    """The pytest command of ``run`` (``target``: what to run instead of the whole suite,
+    e.g. ``["--pyargs", "MODULE::SCENARIO"]``): the suite with its Allure results in ``results``,
     its results log ``log``, with ``out`` the matrix, ``session.json``, JUnit XML and
     hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
     :data:`~baccarat_conformance.options.OPTIONS` set in ``args``, then
     ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
     no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
-    cmd = [sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider", "-p", "no:benchmark",
+    cmd = [sys.executable, "-m", "pytest", *(target or [str(features_dir())]), "-p", "no:cacheprovider",
+           "-p", "no:benchmark",
            "--import-mode=importlib",
            "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
     if out is not None:
@@ -181,7 +197,7 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Opti
     extra = list(args.pytest_args)
     if extra and extra[0] == "--":
         extra = extra[1:]
-    return cmd + options.pytest_args(args) + extra
+    return cmd + options.pytest_args(args) + options.adapter_pytest_args(args) + extra
 
 
 def check_out(out: Path) -> None:
@@ -249,7 +265,6 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     from baccarat_conformance.corpus.lint import lint
     from baccarat_conformance.errors import ConfigurationError
     from baccarat_conformance.profile import load_profile
-    from baccarat_conformance.supervise import supervise
 
     # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers, --out, --game (exit 3);
     #    nothing is deleted or started before all of them are valid
@@ -288,7 +303,8 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(results, ignore_errors=True)
-        for name in ("results.jsonl", "session.json", "junit.xml", "matrix.json", "matrix.csv", "matrix.html"):
+        for name in ("results.jsonl", "session.json", "describe.json", "junit.xml", "matrix.json", "matrix.csv",
+                     "matrix-totals.csv", "matrix.html"):
             (out / name).unlink(missing_ok=True)
     except OSError as e:
         _error(f"--out {out}: {e.strerror or e}")
@@ -298,10 +314,10 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
 
     print("+", without_url_passwords(" ".join(cmd)), flush=True)
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    if progress:
-        code = run_with_progress(cmd, out, log, signals)
-    else:
-        code = supervise(cmd, signals)
+    from baccarat_conformance.session import command_line_env
+
+    with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
+        code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -341,8 +357,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
             final = combine(final, 2)
     for s in sentences:
         print(s)
-    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: "
-          f"{out / 'pytest.log' if progress else 'above'}")
+    print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: {out / 'pytest.log'}")
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
 
@@ -458,6 +473,10 @@ def clauses_command(args: argparse.Namespace) -> int:
                          indent=1, ensure_ascii=False))
     elif args.format == "toml":
         print(_toml_stubs(rows, ctx))
+    elif not rows:  # an empty table reads as a failure to list: say there is none
+        what = " and ".join(sorted(kinds)) if kinds else "matching"
+        print(f"none: no {what} clause" + (f" in {', '.join(sorted(chapters | sections))}"
+                                           if chapters or sections else ""))
     else:
         from rich.table import Table
         from rich.text import Text
@@ -530,7 +549,13 @@ def lint_command(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "replay":  # what follows PACKAGE's options (after --) goes to pytest: --url ...
+        args.pytest_args = extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.command_line = ["baccarat-conformance", *(sys.argv[1:] if argv is None else argv)]
     if args.command == "run":
         return run(args)
     if args.command == "clauses":
@@ -543,10 +568,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from baccarat_conformance.game_math import par_sheet_command
 
         return par_sheet_command(args)
+    from baccarat_conformance.protocol_commands import COMMANDS as PROTOCOL_COMMANDS
     from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
+    if args.command == "replay":
+        from baccarat_conformance.replay import replay_command
+
+        return replay_command(args)
+    if args.command in PROTOCOL_COMMANDS:
+        return PROTOCOL_COMMANDS[args.command](args)
     return 3  # pragma: no cover - argparse requires a command
 
 

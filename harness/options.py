@@ -29,7 +29,7 @@ from typing import Any, Callable, Literal, Optional
 from baccarat_conformance.corpus.dates import parse_date
 
 __all__ = ["Option", "OPTIONS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
-           "as_of_date"]
+           "as_of_date", "add_adapter_arguments", "adapter_pytest_args"]
 
 
 def date_arg(value: str) -> str:
@@ -154,4 +154,60 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
             out += [flag] if value else []
         elif value is not None and value != "":
             out += [flag, str(Path(value).resolve()) if opt.path else str(value)]
+    return out
+
+
+# ------------------------------------------------------------------ the adapters' own options
+ADAPTER_FLAGS_KEY = "_adapter_flags"
+"""The attribute of the parsed ``run`` arguments that lists the adapters' flags: (dest, flag, switch)."""
+
+
+class _RunGroup:
+    """Stands for a pytest OptionGroup in an adapter's ``add_options``: each
+    ``addoption`` becomes a ``run`` flag that is passed on to pytest only when given
+    (``default=SUPPRESS``; pytest applies the adapter's own default)."""
+
+    def __init__(self, parser: argparse.ArgumentParser, taken: set[str]):
+        self.parser = parser
+        self.taken = taken
+        self.flags: list[tuple[str, str, bool]] = []
+
+    def addoption(self, *flags: str, **kwargs: Any) -> None:
+        if any(f in self.taken for f in flags):  # declared by the table or by another adapter
+            return
+        switch = kwargs.get("action") in ("store_true", "store_false")
+        kept = {k: v for k, v in kwargs.items() if k in ("action", "choices", "metavar", "type", "help")}
+        action = self.parser.add_argument(*flags, default=argparse.SUPPRESS, **kept)
+        self.taken.update(flags)
+        self.flags.append((action.dest, flags[-1], switch))
+
+
+def add_adapter_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare on the ``run`` parser the options every installed adapter declares
+    (``--url``, ``--port``, ``--baud``...; a vendor's plugin too), so that they are
+    accepted before ``--`` as well as after it. An adapter that fails to load adds none
+    (the run reports it when it is selected)."""
+    from baccarat_conformance.adapters import available_adapters
+
+    taken = {s for a in parser._actions for s in a.option_strings}  # noqa: SLF001 (argparse has no public list)
+    group = _RunGroup(parser.add_argument_group("adapter options (also accepted after --)"), taken)
+    for _name, ep in sorted(available_adapters().items()):
+        try:
+            ep.load().add_options(group)  # type: ignore[attr-defined]
+        except Exception:
+            continue
+    parser.set_defaults(**{ADAPTER_FLAGS_KEY: group.flags})
+
+
+def adapter_pytest_args(args: argparse.Namespace) -> list[str]:
+    """The pytest arguments of the adapters' options given to ``run`` (in ``args``)."""
+    out: list[str] = []
+    for dest, flag, switch in getattr(args, ADAPTER_FLAGS_KEY, ()):
+        if not hasattr(args, dest):
+            continue
+        value = getattr(args, dest)
+        if switch:
+            out += [flag] if value else []
+        else:
+            out += [flag, str(value)]
     return out

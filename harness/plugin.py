@@ -24,7 +24,9 @@ JUnit ``<properties>``, the matrix
 at the end (``--matrix-dir``)
 the clause matrix and exit status      :mod:`baccarat_conformance.verdict`,
                                        :mod:`baccarat_conformance.reports.matrix`
-filing scenarios in Allure             :mod:`baccarat_conformance.reports.allure_labels`
+filing scenarios in Allure             :mod:`baccarat_conformance.reports.allure_labels`;
+                                       the results of scenarios skipped at
+                                       setup: :mod:`~baccarat_conformance.reports.allure_unstarted`
 =====================================  =============================================
 
 Options (see :data:`baccarat_conformance.options.OPTIONS`): ``--adapter NAME``,
@@ -40,16 +42,16 @@ from typing import Any, Iterator
 
 import pytest
 
-from baccarat_conformance import clauses, gating, hypothesis_home, judgements, options
+from baccarat_conformance import clauses, gating, hypothesis_home, judgements, options, replay_record
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.attribution import ScenarioClause
 from baccarat_conformance.classify import failed_clause, failure_category, failure_line
 from baccarat_conformance.corpus.roles import clause_roles
 from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
 from baccarat_conformance.profile import RulesSubmission, load_profile
-from baccarat_conformance.reports import allure_labels
+from baccarat_conformance.reports import allure_labels, allure_unstarted
 from baccarat_conformance.results_log import ResultsLog
-from baccarat_conformance.session import VerdictInputs
+from baccarat_conformance.session import VerdictInputs, record_description
 from baccarat_conformance.steps import STEP_MODULES
 
 pytest_plugins = STEP_MODULES
@@ -129,18 +131,21 @@ def game_adapter(pytestconfig: pytest.Config) -> Iterator[Any]:
         pytest.exit(f"baccarat-conformance: {where}: the game could not be set up: {type(e).__name__}: {e}",
                     returncode=pytest.ExitCode.USAGE_ERROR)
     yield adapter
+    record_description(pytestconfig, adapter)  # describe.json beside session.json, for the sealed package
     adapter.close()
 
 
 @pytest.fixture
-def game(game_adapter: Any) -> Iterator[Any]:
+def game(request: pytest.FixtureRequest, game_adapter: Any) -> Iterator[Any]:
     """The adapter, with a fresh transcript for this scenario; the transcript is
-    attached to the scenario's Allure result as evidence."""
+    attached to the scenario's Allure result as evidence, and the shoes it sent are
+    kept for the replay record of a scenario that does not pass."""
     from baccarat_conformance.adapters import Transcript
     from baccarat_conformance.reports import evidence
 
     game_adapter.transcript = Transcript()
     yield game_adapter
+    replay_record.keep_shoes(request.node, game_adapter.transcript)
     if game_adapter.transcript.exchanges:
         evidence.attach_text(f"exchange transcript ({game_adapter.name})", game_adapter.transcript.as_json())
 
@@ -175,7 +180,7 @@ def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, sce
     the section's official text, and put the quoted clause in the description; start
     its judgement ledger."""
     judgements.begin()
-    allure_labels.label_scenario(request.node.nodeid, clauses.clause_tags(request.node), scenario)
+    allure_labels.label_scenario(request.node, clauses.clause_tags(request.node), scenario)
 
 
 def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
@@ -226,6 +231,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     ("not verified: the game lacks capability X ...")."""
     outcome = yield
     report = outcome.get_result()
+    replay_record.note_report(item, report)  # the shoes of a scenario that did not pass, for its replay record
     if call.excinfo is not None and call.excinfo.errisinstance(CapabilityMissing) and report.skipped \
             and isinstance(report.longrepr, tuple):
         report.longrepr = (report.longrepr[0], report.longrepr[1], f"Skipped: {call.excinfo.value}")
@@ -238,3 +244,5 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
             if named and category == "nonconformance":
                 props.append(("failed_clause", named))
         report.user_properties = list(report.user_properties) + props
+    if report.when == "setup" and not report.passed:  # allure-pytest-bdd never opened its result: write it
+        allure_unstarted.report_unstarted(item, report, clauses.clause_tags(item))

@@ -47,8 +47,9 @@ from typing import Any, Literal, Optional
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
 
-from baccarat_conformance.corpus.tomlfile import KeyPath, TomlFileError, key_lines, line_of, read_text
+from baccarat_conformance.corpus.tomlfile import KeyPath, key_lines, line_of
 
+from .config_files import read_config_file
 from .errors import ConfigurationError
 
 if sys.version_info >= (3, 11):
@@ -118,6 +119,15 @@ class Limits(_Strict):
 BACCARAT_VARIANTS = ("baccarat", "ez_baccarat", "commission_free")
 #: The wagers of every table (§ 631a.8(a)(1) to (3)); the others are offered in ``[wagers.NAME]``.
 BASE_WAGERS = ("banker", "player", "tie")
+#: Rules Submission fields that only some variants have: field -> the variants that have it.
+#: :meth:`RulesSubmission.as_rules` sends such a field only to a table of one of those
+#: variants, so a strict game of another variant is never sent a field it does not know
+#: (docs/protocol.md "Rules Submission fields").
+VARIANT_FIELDS: dict[str, tuple[str, ...]] = {
+    "commission": ("rising_phoenix",),  # § 629b.5(b)
+    "alternative_card_reveal": ("midibaccarat", "rising_phoenix", "commission_free"),  # § 629b.4(a)
+    "commission_free": ("midibaccarat", "minibaccarat"),  # § 629b.2, § 627b.2
+}
 
 
 class RulesSubmission(_Strict):
@@ -163,7 +173,7 @@ class RulesSubmission(_Strict):
     @field_validator("commission")
     @classmethod
     def _commission(cls, v: str, info: ValidationInfo) -> str:
-        if v != "standard" and info.data.get("variant") != "rising_phoenix":
+        if v != "standard" and info.data.get("variant") not in VARIANT_FIELDS["commission"]:
             raise ValueError("applies to Rising Phoenix Baccarat only (58 Pa. Code § 629b.5(b)); a commission-free "
                              "game of another variant is variant = \"commission_free\"")
         return v
@@ -171,7 +181,7 @@ class RulesSubmission(_Strict):
     @field_validator("alternative_card_reveal")
     @classmethod
     def _alternative_card_reveal(cls, v: bool, info: ValidationInfo) -> bool:
-        if v and info.data.get("variant") not in ("midibaccarat", "rising_phoenix", "commission_free"):
+        if v and info.data.get("variant") not in VARIANT_FIELDS["alternative_card_reveal"]:
             raise ValueError("the alternative card reveal procedure is offered in Midibaccarat only (58 Pa. Code "
                              f"§ 629b.4(a)), not with variant {info.data.get('variant')!r}")
         return v
@@ -201,7 +211,7 @@ class RulesSubmission(_Strict):
     @classmethod
     def _commission_free(cls, v: bool, info: ValidationInfo) -> bool:
         variant = info.data.get("variant")
-        if v and variant not in ("midibaccarat", "minibaccarat"):
+        if v and variant not in VARIANT_FIELDS["commission_free"]:
             raise ValueError("commission_free = true is for Midibaccarat or Minibaccarat (58 Pa. Code § 629b.2, "
                              f"§ 627b.2); for Baccarat set variant = \"commission_free\" (§ 631c.5), got variant "
                              f"{variant!r}")
@@ -329,8 +339,13 @@ class RulesSubmission(_Strict):
         ``commission.X``    ``commission`` is X (§ 629b.5(b));
         ``irregularity.N``  ``irregularity_procedure`` is § 631a.15(c)(N);
         a boolean field     its value (``fully_automated_table``, ``commission_free``, ...);
+        ``banker``, ``player``, ``tie``  the core wagers every variant offers (§ 631a.8(a));
         anything else       :meth:`offers`: an optional wager, or ``WAGER.KEY.VALUE``.
         """
+        from baccarat_conformance.protocol.vocabulary import CORE_WAGERS
+
+        if option in CORE_WAGERS:
+            return True
         kind, dotted, value = option.partition(".")
         if dotted and kind == "variant":
             return self.variant == value
@@ -349,8 +364,16 @@ class RulesSubmission(_Strict):
         return self.offers(option)
 
     def as_rules(self) -> dict[str, Any]:
-        """The JSON object sent to the game in ``open_table``."""
-        return self.model_dump(mode="json", exclude_none=True)
+        """The JSON object sent to the game as ``open_table``'s ``rules``: every field,
+        defaults included, except a field of :data:`VARIANT_FIELDS` on a table whose
+        variant does not have it (``commission`` goes to Rising Phoenix only,
+        ``alternative_card_reveal`` to Midibaccarat games, ``commission_free`` to
+        Midibaccarat and Minibaccarat). Money stays a decimal string."""
+        rules = self.model_dump(mode="json", exclude_none=True)
+        for name, variants in VARIANT_FIELDS.items():
+            if self.variant not in variants:
+                rules.pop(name, None)
+        return rules
 
 
 def wager_problems(wagers: dict[str, Any]) -> list[tuple[tuple[str, ...], str]]:
@@ -475,6 +498,27 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
     return profile
 
 
+def profile_source(path: Optional[str]) -> tuple[str, bytes]:
+    """The file a profile is read from, as :func:`load_profile` finds it, and its bytes:
+    ``("ez_baccarat.toml", b"...")`` for a bundled name, ``("/abs/my_rules.toml", b"...")``
+    for a path (made absolute). None is the bundled ``baccarat`` profile.
+
+    :raises ConfigurationError: when there is no such file or bundled profile, or it
+        cannot be read.
+    """
+    path = path or "baccarat"
+    p = Path(path)
+    if p.suffix != ".toml" and not p.exists():
+        bundled = resources.files("baccarat_conformance.profiles") / f"{path}.toml"
+        if not bundled.is_file():
+            raise ConfigurationError(f"--profile {path}: no such file or bundled profile")
+        return f"{path}.toml", bundled.read_bytes()
+    try:
+        return str(p.resolve()), p.read_bytes()
+    except OSError as e:
+        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror or e}") from None
+
+
 def load_profile(path: Optional[str]) -> RulesSubmission:
     """Load a profile from ``path``, or the bundled ``baccarat`` profile when None.
 
@@ -494,10 +538,4 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
         return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
-    try:
-        text = read_text(p)
-    except OSError as e:
-        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e.strerror}") from None
-    except TomlFileError as e:  # not UTF-8
-        raise ConfigurationError(f"--profile {path}: cannot read the profile: {e}") from None
-    return parse_profile(text, str(p))
+    return parse_profile(read_config_file(path, "--profile", "the profile"), str(p))

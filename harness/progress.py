@@ -1,15 +1,30 @@
 """The progress display of ``baccarat-conformance run``: a rich progress bar that follows
-the results log as it grows, against the collected count that session.json states."""
+the results log as it grows, against the collected count that session.json states, and
+names a long scenario's own progress (:mod:`baccarat_conformance.heartbeat`). Without the
+display (not on a terminal, ``--progress off``) pytest's output is passed through, with a
+line every :data:`QUIET_AFTER` seconds on a long scenario. Either way it is also written
+to ``OUT/pytest.log``."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-__all__ = ["ResultsFollower", "run_with_progress", "read_json"]
+from baccarat_conformance import heartbeat
+
+__all__ = ["ResultsFollower", "run_with_progress", "run_logged", "read_json", "PROGRESS_DIR", "QUIET_AFTER"]
+
+#: The folder of ``--out`` the scenarios' heartbeats are written to (removed at the end).
+PROGRESS_DIR = ".progress"
+#: Seconds of a long scenario between two lines of its progress, without the display.
+QUIET_AFTER = 30.0
 
 
 def read_json(path: Path) -> Optional[dict]:
@@ -59,21 +74,77 @@ class ResultsFollower:
         return "  ".join(f"{self.counts[k]} {k}" for k in order if self.counts.get(k))
 
 
+def _beats_phrase(beats: list[dict]) -> str:
+    """``631a.11 sweep: 34000/100000 deals`` for the long scenarios in progress."""
+    return "; ".join(f"{b.get('nodeid', '').rsplit('::', 1)[-1][:60]}: {b.get('done')}/{b.get('total')} "
+                     f"{b.get('what')}" for b in beats)
+
+
+def _supervised(cmd: list[str], out: Path, signals: Any, tick: Callable[[], None]) -> int:
+    """pytest under :func:`~baccarat_conformance.supervise.supervise`, its output in
+    ``OUT/pytest.log``, with the heartbeat folder ``OUT/.progress`` (removed after)."""
+    from baccarat_conformance.supervise import supervise
+
+    beats = out / PROGRESS_DIR
+    saved = os.environ.get(heartbeat.ENV)
+    os.environ[heartbeat.ENV] = str(beats)
+    try:
+        with open(out / "pytest.log", "w", encoding="utf-8") as logfh:
+            return supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
+    finally:
+        if saved is None:
+            os.environ.pop(heartbeat.ENV, None)
+        else:
+            os.environ[heartbeat.ENV] = saved
+        shutil.rmtree(beats, ignore_errors=True)
+
+
+def run_logged(cmd: list[str], out: Path, signals: Any) -> int:
+    """Run pytest with its output in ``OUT/pytest.log`` and passed through to stdout as it
+    comes, with a line on a long scenario's progress every :data:`QUIET_AFTER` seconds
+    (a CI job's log never sits silent for minutes). Returns pytest's exit status."""
+    log = out / "pytest.log"
+    state = {"offset": 0, "said": time.monotonic()}
+
+    def copy() -> None:
+        try:
+            with open(log, "rb") as fh:
+                fh.seek(state["offset"])
+                chunk = fh.read()
+        except OSError:
+            return
+        if chunk:
+            state["offset"] += len(chunk)
+            sys.stdout.buffer.write(chunk)
+            sys.stdout.flush()
+            state["said"] = time.monotonic()
+
+    def tick() -> None:
+        copy()
+        if time.monotonic() - state["said"] >= QUIET_AFTER:
+            beats = heartbeat.read_beats(out / PROGRESS_DIR)
+            if beats:
+                print(f"\n[in progress] {_beats_phrase(beats)}", flush=True)
+            state["said"] = time.monotonic()
+
+    code = _supervised(cmd, out, signals, tick)
+    copy()
+    return code
+
+
 def run_with_progress(cmd: list[str], out: Path, log: Path, signals: Any) -> int:
     """Run pytest (:func:`~baccarat_conformance.supervise.supervise`) with its output in
     OUT/pytest.log and a rich progress bar following the results log against the
-    collected count. Returns pytest's exit status."""
+    collected count, naming a long scenario's progress. Returns pytest's exit status."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
-
-    from baccarat_conformance.supervise import supervise
 
     from rich.console import Console
 
     console = Console(stderr=True)
     follower = ResultsFollower(log)
     session = out / "session.json"
-    with open(out / "pytest.log", "w", encoding="utf-8") as logfh, Progress(
+    with Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[counts]}"),
             TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=False) as progress:
         task = progress.add_task("collecting", total=None, counts="")
@@ -88,10 +159,12 @@ def run_with_progress(cmd: list[str], out: Path, log: Path, signals: Any) -> int
             desc = "running" if total is not None else "collecting"
             if follower.last:
                 desc = ", ".join(follower.last.get("clauses") or []) or desc
+            beats = heartbeat.read_beats(out / PROGRESS_DIR)
+            counts = follower.summary() + (f"  [{_beats_phrase(beats)}]" if beats else "")
             progress.update(task, total=total, completed=follower.done, description=f"{desc[:28]:28}",
-                            counts=follower.summary())
+                            counts=counts)
 
-        code = supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
+        code = _supervised(cmd, out, signals, tick)
         follower.poll()
         total = (read_json(session) or {}).get("collected")
         progress.update(task, total=total if total is not None else follower.done, completed=follower.done,

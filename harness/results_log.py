@@ -17,7 +17,9 @@ nonconformance names (:mod:`baccarat_conformance.attribution`: the matrix fails 
 clause, not the scenario's other tags), ``judged`` what the scenario's Then steps judged
 (:mod:`baccarat_conformance.judgements`), and ``duration`` the seconds of all phases. A
 scenario blocked by a rule the game broke (category ``blocked``, outcome ``skipped``) also
-carries ``blocked_by``, that rule's clause.
+carries ``blocked_by``, that rule's clause. A failed or blocked scenario also carries
+``replay``: what ``baccarat-conformance replay`` needs to run it again (the node id, the
+profile's hash, the options, the shoes it sent; :mod:`baccarat_conformance.replay_record`).
 
 A scenario whose pytest-xdist worker died under it (a game that ends its process) is
 logged as failed, category ``adapter error``, phase ``crash``, under its clauses: those
@@ -39,6 +41,7 @@ from typing import Any, Optional
 import pytest
 
 from baccarat_conformance.classify import blocked_by, skip_category
+from baccarat_conformance.replay_record import ReplayContext, needs_replay
 
 __all__ = ["ResultsLog", "CLAUSE_MAP_KEY", "CRASH_MESSAGE"]
 
@@ -87,6 +90,7 @@ class ResultsLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.keep = bool(config.getoption("--matrix-dir"))
         self.partial: dict[str, dict] = {}
+        self.replay = ReplayContext(config)
 
     # ---------------------------------------------------------------- the clause map (pytest-xdist)
     @pytest.hookimpl(optionalhook=True)
@@ -160,7 +164,10 @@ class ResultsLog:
         if props.get("judged") is not None and report.when == "call":
             entry["judged"] = props["judged"]
         if report.when == "teardown" or crashed:
-            self._write(self.partial.pop(report.nodeid))
+            done = self.partial.pop(report.nodeid)
+            if needs_replay(done):
+                done["replay"] = self.replay.record(report.nodeid, props)
+            self._write(done)
 
     def _write(self, done: dict) -> None:
         done["duration"] = round(done["duration"], 4)

@@ -12,28 +12,112 @@ soon as it is known, then how the session ended) and at the end the clause matri
 ``session.json`` holds: ``started``, ``collected``, ``collection_errors``, ``as_of``,
 ``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
 ``game``, ``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
-``offered`` (option -> bool), ``harness_version``; at the end also ``finished``,
-``exitstatus`` (pytest's) and ``interrupted``. Beside it, at the start of the session,
-``par_sheet.json``: the exact par sheet of the run's profile (:mod:`baccarat_conformance.game_math`).
+``offered`` (option -> bool), ``harness_version``, ``command_line`` (the command that
+started the run: ``baccarat-conformance run ...`` when the CLI started pytest, else
+pytest's own) and ``pytest_command_line`` (pytest's), each a list of arguments with
+secrets redacted (:func:`redacted_command_line`), ``selection`` (the selecting options
+given: ``{"-m": "631a.6", "-k": "..."}``) and, once collection is done, ``selected_clauses``
+(the clause ids of the scenarios selected to run: the matrix reports a clause none of whose
+scenarios was selected as "not selected"); at the end also ``finished``, ``exitstatus``
+(pytest's) and ``interrupted``. ``started`` and ``finished`` are UTC times (ISO 8601,
+seconds).
+
+Beside it, ``describe.json`` holds the game's ``describe`` answer (:func:`record_description`,
+written by the worker or process that asked the game), and ``par_sheet.json``, written at
+the start of the session, the exact par sheet of the run's profile
+(:mod:`baccarat_conformance.game_math`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import pytest
 
+from baccarat_conformance.clauses import clause_tags
 from baccarat_conformance.errors import ConfigurationError
 from baccarat_conformance.options import as_of_date
 from baccarat_conformance.profile import load_profile
 from baccarat_conformance.results_log import ResultsLog
 from baccarat_conformance.verdict import matrix_of_run, offered_options
 
-__all__ = ["VerdictInputs", "harness_version", "properties_escape"]
+__all__ = ["COMMAND_LINE_ENV", "DESCRIBE_FILE", "VerdictInputs", "harness_version", "properties_escape",
+           "command_line_env", "record_description", "redacted_command_line"]
+
+COMMAND_LINE_ENV = "BACCARAT_CONFORMANCE_COMMAND_LINE"
+"""Environment variable in which ``baccarat-conformance run`` hands its own command line
+(a JSON list, redacted) to the pytest it starts, for ``session.json``."""
+DESCRIBE_FILE = "describe.json"
+"""The file beside ``session.json`` holding the game's ``describe`` answer."""
+
+
+def redacted_command_line(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> list[str]:
+    """``argv`` with secrets redacted (:mod:`baccarat_conformance.adapters.redact`): the
+    password of every ``scheme://user:password@host`` and, in any encoding, the
+    credentials the HTTP adapter reads from the environment (``BACCARAT_GAME_TOKEN``,
+    ``BACCARAT_GAME_PASSWORD``)."""
+    from baccarat_conformance.adapters.http_auth import PASSWORD_ENV, TOKEN_ENV
+    from baccarat_conformance.adapters.redact import Redactor, without_url_passwords
+
+    redactor = Redactor(environ.get(name, "") for name in (TOKEN_ENV, PASSWORD_ENV))
+    return [redactor.text(without_url_passwords(str(a))) for a in argv]
+
+
+@contextlib.contextmanager
+def command_line_env(argv: Sequence[str]) -> Iterator[None]:
+    """Within the block, :data:`COMMAND_LINE_ENV` holds ``argv`` redacted (for the pytest
+    the CLI starts); the variable's previous state is restored after."""
+    before = os.environ.get(COMMAND_LINE_ENV)
+    os.environ[COMMAND_LINE_ENV] = json.dumps(redacted_command_line(argv))
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(COMMAND_LINE_ENV, None)
+        else:
+            os.environ[COMMAND_LINE_ENV] = before
+
+
+def _command_lines(config: pytest.Config) -> dict:
+    """``command_line`` and ``pytest_command_line`` of ``session.json``."""
+    pytest_line = redacted_command_line(["pytest", *config.invocation_params.args])
+    cli_line = None
+    try:
+        cli_line = json.loads(os.environ.get(COMMAND_LINE_ENV) or "null")
+    except ValueError:
+        pass
+    if not (isinstance(cli_line, list) and all(isinstance(a, str) for a in cli_line)):
+        cli_line = None
+    return {"command_line": redacted_command_line(cli_line) if cli_line else pytest_line,
+            "pytest_command_line": pytest_line}
+
+
+def record_description(config: pytest.Config, adapter: Any) -> Optional[Path]:
+    """Write the game's ``describe`` answer, if ``adapter`` asked for it, to
+    :data:`DESCRIBE_FILE` in ``--matrix-dir`` (atomically: every pytest-xdist worker
+    writes the same answer): ``{"adapter": NAME, "describe": {...}}``. Returns the path,
+    or None when there is no ``--matrix-dir`` or no answer. Never raises for a write
+    that fails (the sealed package then lists the answer as missing)."""
+    folder = _option(config, "--matrix-dir")
+    described = getattr(adapter, "description", None)
+    if not folder or described is None:
+        return None
+    path = Path(folder) / DESCRIBE_FILE
+    tmp = path.with_name(f"{DESCRIBE_FILE}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        doc = {"adapter": getattr(adapter, "name", None), "describe": described.model_dump(mode="json")}
+        tmp.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except (OSError, TypeError, ValueError):
+        tmp.unlink(missing_ok=True)
+        return None
+    return path
 
 
 def harness_version() -> str:
@@ -87,12 +171,14 @@ class VerdictInputs:
         self.waivers: list = []
         self.profile = None
         self.collected: Optional[int] = None
+        self.selected_clauses: Optional[list[str]] = None
         self.collection_errors = 0
         self.started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
         self.matrix = None
         self.matrix_paths: dict = {}
         self.matrix_error: Optional[str] = None
         self.par_sheet_error: Optional[str] = None
+        self.command_lines = _command_lines(config)
 
     @classmethod
     def from_config(cls, config: pytest.Config, results: ResultsLog) -> "VerdictInputs":
@@ -134,9 +220,33 @@ class VerdictInputs:
                  "attestations": cfg.getoption("--attestations"), "waivers": cfg.getoption("--waivers"),
                  "allow_pending": bool(cfg.getoption("--allow-pending")),
                  "offered": offered_options(self.profile) if self.profile is not None else None,
-                 "harness_version": harness_version()}
+                 "harness_version": harness_version(), **self.command_lines, "selection": self.selection(),
+                 "selected_clauses": self.selected_clauses}
         facts.update(extra)
         return facts
+
+    def selection(self) -> dict[str, str]:
+        """The selecting options given: ``-m`` and ``-k`` expressions, and the test
+        paths or node ids named (``args``) when they are not the whole suite."""
+        opt = self.config.option
+        out = {flag: value for flag, value in (("-m", getattr(opt, "markexpr", "")),
+                                              ("-k", getattr(opt, "keyword", ""))) if value}
+        named = [a for a in self.config.args if "::" in a]
+        if named:
+            out["node ids"] = " ".join(named)
+        return out
+
+    def _selected_from_workers(self) -> None:
+        """Under pytest-xdist: the selected clauses from the workers' clause map (every
+        worker collects and selects the same items)."""
+        path = getattr(self.results, "clause_map", None)
+        if path is None:
+            return
+        try:
+            mapping = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        self.selected_clauses = sorted({c for cs in mapping.values() for c in (cs or ())})
 
     def _write_session(self, **extra: Any) -> None:
         if self.matrix_dir is None:
@@ -174,6 +284,7 @@ class VerdictInputs:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.collected = len(session.items)
+        self.selected_clauses = sorted({c for item in session.items for c in clause_tags(item)})
         self._write_session()
 
     @pytest.hookimpl(optionalhook=True)
@@ -189,6 +300,7 @@ class VerdictInputs:
         finished = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
         status = int(exitstatus)
         interrupted = status == int(pytest.ExitCode.INTERRUPTED) and not self.collection_errors
+        self._selected_from_workers()
         self._write_session(finished=finished, exitstatus=status, interrupted=interrupted)
         try:
             self.matrix, self.matrix_paths = matrix_of_run(

@@ -21,31 +21,59 @@ if TYPE_CHECKING:  # pragma: no cover
     from baccarat_conformance.profile import RulesSubmission
     from baccarat_conformance.reports.matrix import Matrix
 
-__all__ = ["EXIT_STATUS_HELP", "EXIT_CODES", "PRECEDENCE", "combine", "RunInfo", "offered_options",
+__all__ = ["EXIT_STATUSES", "EXIT_STATUS_HELP", "exit_status_markdown", "EXIT_CODES", "PRECEDENCE", "combine", "RunInfo", "offered_options",
            "matrix_of_run"]
 
-EXIT_STATUS_HELP = """\
-exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):
-  0  conformant: every clause in force passed, was waived, was attested pass,
-     is not offered or not applicable, and the run completed (a clause the
-     game could not be tested on for lack of a capability is never conformant)
-  1  nonconformance found: a clause failed (a scenario found a rule
-     nonconformance, or a manual inspection was attested fail) and no valid
-     waiver accepts it
-  2  harness or adapter error: a scenario ended in a protocol, adapter or
-     harness error; pytest reported an internal or collection error; or the
-     Allure report could not be generated
-  3  invalid input: the corpus, dispositions, feature anchors, profile,
-     attestation or waiver file, or a command-line option is invalid (the run
-     does not start); or a waiver matched no failure (found after the run)
-  4  incomplete run: interrupted, nothing collected, a scenario did not run,
-     clauses not verified (the game lacks a capability a scenario of a clause
-     in force and offered needs, or a scenario was blocked: the game broke a
-     rule it relies on, or it stopped at a failure of another clause before
-     judging this one), or clauses pending (manual clause without
-     attestation, clause with no scenario and no disposition; --allow-pending
-     ignores these two, never "not verified")
-"""
+#: The exit statuses of the CI contract, each with its meaning in one sentence: the one
+#: source of :data:`EXIT_STATUS_HELP` (``--help``) and of the README's table
+#: (:func:`exit_status_markdown`; ``tests/test_docs_commands.py`` checks the README holds it).
+EXIT_STATUSES: tuple[tuple[int, str, str], ...] = (
+    (0, "conformant",
+     "every clause in force passed, was waived, was attested pass, is not offered or not applicable, and the run "
+     "completed (a clause the game could not be tested on for lack of a capability is never conformant; with a "
+     "selection, -m or -k, the clauses outside it are not selected and not counted)"),
+    (1, "nonconformance found",
+     "a clause failed (a scenario found a rule nonconformance, or a manual inspection was attested fail) and no "
+     "valid waiver accepts it"),
+    (2, "harness or adapter error",
+     "a scenario ended in a protocol, adapter or harness error; pytest reported an internal or collection error; "
+     "or the Allure report could not be generated"),
+    (3, "invalid input",
+     "the corpus, dispositions, feature anchors, profile, attestation or waiver file, or a command-line option is "
+     "invalid (the run does not start); or a waiver matched no failure (found after the run)"),
+    (4, "incomplete run",
+     "interrupted, nothing collected, a selected scenario did not run, clauses not verified (the game lacks a "
+     "capability a scenario of a clause in force and offered needs, or a scenario was blocked: the game broke a "
+     "rule it relies on, or it stopped at a failure of another clause before judging this one), or clauses "
+     "pending (manual clause without attestation, clause with no scenario and no disposition; --allow-pending "
+     "ignores these two, never \"not verified\")"),
+)
+#: When several exit statuses apply, the first of these wins.
+PRECEDENCE = (3, 2, 1, 4, 0)
+
+
+def _help_text() -> str:
+    import textwrap
+
+    lines = ["exit status (CI contract; when several apply, the first of 3, 2, 1, 4 wins):"]
+    for code, title, text in EXIT_STATUSES:
+        lines += textwrap.wrap(f"{title}: {text}", width=78, initial_indent=f"  {code}  ",
+                               subsequent_indent="     ")
+    return "\n".join(lines) + "\n"
+
+
+EXIT_STATUS_HELP = _help_text()
+"""The exit-status contract as ``--help`` prints it (from :data:`EXIT_STATUSES`)."""
+
+
+def exit_status_markdown() -> str:
+    """The exit-status contract as the README's Markdown table (from :data:`EXIT_STATUSES`)."""
+    rows = ["| status | meaning |", "|---|---|"]
+    rows += [f"| {code} | **{title}**: {text.replace('|', '&#124;')} |" for code, title, text in EXIT_STATUSES]
+    first = ", ".join(str(c) for c in PRECEDENCE[:-1])
+    return f"When several apply, the first of {first} wins.\n\n" + "\n".join(rows) + "\n"
+
+
 EXIT_CODES: dict[int, str] = {
     0: "conformant",
     1: "nonconformance found",
@@ -53,10 +81,6 @@ EXIT_CODES: dict[int, str] = {
     3: "invalid corpus, profile, attestation or waiver file",
     4: "incomplete run (interrupted, clauses not verified, or clauses pending)",
 }
-#: When several exit statuses apply, the first of these wins.
-PRECEDENCE = (3, 2, 1, 4, 0)
-
-
 def combine(*codes: Optional[int]) -> int:
     """The exit status of several findings: the first of 3, 2, 1, 4, 0 present (None
     is no finding; 0 when there is none)."""
@@ -73,7 +97,11 @@ class RunInfo:
     Submission (None: unknown, manual clauses are then never "not offered");
     ``collected`` the number of scenarios collected; ``pytest_exit_status``,
     ``collection_errors`` and ``interrupted`` how pytest ended; ``allure_report`` the
-    link to the Allure report's ``index.html`` (relative to the matrix folder, or a URL).
+    link to the Allure report's ``index.html`` (relative to the matrix folder, or a URL);
+    ``selected_clauses`` the clause ids of the scenarios selected to run (``-m``, ``-k``,
+    node ids: a clause with scenarios, none of them selected, is "not selected", not "not
+    run"; None: unknown, every clause counts as selected) and ``selection`` the selecting
+    options (``{"-m": "631a.6"}``).
     """
 
     as_of: dt.date
@@ -95,6 +123,8 @@ class RunInfo:
     waivers: Optional[str] = None
     allure_report: str = "allure-report/index.html"
     harness_version: Optional[str] = None
+    selected_clauses: Optional[list[str]] = None
+    selection: Optional[dict[str, str]] = None
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -121,7 +151,8 @@ class RunInfo:
                    finished=facts.get("finished"), results_log=facts.get("results_log"),
                    attestations=facts.get("attestations"), waivers=facts.get("waivers"),
                    allure_report=allure_report or "allure-report/index.html",
-                   harness_version=facts.get("harness_version"))
+                   harness_version=facts.get("harness_version"),
+                   selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None)
 
 
 def offered_options(profile: "RulesSubmission") -> dict[str, bool]:
@@ -145,6 +176,9 @@ def matrix_of_run(entries: Sequence[Mapping[str, Any]], facts: Mapping[str, Any]
     the ``allure-results`` folder whose results the matrix links to (none when None);
     ``allure_report``: the link to the Allure report; ``allow_pending``: as the option.
 
+    A par sheet in ``out_dir`` (``par_sheet.json`` and its PNG plots, written by a
+    game-math job) becomes the HTML's "Game math" section.
+
     Returns the :class:`~baccarat_conformance.reports.matrix.Matrix` and the paths written,
     by format.
 
@@ -158,4 +192,6 @@ def matrix_of_run(entries: Sequence[Mapping[str, Any]], facts: Mapping[str, Any]
     m = build_matrix(ctx.corpus, ctx.coverage, entries, RunInfo.from_facts(facts, allure_report=allure_report),
                      attestations=attestations, waivers=waivers, allure=allure_ids(allure_results),
                      allow_pending=allow_pending)
-    return m, write_matrix(m, out_dir)
+    from baccarat_conformance.reports.matrix_html import load_game_math
+
+    return m, write_matrix(m, out_dir, game_math=load_game_math(Path(out_dir)))

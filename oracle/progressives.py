@@ -442,29 +442,62 @@ def harmony_table_clause(clause: str, paytable: str) -> str:
 
 def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str, Decimal],
                    wagers: Sequence[PlacedWager], coup: Coup, section: str = "631c",
-                   new_hit_values: Optional[dict[str, Decimal]] = None) -> RoundMeters:
+                   new_hit_values: Optional[dict[str, Decimal]] = None,
+                   awards_seen: Optional[Sequence[tuple[int, str]]] = None) -> RoundMeters:
     """Apply one round to the meters ``before`` (name -> amount).
 
     ``hit_values``: the mystery hit values disclosed before the round;
-    ``new_hit_values``: those disclosed after it (used for contributions that follow
-    an award within the round). ``section``: "629b" or "627b" for Royal 9 clause ids.
+    ``new_hit_values``: those disclosed after it, i.e. in effect after the round's last
+    award of that meter. ``awards_seen``: the game's mystery awards of the round, in
+    order, as (seat, meter); ``None`` when not known. ``section``: "629b" or "627b"
+    for Royal 9 clause ids.
+
+    Interpretation mystery-hit-within-round: when one round awards a mystery meter more
+    than once, the hit values between those awards were drawn and spent inside the
+    round and never disclosed. Such a hit value is only known to lie in the
+    configuration's range [minimum, maximum] (§ 631c.6(c)(3), § 629b.3(h) "Reseed" to
+    "Random Must-Hit-By"), so an award the game reports there is accepted when the
+    meter is then above the minimum (some hit value in range is exceeded) and no
+    earlier contribution had taken it above the maximum; a meter above the maximum
+    must be awarded. Every award's amount (the whole meter, to the cent) and every
+    meter after the round is still judged exactly.
     """
     m = dict(before)
     awards: list[tuple[int, str, str, Decimal]] = []
     jackpots: dict[str, tuple[str, Decimal]] = {}
     why: dict[str, str] = {}
-    hits = dict(hit_values)
+    hits: dict[str, Optional[Decimal]] = dict(hit_values)
     resets = reset_amounts(rules)
     seats_with_baccarat = {w.seat for w in wagers if w.wager_type in ("banker", "player", "tie")}
+    seen = list(awards_seen or ())
 
-    def mystery(meter: str, w: PlacedWager, amount: Decimal, clause: str, reset_clause: str) -> None:
+    def next_hit(meter: str) -> Optional[Decimal]:
+        """The hit value after an award: the disclosed post-round one once the game reports
+        no further award of ``meter`` in this round, else undisclosed (``None``)."""
+        made = sum(1 for a in awards if a[2] == meter)
+        if sum(1 for _, mt in seen if mt == meter) > made:
+            return None
+        return (new_hit_values or {}).get(meter, Decimal("Infinity"))
+
+    def mystery(meter: str, w: PlacedWager, amount: Decimal, clause: str, reset_clause: str,
+                bounds: tuple[Decimal, Decimal]) -> None:
         m[meter] += amount
         why[meter] = clause
-        if meter in hits and m[meter] > hits[meter]:
+        if meter not in hits:
+            return
+        hit = hits[meter]
+        if hit is None:  # an undisclosed hit value in [minimum, maximum]
+            made = [a for a in awards if a[2] == meter]
+            reported = [s for s, mt in seen if mt == meter]
+            wins = m[meter] > bounds[1] or (m[meter] > bounds[0] and len(reported) > len(made)
+                                             and reported[len(made)] == w.seat)
+        else:
+            wins = m[meter] > hit
+        if wins:
             awards.append((w.seat, w.wager_id, meter, to_cent(m[meter])))
             m[meter] = resets[meter][0]
             why[meter] = reset_clause
-            hits[meter] = (new_hit_values or {}).get(meter, Decimal("Infinity"))
+            hits[meter] = next_hit(meter)
 
     # contributions, wager by wager, when betting closes
     config = mystery_configuration(rules)
@@ -475,14 +508,16 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
             m[HEAVENLY_9_METER] += w.amount * HEAVENLY_9_INCREMENT
             why[HEAVENLY_9_METER] = "631c.2(i)[table]"
             if config and w.seat in seats_with_baccarat and w.amount >= config.minimum_wager:
-                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(2)", "631c.6(c)(5)(iv)")
+                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(2)", "631c.6(c)(5)(iv)",
+                        (config.minimum, config.maximum))
         elif w.wager_type == "royal_9" and ROYAL_9_METERS["mega"] in m:
             for j, meter in ROYAL_9_METERS.items():
                 m[meter] += w.amount * percent(str((r9.get("rates") or {})[j]))
                 why[meter] = royal_9_rates_clause(section, str(r9.get("denomination", "5")))
             if r9.get("mystery"):
-                mystery(ROYAL_9_MYSTERY_METER, w, w.amount * ROYAL_9_MYSTERY[str(r9["mystery"])][2],
-                        f"{section}.3(h)[table]", f"{section}.3(h)[table]")
+                low, high, rate = ROYAL_9_MYSTERY[str(r9["mystery"])]
+                mystery(ROYAL_9_MYSTERY_METER, w, w.amount * rate, f"{section}.3(h)[table]",
+                        f"{section}.3(h)[table]", (low, high))
         elif w.wager_type == "harmony" and HARMONY_METER in m and harmony_rates:
             m[HARMONY_METER] += w.amount * harmony_rates[0]
             m[HARMONY_RESERVE_METER] += w.amount * harmony_rates[1]

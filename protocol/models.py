@@ -1,4 +1,5 @@
-"""Typed records of the game-under-test protocol, version 1.
+"""Typed records of the game-under-test protocol, version 1 (minor version
+:data:`PROTOCOL_VERSION`; docs/protocol-changelog.md lists what each minor version added).
 
 Every message a conformance run exchanges with a game is one of these models. The
 same models serve the library, HTTP and serial transports: a transport moves JSON
@@ -26,7 +27,23 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
-PROTOCOL_VERSION = "1.1"
+from .vocabulary import CAPABILITIES, EVENT_TYPES, IRREGULARITY_KINDS, OUTCOMES
+
+PROTOCOL_VERSION = "1.2"
+"""The protocol version the harness speaks (docs/protocol-changelog.md)."""
+
+PROTOCOL_MAJOR = 1
+"""A game declaring any ``1.N`` is accepted: a minor version only adds optional fields
+and operations, so a 1.0 or 1.1 game works with a 1.2 harness (see :func:`compatible`)."""
+
+
+def compatible(declared: str) -> bool:
+    """Whether a game that declares protocol version ``declared`` (``describe``'s
+    ``protocol_version``, e.g. ``"1.1"``) speaks this harness's protocol: ``MAJOR.MINOR``
+    with major :data:`PROTOCOL_MAJOR`, any minor (older or newer). ``"1"``, ``"2.0"``,
+    ``"1.x"`` are not."""
+    major, dot, minor = declared.partition(".")
+    return bool(dot) and major == str(PROTOCOL_MAJOR) and minor.isdigit()
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -137,7 +154,10 @@ class GameDescription(Extensible):
     protocol_version: str
     game: GameIdentity
     variants: list[str]
-    capabilities: list[str]
+    capabilities: list[Annotated[str, Field(examples=list(CAPABILITIES))]] = Field(
+        description="Closed vocabulary (protocol/vocabulary.py CAPABILITIES; the examples list every name): "
+                    "stacked_shoe, shoe_disclosure, seeded_shuffle, batch, irregularities, player_leaves, "
+                    "progressive, and wager.<type> for each optional wager type implemented.")
     rules_options: dict[str, list[Any]] = Field(
         default_factory=dict,
         description="Rules Submission options the game implements, option name -> accepted values.",
@@ -294,7 +314,8 @@ class Event(Extensible):
     ``last hand``.
     """
 
-    type: str
+    type: str = Field(examples=list(EVENT_TYPES), description="One of the examples (protocol/vocabulary.py "
+                      "EVENT_TYPES); a game's own event types are prefixed x_.")
     text: Optional[str] = None
     card: Optional[Card] = None
     to: Optional[str] = None
@@ -346,7 +367,10 @@ class WagerResult(Extensible):
     vigorish: Money = Decimal("0")
     hand: Optional[HandName] = None
     option: Optional[str] = None
-    outcome: Optional[str] = None
+    outcome: Optional[str] = Field(
+        default=None, examples=sorted({o for names in OUTCOMES.values() for o in names}),
+        description="The paytable row that settled the wager (protocol/vocabulary.py OUTCOMES, per wager type); "
+                    "informative: the harness quotes it and never judges it.")
 
 
 class Meter(Extensible):
@@ -414,7 +438,7 @@ class Irregularity(Model):
     cards under § 631a.11, starting with the card in question.
     """
 
-    kind: str
+    kind: Literal[IRREGULARITY_KINDS]  # type: ignore[valid-type]
     disclosed: bool = False
 
 

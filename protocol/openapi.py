@@ -137,7 +137,7 @@ def openapi_document() -> dict:
         },
         "servers": [{"url": "http://127.0.0.1:8765",
                      "description": "The bundled reference game: "
-                                    "python -m baccarat_conformance.reference_game.server --port 8765"}],
+                                    "baccarat-conformance serve-reference --http 8765"}],
         "security": [{"bearer": []}, {"basic": []}, {}],
         "paths": paths,
         "components": {

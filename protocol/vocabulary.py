@@ -59,3 +59,50 @@ WAGER_OPTIONS = {
     "rising_phoenix_bonus": RISING_PHOENIX_BONUSES,
 }
 """Wager types whose ``option`` is a closed list: wager type -> the accepted options."""
+
+#: The ``type`` of every event a game reports (``Event``; docs/protocol.md "Events"), in
+#: the order of the table there. A game may add its own, prefixed ``x_``.
+EVENT_TYPES = (
+    "announcement", "card", "reveal", "irregularity", "collect", "pay", "push", "return", "house_money_added",
+    "vigorish_collected", "vigorish_marked", "meter", "jackpot", "shoe_offered", "shoe_accepted", "shoe_passed",
+    "cover_card", "new_decks",
+)
+
+#: Where a card taken from the dealing shoe went (``DealtCard.to``, the ``to`` of a ``card`` event).
+CARD_DESTINATIONS = ("player", "banker", "burn", "discard", "simulated", "next_round")
+
+#: The irregularities a game with capability ``irregularities`` stages (§ 631a.15).
+IRREGULARITY_KINDS = ("card_drawn_in_error", "player_third_card_in_error", "card_face_up")
+
+#: ``WagerResult.outcome``: the paytable row that settled a wager, per wager type
+#: (docs/protocol.md "Outcome names"). Informative: the harness quotes it and never judges
+#: it. A wager type not listed reports no outcome (``null``); the ``option`` of a Rising
+#: Phoenix Bonus wager is its outcome.
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    # a Banker wager that is not paid 1 to 1: EZ Baccarat's push on a three-card Banker 7
+    # (§ 631a.13(f)); commission-free Baccarat's Banker 6 at 1 to 2 (§ 631c.5); commission-free
+    # Rising Phoenix's push on a three-card Banker 7 (§ 629b.5(b))
+    "banker": ("dragon_7", "banker_six", "three_card_7"),
+    "dragon_bonus": ("natural_winner", "natural_tie", "natural_loser", "win_by_4", "win_by_5", "win_by_6",
+                     "win_by_7", "win_by_8", "win_by_9"),
+    "house_money": ("one_pair", "both_pairs"),
+    "perfect_pairs": ("perfect_pair", "colored_pair", "mixed_pair"),
+    "heavenly_9": ("suited_tie", "same_color_tie", "tie", "banker_3_card_9", "player_3_card_9"),
+    "fortune_7": ("fortune_7",),
+    "golden_8": ("golden_8",),
+    "heavenly_9_bonus": ("heavenly_9_both", "heavenly_9_either"),
+    "blazing_7s": ("blazing_7s_2_card", "blazing_7s_3_card"),
+    "cover_all": ("cover_all",),
+    "lucky_nines": ("four_nines", "three_nines_same_suit", "three_nines", "two_nines_same_suit", "two_nines",
+                    "one_nine_diamonds", "one_nine"),
+    "player_pair": ("pair",),
+    "banker_pair": ("pair",),
+    "lucky_six": ("lucky_six_2_cards", "lucky_six_3_cards"),
+    "majestic_match": ("royal_match", "suited_match"),
+    "royal_9": ("mega", "major", "minor", "mega_envy", "suited_tie", "tie", "any_suited", "any"),
+    "rising_phoenix_bonus": RISING_PHOENIX_BONUSES,
+    "golden_talons": ("natural_win", "natural_tie", "win_by_4", "win_by_5", "win_by_6", "win_by_7", "win_by_8",
+                      "win_by_9"),
+    "harmony": ("six_of_a_kind", "four_8s", "four_of_a_kind", "six_zero", "tie_0", "tie_1_5", "tie_6_9",
+                "same_color", "any_tie", "four_card", "five_card", "six_card"),
+}

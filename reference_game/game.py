@@ -50,7 +50,7 @@ from .rounds import Rounds
 from .settlement import Settling
 from .table import SEATS, GameError, Table, Wager, _money, _s
 
-PROTOCOL_VERSION = "1.1"
+PROTOCOL_VERSION = "1.2"
 VERSION = "0.2.0"
 
 
@@ -261,7 +261,12 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         table = self._table(table_id)
         if not table.betting_open:
             return self._reject('betting is closed: the dealer announced "no more bets" (§ 631a.8(c))')
-        if seat not in table.seats or not table.seats[seat]["occupied"]:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not min(SEATS) <= seat <= max(SEATS):
+            raise GameError("invalid_request", f"seat {seat!r}: a player position is a number from "
+                                               f"{min(SEATS)} to {max(SEATS)}")
+        if seat not in table.seats:
+            return self._reject(f"seat {seat} is not a player position of this table (§ 631a.2(a))")
+        if not table.seats[seat]["occupied"]:
             return self._reject(f"seat {seat} is not occupied")
         kind = W.WAGER_KINDS.get(wager_type)
         if kind is None or not kind.offered(table.rules):

@@ -28,7 +28,9 @@ Result of a clause (``Row.result``; label in parentheses)
 ``expired``         the clause belongs to a temporary regulation that expired on or before
                     the ``--as-of`` date ("expired on DATE"); unless ``--include-expired``
 ``not_yet_effective``  the clause takes effect after the ``--as-of`` date
-``not_run``         the clause has scenarios, none of which ran (deselected, interrupted)
+``not_run``         the clause has scenarios, some selected, none of which ran (interrupted)
+``not_selected``    the clause has scenarios, none of which was selected (``-m``, ``-k``, node
+                    ids): outside the run's selection, it does not count in the verdict
 ``uncovered``       the clause has no scenario and no disposition
 
 A clause ``covered by its subclauses`` takes the aggregate of its children's results, a
@@ -81,10 +83,11 @@ RESULT_LABELS: dict[str, str] = {
     "not_yet_effective": "not yet effective",
     "not_run": "not run",
     "uncovered": "uncovered",
+    "not_selected": "not selected",
 }
 #: Worst first: the aggregate of several results is the first of them in this order.
 AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_verified", "not_run", "uncovered",
-                                    "manual_pending", "waived", "pass", "manual_pass", "not_offered", "expired",
+                                    "manual_pending", "not_selected", "waived", "pass", "manual_pass", "not_offered", "expired",
                                     "not_yet_effective", "not_applicable")
 #: Words of the per-chapter totals sentence (the first five are always printed).
 TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
@@ -92,7 +95,8 @@ TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "n
                                "error": "protocol/adapter error", "waived": "waived",
                                "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
-                               "uncovered": "uncovered", "not_verified": "not verified"}
+                               "uncovered": "uncovered", "not_verified": "not verified",
+                               "not_selected": "not selected"}
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
                     "not yet effective": "not_yet_effective", "not verified": "not_verified",
                     "blocked": "not_verified"}
@@ -130,12 +134,21 @@ class Matrix:
         name = "all chapters" if chapter == "all" else chapter
         return f"{name}: {n} clauses — " + ", ".join(parts)
 
+    def selection_facts(self) -> dict[str, Any]:
+        """Which clauses the run selected: ``{"options": {"-m": ...}, "selected": n,
+        "not_selected": n, "whole_suite": bool}`` (``selected``: clauses with a selected
+        scenario; None when the run did not record its selection)."""
+        sel = self.run.selected_clauses
+        n_out = sum(1 for r in self.rows if r["result"] == "not_selected")
+        return {"options": dict(self.run.selection or {}), "selected": len(sel) if sel is not None else None,
+                "not_selected": n_out, "whole_suite": n_out == 0}
+
     def as_dict(self) -> dict:
         return {"schema": SCHEMA_VERSION, "generated": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
                 "run": self.run.as_dict(), "editions": self.editions,
                 "verdict": {"exit_code": self.exit_code, "meaning": EXIT_CODES[self.exit_code],
                             "reasons": self.reasons, "allow_pending": self.allow_pending},
-                "results_count": self.results_count,
+                "results_count": self.results_count, "selection": self.selection_facts(),
                 "problems": self.problems, "totals": self.totals,
                 "totals_sentences": {ch: self.totals_sentence(ch) for ch in self.totals},
                 "rows": self.rows}
@@ -194,6 +207,24 @@ def allure_ids(results_dir: Union[str, Path, None]) -> dict[str, str]:
 def _excerpt(text: str, limit: int = 160) -> str:
     one = " ".join(text.split())
     return one if len(one) <= limit else one[:limit - 1].rstrip() + "…"
+
+
+def table_cells(text: str) -> Optional[list[list[str]]]:
+    """The cells of the Markdown table in a clause's ``text`` (its ``|`` lines; the
+    ``---`` rule dropped, HTML tags such as ``<i>`` removed), header row first; None
+    when the text holds no table."""
+    import re
+
+    rows = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line.startswith("|"):
+            continue
+        cells = [re.sub(r"<[^>]+>", "", c).strip() for c in line.strip("|").split("|")]
+        if all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c):
+            continue
+        rows.append(cells)
+    return rows or None
 
 
 def _entry_result(entry: Mapping[str, Any]) -> str:
@@ -281,6 +312,11 @@ def _count_phrase(counter: Counter) -> str:
     return ", ".join(f"{n} {RESULT_LABELS[k]}" for k, n in sorted(counter.items(), key=lambda kv: AGGREGATE_ORDER.index(kv[0])))
 
 
+def _selection_phrase(selection: Mapping[str, str]) -> str:
+    """``-m 631a.6, -k natural``."""
+    return ", ".join(f"{k} {v}" for k, v in selection.items())
+
+
 def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequence[Mapping[str, Any]],
                  run: RunInfo, *, attestations: Sequence[Any] = (), waivers: Sequence[Any] = (),
                  allure: Optional[Mapping[str, str]] = None, allow_pending: bool = False) -> Matrix:
@@ -308,6 +344,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 unknown_clauses.append(cid)
     attested = {a.clause: a for a in attestations}
     waived = {w.clause: w for w in waivers}
+    selected = set(run.selected_clauses or ())
     memo: dict[str, tuple[str, str]] = {}
     lacking: dict[str, set[str]] = {}  # clause -> capabilities it went unverified for (its own or its parts')
     breaking: dict[str, set[str]] = {}  # clause -> rules the game broke that blocked its (or its parts') scenarios
@@ -349,6 +386,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
         kind = cov.disposition
         if kind == "automated":
             entries = by_clause.get(cid, [])
+            if not entries and run.selected_clauses is not None and cid not in selected:
+                return ("not_selected", f"{len(cov.scenarios)} scenario(s), none selected"
+                        + (f" ({_selection_phrase(run.selection)})" if run.selection else ""))
             if not entries:
                 return ("not_run", f"{len(cov.scenarios)} scenario(s), none ran")
             counts = Counter(_clause_result(e, cid, corpus) for e in entries)
@@ -447,6 +487,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             "allure_filter": (f"{run.allure_report}?tags={clause.tag}"
                               if any(r["allure"] for r in row_results) else None),
             "url": clause.url, "edition": clause.edition,
+            "table": table_cells(clause.text),
+            "interpretations": [{"name": i.name, "reading": i.reading} for i in corpus.interpretations
+                                if i.name in clause.interpretations],
         })
         totals.setdefault(clause.chapter, Counter())[result] += 1
     all_counts: Counter = Counter()
@@ -517,13 +560,19 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         code = combine(*found)
         return code, found[code]
     hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered") if counts[k]]
-    return 0, ([f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else [])
+    why = [f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else []
+    if counts["not_selected"]:
+        why.append(f"the verdict covers the selected clauses only: {counts['not_selected']} clause(s) not selected"
+                   + (f" ({_selection_phrase(run.selection)})" if run.selection else ""))
+    return 0, why
 
 
 
-def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix") -> dict[str, Path]:
-    """Write ``matrix.json``, ``matrix.csv`` and ``matrix.html`` into ``out_dir``
-    (:func:`.matrix_writers.write_matrix`). Returns the paths by format."""
+def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix",
+                 game_math: Optional[Mapping[str, Any]] = None) -> dict[str, Path]:
+    """Write ``matrix.json``, ``matrix.csv``, ``matrix-totals.csv`` and ``matrix.html``
+    into ``out_dir`` (:func:`.matrix_writers.write_matrix`; ``game_math``: the optional
+    "Game math" section of the HTML). Returns the paths by format."""
     from .matrix_writers import write_matrix as write
 
-    return write(m, out_dir, basename)
+    return write(m, out_dir, basename, game_math=game_math)

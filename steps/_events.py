@@ -33,6 +33,13 @@ def point_count_said(event: m.Event, hand: Optional[str] = None) -> Optional[int
     return int(found.group(2))
 
 
+def result_said(event: m.Event) -> bool:
+    """Whether ``event`` announces the result of the round: ``player wins``, ``banker
+    wins`` (also ``player's hand wins``) or ``tie hand`` (§ 631a.12(a))."""
+    text = (event.text or "").strip()
+    return event.type == "announcement" and (bool(WINS.match(text)) or text.lower() == "tie hand")
+
+
 def first(events: list[m.Event], pred: Callable[[m.Event], bool], start: int = 0) -> Optional[int]:
     """Index of the first event from ``start`` satisfying ``pred``, or None."""
     for i in range(start, len(events)):

@@ -33,7 +33,9 @@ Replay options:
 ``--replay-example KEY=VERSION:BLOB``
     run the property scenario whose key (its test function name) is KEY on exactly
     one example: the ``@reproduce_failure`` blob hypothesis printed for it
-    (hypothesis VERSION must match). The failure message prints this option.
+    (hypothesis VERSION must match). The failure message prints this option. A game
+    that passes that example (one that was fixed, or the reference game) passes the
+    scenario on it (``baccarat-conformance replay`` relies on this).
 ``--hypothesis-seed N``
     search again from seed N (overrides ``ci``'s derandomization).
 
@@ -63,6 +65,7 @@ from typing import Any, Callable, Optional, Sequence
 import hypothesis
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.errors import DidNotReproduce
 
 from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
 from baccarat_conformance.judgements import judged
@@ -363,6 +366,8 @@ class PropertyRun:
             test()
         except CapabilityMissing:  # the game was not asked: nothing was falsified
             raise
+        except DidNotReproduce:  # --replay-example: the example was played and this game passed it
+            pass
         except BaseException as e:  # noqa: BLE001 - re-raised below, with the report
             self._report_failure(e, getattr(test, "_hypothesis_internal_use_generated_seed", None))
             raise
@@ -382,6 +387,10 @@ class PropertyRun:
         blob = _BLOB.search(notes)
         token = f"{blob.group(2)}:{blob.group(4)}" if blob else self._replay_token()
         replay = self.command(f"{REPLAY_OPTION}={self.key}={token}") if token else None
+        if token:  # for the replay record of the results log (baccarat_conformance.replay_record)
+            self.item.user_properties.append(("replay_example", f"{self.key}={token}"))
+        if generated_seed is not None:
+            self.item.user_properties.append(("hypothesis_seed", generated_seed))
         search = None
         if generated_seed is not None:
             search = self.command(f"{SEED_OPTION}={generated_seed}", replay_only=False)

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Optional
 
+import pytest
+
 from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import judged
@@ -45,15 +47,35 @@ def place(table: TableHandle, seat: int, amount: Decimal, target: Target, clause
     """Place ``amount`` on ``target`` at ``seat`` and record it in ``wagers``.
 
     :raises Nonconformance: under ``clause`` when the game refuses the wager.
+    :raises pytest.skip.Exception: "not offered" when the game refuses a wager outside
+        the table limits the Rules Submission files for its type (``[limits]``): the
+        scenario's example is not one this table offers.
     """
     ack = table.game.place_wager(table.table_id, seat, target.wager_type, amount, hand=target.hand,
                                  option=target.option)
     wagers.acks.append((seat, target, amount, ack))
+    if not ack.accepted and (bounds := outside_limits(table.rules, target.wager_type, amount)):
+        pytest.skip(f"not offered: the Rules Submission's table limits for {target.describe()} wagers are "
+                    f"{bounds}, so a {money_text(amount)} wager is not offered (the game refused it: {ack.reason})")
     if not ack.accepted:
         raise Nonconformance(clause, f"the game accepts a {money_text(amount)} {target.describe()} wager at seat "
                                      f"{seat}", f"refused it: {ack.reason}")
     wagers.placed[(seat, target)] = (ack.wager_id or "", amount)
     return wagers
+
+
+def outside_limits(rules: dict[str, Any], wager_type: str, amount: Decimal) -> Optional[str]:
+    """The filed table limits of ``wager_type`` (``"$5.00 to $2,500.00"``) when ``amount``
+    lies outside them, else None. ``rules``: the Rules Submission as sent to the game;
+    its ``limits`` table names a wager type or ``default`` (min and max in dollars)."""
+    limits = (rules.get("limits") or {})
+    own = limits.get(wager_type) or limits.get("default") or {}
+    low = Decimal(str(own["min"])) if own.get("min") is not None else None
+    high = Decimal(str(own["max"])) if own.get("max") is not None else None
+    if (low is not None and amount < low) or (high is not None and amount > high):
+        return f"{money_text(low) if low is not None else 'no minimum'} to " \
+               f"{money_text(high) if high is not None else 'no maximum'}"
+    return None
 
 
 def result_of(round_record: m.RoundRecord, wagers: Wagers, seat: int, target: Target, clause: str) -> m.WagerResult:

@@ -13,6 +13,7 @@ from typing import Iterator
 
 from pytest_bdd import given, then, when
 
+from baccarat_conformance import heartbeat
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import counts_judgements, judged
@@ -117,6 +118,7 @@ def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> S
     outcome = SweepOutcome()
     start = time.perf_counter()
     for i in range(0, len(sweep), CHUNK):
+        heartbeat.beat(i, len(sweep), "deals")
         chunk = sweep[i:i + CHUNK]
         records = game.run_rounds(rules_json, [m.BatchRound(cards=c) for c in chunk])
         if len(records) != len(chunk):
@@ -124,6 +126,7 @@ def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> S
                                  f"{len(records)} round records")
         _check_chunk(chunk, records, outcome)
         outcome.rounds += len(records)
+    heartbeat.beat(len(sweep), len(sweep), "deals", force=True)
     outcome.seconds = time.perf_counter() - start
     evidence.attach_json("sweep timing", {
         "rounds": outcome.rounds, "seconds": round(outcome.seconds, 3),

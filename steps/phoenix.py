@@ -20,6 +20,7 @@ from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import rising_phoenix
 from baccarat_conformance.protocol import models as m
 
+from ._events import result_said
 from ._results import Wagers, check_result, result_of
 from ._support import TableHandle
 from ._types import phrase
@@ -121,8 +122,9 @@ def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} is settled after the result of the round is announced"))
 def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int, target: Target) -> None:
-    """§ 629b.6(d): the wager's settlement event comes after the last card of the round
-    and after an announcement made once every card was dealt (the result)."""
+    """§ 629b.6(d), § 629b.7(f): the wager's settlement event comes after the last card of
+    the round and after the announcement of its result (``player wins``, ``banker wins``
+    or ``tie hand``), not merely after the Point Counts."""
     r = result_of(round_record, wagers, seat, target, clause)
     events = round_record.events
     settle_at = next((i for i, e in enumerate(events) if e.type in SETTLEMENT_EVENTS and e.wager_id == r.wager_id),
@@ -131,12 +133,12 @@ def settled_after_result(round_record: m.RoundRecord, wagers: Wagers, clause: st
         raise Nonconformance(clause, f"a settlement event for the {target.describe()} wager of seat {seat}",
                              "no pay, collect or push event names it", cards_of_record(round_record))
     last_card = max(i for i, e in enumerate(events) if e.type == "card")
-    announced = [i for i, e in enumerate(events) if e.type == "announcement" and last_card < i < settle_at]
+    announced = [i for i, e in enumerate(events) if result_said(e) and last_card < i < settle_at]
     if settle_at < last_card or not announced:
         raise Nonconformance(clause, f"the {target.describe()} wager of seat {seat} is settled after the round is "
                              "completed and its result announced",
                              f"settled at event {settle_at} ({events[settle_at].type}); last card at event "
-                             f"{last_card}; announcements in between: {len(announced)}", cards_of_record(round_record))
+                             f"{last_card}; result announcements in between: {len(announced)}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 629b.5(f) decks

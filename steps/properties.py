@@ -203,7 +203,7 @@ def deal_every_round_with_wagers(game: Any, rules_submission: Any) -> ShoePlay:
     # settled when a round turns out void; it is left out of whole-shoe wagers.
     final = [t for t in covered_wager_types(rules_submission) if settler_for(t, rules_submission).phase == "final"]
     if not final:
-        pytest.skip(f"not offered: the rules oracle settles no wager of variant {rules_submission.variant}")
+        pytest.skip(f"not verified: the harness's rules oracle settles no wager of variant {rules_submission.variant}")
     return ShoePlay(game, rules_submission, wagers=bst.round_wagers(rules_submission, max_wagers=3,
                                                                     wager_types=final))
 
@@ -211,7 +211,7 @@ def deal_every_round_with_wagers(game: Any, rules_submission: Any) -> ShoePlay:
 @when("one round is dealt through the adapter with any wagers the Rules Submission offers", target_fixture="play")
 def deal_one_round_with_wagers(game: Any, rules_submission: Any) -> ShoePlay:
     if not covered_wager_types(rules_submission):
-        pytest.skip(f"not offered: the rules oracle settles no wager of variant {rules_submission.variant}")
+        pytest.skip(f"not verified: the harness's rules oracle settles no wager of variant {rules_submission.variant}")
     return ShoePlay(game, rules_submission, all_rounds=False,
                     wagers=bst.round_wagers(rules_submission, min_wagers=1, max_wagers=6))
 

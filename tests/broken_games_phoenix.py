@@ -197,21 +197,27 @@ class GoldenTalonsAfterNoMoreBets(ReferenceGame):
             table.betting_open = False
 
 
+def settle_early(record: dict, wager_type: str, at) -> dict:
+    """Move the settlement events of every ``wager_type`` wager of the round ``record``
+    to the index ``at(other_events)`` returns (None: leave the record as it is)."""
+    if "error" in record:
+        return record
+    ids = {w["wager_id"] for w in record["wagers"] if w["wager_type"] == wager_type}
+    moved = [e for e in record["events"] if e.get("wager_id") in ids and e["type"] in ("pay", "collect", "push")]
+    rest = [e for e in record["events"] if e not in moved]
+    where = at(rest)
+    if moved and where is not None:
+        record["events"] = rest[:where] + moved + rest[where:]
+    return record
+
+
 class GoldenTalonsSettledBeforeTheResult(ReferenceGame):
     """§ 629b.6(d): reports Golden Talons settlements right after the initial reveal,
     before the third cards and the result (the amounts are right)."""
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
-        record = super().op_deal_round(table_id, choices, irregularity)
-        if "error" in record:
-            return record
-        ids = {w["wager_id"] for w in record["wagers"] if w["wager_type"] == "golden_talons"}
-        events = record["events"]
-        moved = [e for e in events if e.get("wager_id") in ids and e["type"] in ("pay", "collect", "push")]
-        rest = [e for e in events if e not in moved]
-        at = max(i for i, e in enumerate(rest) if e["type"] == "reveal") + 1
-        record["events"] = rest[:at] + moved + rest[at:]
-        return record
+        return settle_early(super().op_deal_round(table_id, choices, irregularity), "golden_talons",
+                            lambda rest: max(i for i, e in enumerate(rest) if e["type"] == "reveal") + 1)
 
 
 class GoldenTalonsWinByThreeWins(ReferenceGame):

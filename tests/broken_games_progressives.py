@@ -248,3 +248,20 @@ class Royal9MysteryOpensACentLow(ReferenceGame):
 
 def royal_9_mystery_opens_a_cent_low():
     return Royal9MysteryOpensACentLow()
+
+
+class HarmonySettledBeforeTheResultAnnouncement(ReferenceGame):
+    """§ 629b.7(f): settles the Harmony Progressive wagers after the last card and the
+    Point Counts, but before the result of the round is announced (the amounts are right)."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        from .broken_games_phoenix import settle_early
+
+        results = ("player wins", "banker wins", "tie hand")
+        return settle_early(super().op_deal_round(table_id, choices, irregularity), "harmony", lambda rest: next(
+            (i for i, e in enumerate(rest) if e["type"] == "announcement" and e.get("text", "").lower() in results),
+            None))
+
+
+def harmony_settled_before_the_result_announcement():
+    return HarmonySettledBeforeTheResultAnnouncement()

@@ -31,3 +31,35 @@ def no_capabilities() -> DeclaresNoCapabilities:
 
 def no_irregularities() -> DeclaresNoIrregularities:
     return DeclaresNoIrregularities()
+
+
+class OnlyMysteryAOne(ReferenceGame):
+    """Implements one Must-Hit-By Mystery configuration (§ 631c.6(c)(4)), "A-$1", and
+    answers ``unsupported`` to a table of any other."""
+
+    def check_rules(self, rules):
+        from baccarat_conformance.reference_game.game import GameError
+
+        mystery = ((rules.get("wagers") or {}).get("heavenly_9") or {}).get("mystery")
+        if mystery not in (None, "A-$1"):
+            raise GameError("unsupported", f"mystery configuration {mystery!r} is not implemented")
+        return super().check_rules(rules)
+
+
+def only_mystery_a_one() -> OnlyMysteryAOne:
+    return OnlyMysteryAOne()
+
+
+class MinimumTenDollars(ReferenceGame):
+    """Refuses every wager under $10.00, whatever table limits the Rules Submission files."""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        from decimal import Decimal
+
+        if stake < Decimal("10.00"):
+            return "below the table minimum of $10.00"
+        return super().check_limits(table, kind, stake, seat, hand, option)
+
+
+def minimum_ten_dollars() -> MinimumTenDollars:
+    return MinimumTenDollars()

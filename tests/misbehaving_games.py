@@ -76,3 +76,100 @@ def not_json():
 
 def dies_mid_run():
     return DiesMidRun()
+
+
+class DeclaresProtocol2(ReferenceGame):
+    """Declares protocol version 2.0, which this harness does not speak."""
+
+    def op_describe(self):
+        return {**super().op_describe(), "protocol_version": "2.0"}
+
+
+class SpeaksProtocol11(ReferenceGame):
+    """A game written for protocol 1.1 (declares it): a 1.2 harness accepts it."""
+
+    def op_describe(self):
+        return {**super().op_describe(), "protocol_version": "1.1"}
+
+
+def declares_protocol_2():
+    return DeclaresProtocol2()
+
+
+def speaks_protocol_1_1():
+    return SpeaksProtocol11()
+
+
+# ---------------------------------------------------------------------- answers check-protocol must name
+class PerMeterCapability(ReferenceGame):
+    """Declares ``progressive.heavenly_9``, a capability name that does not exist."""
+
+    def op_describe(self):
+        d = super().op_describe()
+        return {**d, "capabilities": d["capabilities"] + ["progressive.heavenly_9"]}
+
+
+class OwnEventType(ReferenceGame):
+    """Reports its payments as ``payout`` events (neither a protocol event nor ``x_``)."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        record["events"] = [{**e, "type": "payout"} if e["type"] == "pay" else e for e in record["events"]]
+        return record
+
+
+class ForgetsAWager(ReferenceGame):
+    """Leaves the last wager out of the round record's settlements."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        record["wagers"] = record["wagers"][:-1]
+        return record
+
+
+class AcceptsZeroWagers(ReferenceGame):
+    """Accepts a wager of $0.00 (protocol.md: invalid_request)."""
+
+    def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
+        if amount == "0.00":
+            return {"accepted": True, "wager_id": "W0", "reason": None}
+        return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+
+
+class LateWagers(ReferenceGame):
+    """Keeps betting open after "no more bets" (§ 631a.8(c))."""
+
+    def op_place_wager(self, table_id, *a, **kw):
+        self._table(table_id).betting_open = True
+        return super().op_place_wager(table_id, *a, **kw)
+
+
+class ShortBatch(ReferenceGame):
+    """Answers run_rounds with one record fewer than the rounds asked."""
+
+    def op_run_rounds(self, rules, rounds):
+        return {"records": super().op_run_rounds(rules, rounds)["records"][:-1]}
+
+
+def per_meter_capability():
+    return PerMeterCapability()
+
+
+def own_event_type():
+    return OwnEventType()
+
+
+def forgets_a_wager():
+    return ForgetsAWager()
+
+
+def accepts_zero_wagers():
+    return AcceptsZeroWagers()
+
+
+def late_wagers():
+    return LateWagers()
+
+
+def short_batch():
+    return ShortBatch()

@@ -176,15 +176,20 @@ def serve(*args: str, module: str = "baccarat_conformance.reference_game.server"
         url = _read_url(proc, startup_timeout)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
-            proc.wait()
-        for stream in (proc.stdout, proc.stderr):
-            if stream:
-                stream.close()
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Terminate ``proc`` (kill it after 10 s) and close its pipes."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover
+        proc.kill()
+        proc.wait()
+    for stream in (proc.stdout, proc.stderr):
+        if stream:
+            stream.close()
 
 
 def _read_url(proc: subprocess.Popen, timeout: float) -> str:

@@ -59,6 +59,8 @@ EXPECTED = {
         "629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)",
         "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]"},
     ("harmony_reserve_not_reseeded", MIDI): {"629b.7(j)"},
+    # settled after the Point Counts, before "banker wins" / "player wins" / "tie hand"
+    ("harmony_settled_before_the_result_announcement", MIDI): {"629b.7(f)"},
 }
 
 # Clauses whose scenarios a broken game fails only on some runs, and why.
@@ -113,3 +115,27 @@ def test_temporary_chapters_are_reported_expired_today(tmp_path):
     dated = run_suite(tmp_path / "dated", "--profile", "midibaccarat_progressives", "--as-of", "2024-06-01",
                       marks=ours_only)
     assert not dated.failed_clauses and dated.clauses_with("passed") >= {"629b.3(e)(6)", "629b.7(g)(1)"}
+
+
+def test_a_game_refusing_the_filed_mystery_configuration_fails_and_others_are_not_offered(tmp_path):
+    """A scenario that opens a table with another § 631c.6(c)(4) configuration than the
+    filed one reports a game that does not implement it as "not offered"; the filed one
+    refused is a failure, never "not offered" (tests/capability_games.py)."""
+    from pathlib import Path
+
+    filed = Path(__file__).parents[1] / "profiles" / "heavenly_9.toml"
+    text = filed.read_text()
+    profile = tmp_path / "heavenly_9_c2.toml"
+    profile.write_text(text.replace('mystery = "B-$5"', 'mystery = "C-$2"'))
+    assert profile.read_text() != text
+    run = run_suite(tmp_path, "--profile", str(profile), game="tests.capability_games:only_mystery_a_one",
+                    marks="631c.6.c.4")
+    by_config = {}
+    for r in run.results:
+        for config in ("A-$1", "C-$2", "D-$5"):
+            if f"[{config}" in r["nodeid"] or f"-{config}-" in r["nodeid"] or r["nodeid"].endswith(f"{config}]"):
+                by_config.setdefault(config, set()).add(r["category"] or r["outcome"])
+    assert "adapter error" in by_config.get("C-$2", set()) or "protocol error" in by_config.get("C-$2", set()), \
+        (by_config, run.categories())
+    assert "not offered" not in by_config.get("C-$2", set()), by_config
+    assert by_config.get("D-$5") == {"not offered"}, by_config

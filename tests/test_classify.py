@@ -60,3 +60,11 @@ def test_a_blocked_scenario_is_its_own_category_and_names_the_rule_the_game_brok
     import pickle
     again = pickle.loads(pickle.dumps(exc))
     assert str(again) == str(exc) and again.clause == "631a.11(c)(1)"
+
+
+def test_a_skip_whose_reason_the_harness_did_not_write_is_not_verified_never_not_offered():
+    from baccarat_conformance.classify import skip_category
+
+    assert skip_category("not offered: the Rules Submission does not offer dragon_7") == "not offered"
+    assert skip_category("Skipped: hypothesis could not generate an example") == "not verified"
+    assert skip_category("") == "not verified"

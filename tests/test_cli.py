@@ -47,6 +47,16 @@ def test_clauses_uncovered_lists_only_uncovered(capsys: pytest.CaptureFixture) -
     assert "631a.3(a)" not in ids and "631a.2(d)" not in ids and "631a.11(a)" not in ids
 
 
+def test_clauses_says_none_when_the_table_is_empty(capsys: pytest.CaptureFixture) -> None:
+    uncovered = [c for c in make_context().coverage.values() if c.clause.chapter == "631a" and c.disposition == "uncovered"]
+    assert main("clauses", "--chapter", "631a", "--uncovered") == 0
+    out = capsys.readouterr().out
+    if not uncovered:
+        assert out.strip() == "none: no uncovered clause in 631a"
+    else:
+        assert "none" not in out.splitlines()[0]
+
+
 def test_clauses_by_disposition_csv_and_json(capsys: pytest.CaptureFixture) -> None:
     assert main("clauses", "--disposition", "manual", "--disposition", "n/a", "--format", "csv") == 0
     rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
@@ -234,12 +244,13 @@ def test_run_exit_1_on_a_broken_game(tmp_path: Path, capsys) -> None:
     data = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
     failed = {r["id"] for r in data["rows"] if r["result"] == "fail" and r["disposition"] == "automated"}
     assert failed == {"631a.11(b)(1)", "631a.11"}
-    # with a waiver of each failure, the only thing left is what did not run (-m): incomplete
+    # with a waiver of each failure, what is left outside the selection (-m) is "not selected", not "not run"
+    # (issue 16: a selection's verdict covers the selected clauses only): conformant
     wv = tmp_path / "wv.toml"
     wv.write_text("".join(f'[[waiver]]\nclause = "{c}"\njustification = "Board variance 12"\napprover = "A. Smith"\n'
                           f"expires = 2999-01-01\n\n" for c in sorted(failed)), encoding="utf-8")
     assert main("matrix", "--results", str(tmp_path / "results.jsonl"), "--out", str(tmp_path / "w"),
-                "--waivers", str(wv), "--allow-pending") == 4
+                "--waivers", str(wv), "--allow-pending") == 0
     data = json.loads((tmp_path / "w" / "matrix.json").read_text(encoding="utf-8"))
     assert {r["id"] for r in data["rows"] if r["result"] == "waived"} == failed | {"631a.11(b)"}  # its lead-in
 
@@ -266,3 +277,16 @@ def test_run_exit_2_when_the_allure_report_fails(tmp_path: Path, monkeypatch, ca
                 "--", "-m", "631a.6")
     assert code == 2
     assert "Node >= 22" in capsys.readouterr().err
+
+
+def test_a_selection_is_recorded_under_xdist_too(tmp_path: Path) -> None:
+    code = main("run", "--out", str(tmp_path), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
+                "--progress", "off", "-n", "2", "--", "-m", "631a.6")
+    assert code == 0  # the reference game conforms: the clauses outside -m are not selected, not "not run"
+    session = json.loads((tmp_path / "session.json").read_text(encoding="utf-8"))
+    assert session["selection"] == {"-m": "631a.6"}
+    assert session["selected_clauses"] and all(c.startswith("631a.6") for c in session["selected_clauses"])
+    data = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
+    assert data["selection"]["selected"] == len(session["selected_clauses"]) and not data["selection"]["whole_suite"]
+    assert not [r["id"] for r in data["rows"] if r["result"] == "not_run"]
+    assert (tmp_path / "pytest.log").is_file()  # written without the progress display too

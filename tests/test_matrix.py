@@ -376,3 +376,91 @@ def test_a_definition_of_an_option_not_offered_never_fails(mini) -> None:
         assert row["result"] == want, offered
         if want == "not_offered":
             assert row["result_detail"] == "the Rules Submission does not offer variant.ez_baccarat"
+
+
+# ------------------------------------------------------------------ a selection (-m, -k)
+def test_a_selection_judges_only_the_selected_clauses(mini) -> None:
+    selected = ["631a.11(a)", "631a.11(b)(1)"]
+    ran = [entry(c) for c in selected]
+    m = build(mini, ran, **{**DONE, "selected_clauses": selected, "selection": {"-m": "631a.11.a or 631a.11.b.1"}})
+    got = results_by_id(m)
+    assert got["631a.11(a)"] == got["631a.11(b)(1)"] == "pass"
+    assert got["631a.11(g)"] == got["631a.11(c)(2)(i)"] == "not_selected"
+    row = next(r for r in m.rows if r["id"] == "631a.11(g)")
+    assert row["result_label"] == "not selected" and "-m 631a.11.a or 631a.11.b.1" in row["result_detail"]
+    assert M.exit_code(m, allow_pending=True)[0] == 0
+    assert any("not selected" in why for why in M.exit_code(m, allow_pending=True)[1])
+    assert m.as_dict()["selection"] == {"options": {"-m": "631a.11.a or 631a.11.b.1"}, "selected": 2,
+                                        "not_selected": m.totals["all"]["not_selected"], "whole_suite": False}
+
+
+def test_a_selected_clause_that_did_not_run_is_still_not_run(mini) -> None:
+    selected = ["631a.11(a)", "631a.11(g)"]
+    m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected, "interrupted": True})
+    assert results_by_id(m)["631a.11(g)"] == "not_run"
+    assert M.exit_code(m, allow_pending=True)[0] == 4
+    m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected})
+    assert results_by_id(m)["631a.11(g)"] == "not_run" and M.exit_code(m, allow_pending=True)[0] == 4
+
+
+def test_without_a_recorded_selection_every_clause_counts(mini) -> None:
+    m = build(mini, [entry("631a.11(a)")], **DONE)  # an older session.json: no selected_clauses
+    assert "not_selected" not in results_by_id(m).values()
+    assert M.exit_code(m, allow_pending=True)[0] == 4
+
+
+# ------------------------------------------------------------------ the HTML and the totals CSV
+def test_the_html_reads_top_down_in_force_chapters_first(mini, tmp_path: Path) -> None:
+    paths = M.write_matrix(build(mini), tmp_path)
+    html = paths["html"].read_text(encoding="utf-8")
+    assert html.index("Verdict:") < html.index("<h2>Totals</h2>") < html.index("id='chapter-631a'") \
+        < html.index("id='chapter-629b'")  # 629b expired on the as-of date: after the chapter in force
+    assert "<details class='chapter' id='chapter-631a' open>" in html
+    assert "<details class='chapter' id='chapter-629b'>" in html  # folded
+
+
+def test_the_totals_csv_is_numeric(mini, tmp_path: Path) -> None:
+    m = build(mini)
+    M.write_matrix(m, tmp_path)
+    rows = list(csv.DictReader((tmp_path / "matrix-totals.csv").read_text(encoding="utf-8").splitlines()))
+    assert [r["chapter"] for r in rows] == ["631a", "629b", "all"]
+    for r in rows:
+        assert int(r["clauses"]) == sum(m.totals[r["chapter"]].values())
+        assert all(int(r[k]) == m.totals[r["chapter"]].get(k, 0) for k in M.AGGREGATE_ORDER)
+
+
+def test_a_table_in_a_clause_renders_as_a_table_and_interpretations_stand_beside_their_clause(tmp_path) -> None:
+    from baccarat_conformance.reports.matrix_html import quoted_table
+
+    corpus = load_corpus()
+    text = corpus.by_id["631c.7(d)[table]"].text
+    cells = M.table_cells(text)
+    assert cells and cells[1] == ["Outcome", "Payback"] and not any("<" in c or "|" in c for r in cells for c in r)
+    lines = quoted_table(cells)
+    assert lines[0]["title"] and lines[0]["span"] == 2 and lines[1]["head"] and not lines[2]["head"]
+    named = next(i for i in corpus.interpretations)
+    sections = {"631c.7"} | {corpus.by_id[c].section for c in named.clauses}
+    small = Corpus([c for c in corpus.clauses if c.section in sections], corpus.interpretations, corpus.editions)
+    coverage = resolve_coverage(small, parse_dispositions("", small, "none.toml"), [])
+    m = M.build_matrix(small, coverage, [], M.RunInfo(as_of=AS_OF))
+    html = M.write_matrix(m, tmp_path)["html"].read_text(encoding="utf-8")
+    assert "<th>Outcome</th><th>Payback</th>" in html and "<td>25 to 1</td>" in html
+    assert "| <i>" not in html and "&lt;i&gt;" not in html
+    row = next(r for r in m.rows if r["id"] == named.clauses[0])
+    assert row["interpretations"][0]["name"] == named.name
+    assert f"<b>Interpretation {named.name}</b>" in html
+
+
+def test_the_html_escapes_what_it_shows(mini, tmp_path: Path) -> None:
+    evil = [entry("631a.11(a)", "failed", "protocol error", message="[protocol error] <script>alert(1)</script>")]
+    html = M.write_matrix(build(mini, evil), tmp_path)["html"].read_text(encoding="utf-8")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_a_game_math_section_is_shown_when_its_data_is_given(mini, tmp_path: Path) -> None:
+    m = build(mini)
+    html = M.write_matrix(m, tmp_path)["html"].read_text(encoding="utf-8")
+    assert "Game math" not in html
+    html = M.write_matrix(m, tmp_path, game_math={"par_sheet": {"banker": {"house_edge": "0.0106"}},
+                                                  "images": ["banker.png"]})["html"].read_text(encoding="utf-8")
+    assert "<h2 id='game-math'>Game math</h2>" in html and "banker.house_edge" in html and "src='banker.png'" in html

@@ -220,10 +220,6 @@ NOT_YET_PROVED = {
     # Qualifying for the mystery bonus: the one scenario's observable (a seat with only a Player
     # wager does not contribute) names the meter's contribution clause, (c)(2)
     "631c.6(c)(1)",
-    # The Harmony wager settled after the result: the timing step (steps/phoenix.py) takes any
-    # announcement after the last card (the Point Counts) for the result, so a game settling
-    # between the Point Counts and "tie hand" passes it: a detection gap
-    "629b.7(f)",
 }
 
 PROOF_MODULES = ("test_broken_631a", "test_broken_games", "test_broken_phoenix", "test_broken_progressives",

@@ -74,6 +74,28 @@ def test_run_passes_only_what_was_set(tmp_path: Path) -> None:
         assert flag not in cmd, flag
 
 
+@pytest.mark.parametrize("where", ["before --", "after --"])
+def test_adapter_options_are_accepted_before_or_after_the_double_dash(tmp_path: Path, where: str) -> None:
+    given = ["--port", "/dev/pts/9", "--baud", "9600", "--serial-no-deflate"]
+    argv = ["run", "--adapter", "serial", *given] if where == "before --" else \
+        ["run", "--adapter", "serial", "--", *given]
+    cmd = cli.pytest_command(cli.build_parser().parse_args(argv), tmp_path / "a", tmp_path / "r.jsonl")
+    assert cmd[-len(given):] == given
+
+
+def test_adapter_options_not_given_are_left_to_the_adapter(tmp_path: Path) -> None:
+    cmd = cli.pytest_command(cli.build_parser().parse_args(["run", "--adapter", "http", "--url", "http://g"]),
+                             tmp_path / "a", tmp_path / "r.jsonl")
+    assert cmd[-2:] == ["--url", "http://g"]
+    assert "--baud" not in cmd and "--http-timeout" not in cmd and "--insecure" not in cmd
+
+
+def test_a_bad_adapter_option_value_is_invalid_input(capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as e:
+        cli.build_parser().parse_args(["run", "--adapter", "serial", "--baud", "fast"])
+    assert e.value.code == 3 and "--baud" in capsys.readouterr().err
+
+
 def test_pytest_rejects_a_bad_as_of_date(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest_subprocess("--as-of", "yesterday")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
@@ -117,5 +139,6 @@ def test_offers_option_reads_every_kind_of_option() -> None:
     assert [o for o in not_offered if p.offers_option(o)] == []
     tracked = parse_profile('[rules_submission]\nvigorish_collection = "tracked"\n')  # EZ Baccarat tracks none
     assert tracked.offers_option("vigorish.tracked") and not tracked.offers_option("vigorish.at_payout")
+    assert all(p.offers_option(w) and tracked.offers_option(w) for w in ("banker", "player", "tie"))
     midi = parse_profile('[rules_submission]\nvariant = "midibaccarat"\n')
     assert not midi.offers_option("game.baccarat") and midi.offers_option("variant.midibaccarat")

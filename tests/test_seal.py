@@ -126,7 +126,9 @@ def test_the_package_holds_the_whole_record_of_the_run(sealed: dict) -> None:
         assert reg["sha256"] == reg["corpus_sha256"] == hashlib.sha256(members[reg["path"]]).hexdigest()
     env = json.loads(members["environment.json"])
     assert env["distributions"]["cryptography"] and env["python"]
-    assert "the game's describe answer" in {m["what"] for m in manifest["missing"]}
+    # the game's describe answer and the command line are recorded by the run (issue 17 item 3)
+    assert "run/describe.json" in names and manifest["run"]["command_line"][:2] == ["baccarat-conformance", "run"]
+    assert not {"the game's describe answer", "the run's command line"} & {m["what"] for m in manifest["missing"]}
     # deterministic members: mtime 0, regular files only
     with tarfile.open(sealed["unsigned"]) as tar:
         assert all(m.isreg() and m.mtime == 0 for m in tar.getmembers())

@@ -1,0 +1,67 @@
+"""The progress of a long scenario, for the display of ``baccarat-conformance run``.
+
+A scenario that works for minutes between two results (the exhaustive third-card sweep
+over HTTP or serial) reports how far it got with :func:`beat`. ``run`` names a folder in
+the environment variable :data:`ENV` (``OUT/.progress``; pytest-xdist's workers inherit
+it); each process of the run writes one small JSON file there, replaced atomically,
+and :func:`read_beats` gives the display what is in progress. Without the variable
+(pytest alone) :func:`beat` does nothing.
+
+A file holds ``{"nodeid": str, "what": str, "done": int, "total": int, "time": float}``
+(``time``: seconds since the epoch of the last beat).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Optional
+
+__all__ = ["ENV", "INTERVAL", "beat", "read_beats"]
+
+ENV = "BACCARAT_CONFORMANCE_PROGRESS_DIR"
+#: Seconds between two writes of one process's file (a beat in between is dropped).
+INTERVAL = 1.0
+_last: dict[str, float] = {}
+
+
+def beat(done: int, total: int, what: str, *, force: bool = False) -> None:
+    """Report that the running scenario has done ``done`` of ``total`` units of ``what``
+    (``"deals"``); written at most once per :data:`INTERVAL` unless ``force``. Never
+    raises: progress is a display, not a result."""
+    folder = os.environ.get(ENV)
+    if not folder:
+        return
+    now = time.time()
+    if not force and now - _last.get(folder, 0.0) < INTERVAL:
+        return
+    _last[folder] = now
+    nodeid = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    try:
+        path = Path(folder)
+        path.mkdir(parents=True, exist_ok=True)
+        tmp = path / f".{os.getpid()}.tmp"
+        tmp.write_text(json.dumps({"nodeid": nodeid, "what": what, "done": done, "total": total, "time": now}),
+                       encoding="utf-8")
+        os.replace(tmp, path / f"{os.getpid()}.json")
+    except OSError:
+        return
+
+
+def read_beats(folder: Optional[Path], *, fresh: float = 30.0) -> list[dict]:
+    """The beats in ``folder`` of scenarios still in progress (a beat older than
+    ``fresh`` seconds, or one that reached its total, is left out), oldest first."""
+    if folder is None or not folder.is_dir():
+        return []
+    now = time.time()
+    out = []
+    for f in folder.glob("*.json"):
+        try:
+            b = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(b, dict) and now - float(b.get("time", 0)) < fresh and b.get("done") != b.get("total"):
+            out.append(b)
+    return sorted(out, key=lambda b: b.get("time", 0))

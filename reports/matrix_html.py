@@ -1,0 +1,129 @@
+"""``matrix.html``: the clause matrix for reading, top-down, from the Jinja2 template
+``reports/templates/matrix.html.j2`` (autoescaped: no text of the corpus, a game or a
+lab's files reaches the page unescaped).
+
+The page reads: the verdict and the totals (per chapter, numeric) first, what was
+selected, the run and the regulation editions; then one table per chapter, the chapters
+in force first (631a, 631c), those expired or not yet effective after them, folded; a
+clause holding a table (``631c.7(d)[table]``) shows it as a table, and the named
+interpretations the harness applies to a clause stand beside it. An optional "Game math"
+section shows a par sheet and its plots when they are given (:func:`render_html`'s
+``game_math``, :func:`load_game_math`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from baccarat_conformance.verdict import EXIT_CODES
+
+from .matrix import AGGREGATE_ORDER, RESULT_LABELS, Matrix
+
+__all__ = ["CHAPTER_ORDER", "render_html", "chapter_order", "load_game_math", "quoted_table", "GAME_MATH_FILE"]
+
+#: The chapters in reading order when all are in force (the in-force ones come first).
+CHAPTER_ORDER = ("631a", "631c", "629b", "627b")
+#: The par sheet a game-math job writes into the run's folder (read by :func:`load_game_math`).
+GAME_MATH_FILE = "par_sheet.json"
+TEMPLATE = "matrix.html.j2"
+
+
+def chapter_order(m: Matrix) -> list[tuple[str, bool]]:
+    """The chapters of ``m`` in reading order, each with whether any of its clauses is
+    in force on the as-of date: in force first, then by :data:`CHAPTER_ORDER`."""
+    chapters: dict[str, bool] = {}
+    for r in m.rows:
+        chapters[r["chapter"]] = chapters.get(r["chapter"], False) or r["status"] == "in_force"
+    rank = {ch: i for i, ch in enumerate(CHAPTER_ORDER)}
+    return sorted(chapters.items(), key=lambda kv: (not kv[1], rank.get(kv[0], len(rank)), kv[0]))
+
+
+def load_game_math(folder: Path) -> Optional[dict[str, Any]]:
+    """The game-math block of a run's folder: ``{"par_sheet": dict, "images": [PNG
+    file names]}`` from ``folder/par_sheet.json`` and the PNG files beside it; None when
+    there is no par sheet (or it is not a JSON object)."""
+    path = Path(folder) / GAME_MATH_FILE
+    try:
+        sheet = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(sheet, dict):
+        return None
+    return {"par_sheet": sheet, "images": sorted(p.name for p in Path(folder).glob("*.png"))}
+
+
+def _flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """A par sheet's nested values as (dotted key, text) pairs."""
+    if isinstance(data, Mapping):
+        out: list[tuple[str, str]] = []
+        for k, v in data.items():
+            out += _flatten(v, f"{prefix}.{k}" if prefix else str(k))
+        return out
+    if isinstance(data, list) and all(not isinstance(x, (Mapping, list)) for x in data):
+        return [(prefix, ", ".join(str(x) for x in data))]
+    if isinstance(data, list):
+        return [pair for i, x in enumerate(data) for pair in _flatten(x, f"{prefix}[{i}]")]
+    return [(prefix, str(data))]
+
+
+def quoted_table(cells: list[list[str]]) -> list[dict[str, Any]]:
+    """The lines of a table quoted in a clause, for the template: a line with one
+    filled cell before the header is a ``title`` (spanning the table), the first line of
+    two or more filled cells the ``head``, the rest body lines."""
+    width = max(len(c) for c in cells)
+    out, head_seen = [], False
+    for line in cells:
+        filled = [c for c in line if c]
+        if not head_seen and len(filled) == 1:
+            out.append({"cells": filled, "title": True, "head": False, "span": width})
+            continue
+        out.append({"cells": line, "title": False, "head": not head_seen, "span": 1})
+        head_seen = True
+    return out
+
+
+def _environment() -> Any:
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")),
+                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str:
+    """The page of ``m`` (see the module docstring). ``game_math``: ``{"par_sheet":
+    dict, "images": [file names relative to the matrix]}``, or None (no such section).
+
+    :raises jinja2.TemplateError: if the packaged template is broken (a harness bug).
+    """
+    run = m.run
+    order = chapter_order(m)
+    kinds = [k for k in AGGREGATE_ORDER if any(m.totals[ch].get(k) for ch in m.totals)]
+    tables = {r["id"]: quoted_table(r["table"]) for r in m.rows if r.get("table")}
+    totals = [{"chapter": ch, "label": "all chapters" if ch == "all" else ch, "clauses": sum(m.totals[ch].values()),
+               "counts": [m.totals[ch].get(k, 0) for k in kinds], "sentence": m.totals_sentence(ch)}
+              for ch in [c for c, _ in order] + ["all"] if ch in m.totals]
+    chapters = [{"id": ch, "in_force": in_force, "sentence": m.totals_sentence(ch),
+                 "status": "in force" if in_force else next(
+                     (r["result_label"] for r in m.rows if r["chapter"] == ch), ""),
+                 "rows": [r for r in m.rows if r["chapter"] == ch]} for ch, in_force in order]
+    facts = [("Regulations as of", run.as_of.isoformat() + (" (expired clauses tested: --include-expired)"
+                                                            if run.include_expired else "")),
+             ("Rules Submission profile", f"{run.profile or ''} "
+                                          f"{('— ' + run.certificate_holder) if run.certificate_holder else ''}"),
+             ("Adapter / game", f"{run.adapter or ''} {run.game or ''}"), ("Depth", run.depth),
+             ("Scenarios collected / with a result", f"{run.collected if run.collected is not None else '?'} / "
+                                                    f"{m.results_count}"),
+             ("Started / finished", f"{run.started or ''} / {run.finished or ''}"),
+             ("Attestations", run.attestations or "none"), ("Waivers", run.waivers or "none"),
+             ("Results log", run.results_log), ("Allure report", run.allure_report),
+             ("Harness", run.harness_version)]
+    math = None
+    if game_math:
+        math = {"pairs": _flatten(game_math.get("par_sheet") or {}), "images": list(game_math.get("images") or ())}
+    return _environment().get_template(TEMPLATE).render(
+        m=m, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS[k] for k in kinds], kind_keys=kinds,
+        totals=totals, chapters=chapters, facts=facts, tables=tables, selection=m.selection_facts(), labels=RESULT_LABELS,
+        game_math=math)
