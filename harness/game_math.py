@@ -96,11 +96,11 @@ def parse_edge(text: str) -> Fraction:
 def write_par_sheet(out_dir: Any, rules_submission: RulesSubmission, profile: str = "") -> Path:
     """Write the par sheet of the run's Rules Submission to ``OUT/par_sheet.json``
     (written to a temporary file and renamed); returns its path."""
-    from baccarat_conformance.reports.game_math import PAR_SHEET_FILE
+    from baccarat_conformance.reports.matrix_html import GAME_MATH_FILE
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / PAR_SHEET_FILE
+    path = out / GAME_MATH_FILE
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(sheet_dict(rules_submission, profile), indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, path)

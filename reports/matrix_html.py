@@ -122,7 +122,11 @@ def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str
              ("Harness", run.harness_version)]
     math = None
     if game_math:
-        math = {"pairs": _flatten(game_math.get("par_sheet") or {}), "images": list(game_math.get("images") or ())}
+        from .game_math import is_par_sheet, section
+
+        sheet = game_math.get("par_sheet") or {}
+        math = {"pairs": [] if is_par_sheet(sheet) else _flatten(sheet), "images": list(game_math.get("images") or ()),
+                **(section(sheet) if is_par_sheet(sheet) else {"wagers": None})}
     return _environment().get_template(TEMPLATE).render(
         m=m, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS[k] for k in kinds], kind_keys=kinds,
         totals=totals, chapters=chapters, facts=facts, tables=tables, selection=m.selection_facts(), labels=RESULT_LABELS,

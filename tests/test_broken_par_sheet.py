@@ -79,3 +79,5 @@ def test_a_run_writes_the_par_sheet_of_its_profile(tmp_path):
     assert run.returncode == 0, run.output
     sheet = json.loads((out / "par_sheet.json").read_text())
     assert sheet["profile"] == "ez_baccarat" and {w["wager"] for w in sheet["wagers"]} >= {"dragon_7", "panda_8"}
+    page = (out / "matrix.html").read_text()
+    assert "<h2 id='game-math'>Game math</h2>" in page and "7.6113%" in page  # the Dragon 7, in the matrix page

@@ -336,17 +336,18 @@ def test_par_sheet_command_names_a_bad_input(capsys, argv, message):
 
 
 def test_the_game_math_section_renders_the_sheet_escaped(tmp_path):
+    """The run's par_sheet.json in the matrix page's Game math section, one row per wager."""
     from baccarat_conformance.game_math import write_par_sheet
-    from baccarat_conformance.reports.game_math import game_math_html, read_par_sheet
+    from baccarat_conformance.reports.game_math import game_math_html
+    from baccarat_conformance.reports.matrix_html import load_game_math
 
     write_par_sheet(tmp_path, load_profile("ez_baccarat"), "<ez>")
-    sheet = read_par_sheet(tmp_path)
-    assert sheet is not None and sheet["profile"] == "<ez>"
-    page = game_math_html(sheet)
-    assert page.startswith("<h2 id='game-math'>Game math</h2>")
+    math = load_game_math(tmp_path)
+    assert math is not None and math["par_sheet"]["profile"] == "<ez>"
+    page = game_math_html(math["par_sheet"])
     assert "&lt;ez&gt;" in page and "<ez>" not in page
-    assert "7.6113%" in page and "10.1876%" in page
-    assert "No par sheet" in game_math_html(read_par_sheet(tmp_path / "none"))
+    assert "7.6113%" in page and "10.1876%" in page and page.count("<details>") == 7
+    assert "No par sheet" in game_math_html(None)
 
 
 # ---------------------------------------------------------------- a class's representative is representative
