@@ -27,7 +27,8 @@ from scipy import optimize, stats
 
 from .simulate import RANKS, SUITS, Counts, WagerKey
 
-__all__ = ["ALPHA", "POWER", "BAND", "Test", "holm", "shuffle_tests", "outcome_tests", "return_tests", "audit_tests"]
+__all__ = ["ALPHA", "POWER", "BAND", "Test", "holm", "shuffle_tests", "outcome_tests", "return_tests",
+           "audit_tests", "label", "summary"]
 
 ALPHA = 0.01
 """Family-wise significance level (Holm)."""
@@ -198,7 +199,7 @@ def outcome_tests(counts: Counts, events: dict[str, Fraction], wagers: dict[Wage
         seen = counts.outcomes.get(key, {})
         total = sum(seen.values())
         for outcome, p in outcomes.items():
-            items.append((f"{_label(key)}: outcome {outcome}", clauses.get(key, "631a.8(a)"), seen.get(outcome, 0),
+            items.append((f"{label(key)}: outcome {outcome}", clauses.get(key, "631a.8(a)"), seen.get(outcome, 0),
                           total, float(p)))
     m = len(items) + m_extra
     tests = []
@@ -227,7 +228,7 @@ def return_tests(counts: Counts, edges: dict[WagerKey, Fraction], clauses: dict[
         se = math.sqrt(max(var, 1e-18) / n)
         z = (mean + float(edge)) / se
         half = float(stats.norm.isf(ALPHA / 2)) * se
-        tests.append(Test(f"{_label(key)}: observed return", clauses.get(key, "631a.13"), z,
+        tests.append(Test(f"{label(key)}: observed return", clauses.get(key, "631a.13"), z,
                           float(2 * stats.norm.sf(abs(z))), _z(m) * se, "return per unit wagered", n,
                           f"return {mean:+.5f} per unit, 99% CI [{mean - half:+.5f}, {mean + half:+.5f}], "
                           f"par {-float(edge):+.5f}"))
@@ -241,13 +242,13 @@ def audit_tests(counts: Counts, clauses: dict[WagerKey, str]) -> list[Test]:
     tests = []
     for key, n in sorted(counts.audited.items(), key=lambda kv: str(kv[0])):
         bad = counts.mispaid.get(key, 0)
-        tests.append(Test(f"{_label(key)}: settlement audit", clauses.get(key, "631a.13"), float(bad),
+        tests.append(Test(f"{label(key)}: settlement audit", clauses.get(key, "631a.13"), float(bad),
                           0.0 if bad else 1.0, 1 - (1 - POWER) ** (1 / n), "mispayment rate", n,
                           f"{bad} of {n} settlements not as the paytable requires", exact=True))
     return tests
 
 
-def _label(key: WagerKey) -> str:
+def label(key: WagerKey) -> str:
     wager, hand, option = key
     return wager + (f" on the {hand.capitalize()}'s Hand" if hand else "") + (f" ({option})" if option else "")
 

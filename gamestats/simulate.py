@@ -54,13 +54,13 @@ class GameSettings:
 
     ``adapter``: ``library`` (``game``: ``package.module:factory``) or ``http``
     (``url``; credentials from the worker's environment, as for ``--adapter http``).
-    ``operation_timeout``: seconds per call (None: the adapter's default).
+    ``operation_timeout``: seconds per call (0: no bound, ``--operation-timeout 0``).
     """
 
     adapter: str = "library"
     game: str = "baccarat_conformance.reference_game:create_game"
     url: Optional[str] = None
-    operation_timeout: Optional[float] = None
+    operation_timeout: float = 120.0
 
     def connect(self) -> GameAdapter:
         """A new adapter to the game.
@@ -69,7 +69,7 @@ class GameSettings:
         """
         from baccarat_conformance.errors import ConfigurationError
 
-        kw = {} if self.operation_timeout is None else {"operation_timeout": self.operation_timeout}
+        kw = {"operation_timeout": self.operation_timeout or None}
         if self.adapter == "library":
             from baccarat_conformance.adapters.library import LibraryAdapter, load_factory
 
@@ -91,7 +91,9 @@ class Plan:
     ``rules``: the Rules Submission as sent to ``open_table``; ``run_seed``: the seed of
     the whole run; ``shoes``: shoes per chunk; ``play``: deal every shoe to its end,
     placing ``wagers`` (``(wager_type, hand, option)``, each at :data:`STAKE`) before
-    every round; ``seeded``: pass :func:`shoe_seed` to ``start_shoe``.
+    every round; ``seeded``: pass :func:`shoe_seed` to ``start_shoe``; ``audited``: the
+    wager types whose every settlement is compared with the oracle's (fixed odds: not
+    the progressives, whose pay depends on the meters).
     """
 
     rules: dict
@@ -100,6 +102,7 @@ class Plan:
     play: bool = False
     seeded: bool = True
     wagers: tuple[WagerKey, ...] = ()
+    audited: frozenset = frozenset()
 
 
 def shoe_seed(run_seed: int, chunk: int, shoe: int) -> int:
@@ -165,11 +168,18 @@ class Counts:
             a, b = getattr(self, name), getattr(other, name)
             setattr(out, name, a + b if a.size and b.size else (a if a.size else b).copy())
         for name in ("digests", "events", "net_sum", "net_sq", "placed", "refused", "audited", "mispaid"):
-            setattr(out, name, getattr(self, name) + getattr(other, name))
-        out.outcomes = {k: self.outcomes.get(k, Counter()) + other.outcomes.get(k, Counter())
+            setattr(out, name, _add(getattr(self, name), getattr(other, name)))
+        out.outcomes = {k: _add(self.outcomes.get(k, Counter()), other.outcomes.get(k, Counter()))
                         for k in {**self.outcomes, **other.outcomes}}
         out.mispaid_examples = (self.mispaid_examples + other.mispaid_examples)[:20]
         return out
+
+
+def _add(a: Counter, b: Counter) -> Counter:
+    """``a + b`` keeping zero and negative sums (``Counter.__add__`` drops them: a net loss)."""
+    out = Counter(a)
+    out.update(b)
+    return out
 
 
 # ------------------------------------------------------------------ the shuffle
@@ -253,12 +263,11 @@ def count_shoe(counts: Counts, cards: list[str], cut_offset: Optional[int], decl
 
 
 # ------------------------------------------------------------------ the rounds
-def count_round(counts: Counts, record: Any, models: dict, placed: dict, table_rules: Any) -> None:
+def count_round(counts: Counts, record: Any, models: dict, placed: dict, audited: frozenset) -> None:
     """Add one round record to ``counts``: its events (from the hands dealt, judged by
-    the oracle), each wager's outcome on the par sheet, net result (cents) and the
-    settlement audit (paid and vigorish against the oracle's settlement)."""
-    from baccarat_conformance.oracle import settlement
-
+    the oracle), each wager's outcome on the par sheet, net result (cents) and, for the
+    wager types in ``audited``, the settlement audit (the net result the game paid
+    against the oracle's settlement of the cards dealt)."""
     if record.status != "completed" or record.player is None or record.banker is None:
         counts.void += 1
         return
@@ -275,29 +284,27 @@ def count_round(counts: Counts, record: Any, models: dict, placed: dict, table_r
         key = placed.get(result.wager_id)
         if key is None:
             continue
-        model = models[key]
-        counts.outcomes.setdefault(key, Counter())[model.settle(coup).outcome] += 1
+        want = models[key].settle(coup)
+        counts.outcomes.setdefault(key, Counter())[want.outcome] += 1
         net = int((result.paid - result.vigorish - result.amount) * 100)
         counts.net_sum[key] += net
         counts.net_sq[key] += net * net
-        settler = settlement.settler_for(key[0], table_rules)
-        if settler is None:
+        if key[0] not in audited:
             continue
-        want = settler.settle(coup, settlement.WagerSpec(result.seat, key[0], result.amount, key[1], key[2]),
-                              table_rules)
         counts.audited[key] += 1
-        if want.paid != result.paid or want.vigorish != result.vigorish:
+        required = want.net * int(result.amount * 100)
+        if net != required:
             counts.mispaid[key] += 1
             if len(counts.mispaid_examples) < 20:
                 counts.mispaid_examples.append({
                     "wager": key[0], "hand": key[1], "round_id": record.round_id, "player": list(player),
-                    "banker": list(banker), "paid": str(result.paid), "vigorish": str(result.vigorish),
-                    "required_paid": str(want.paid), "required_vigorish": str(want.vigorish),
-                    "clause": settler.odds_clause})
+                    "banker": list(banker), "outcome": want.outcome, "stake": str(result.amount),
+                    "paid": str(result.paid), "vigorish": str(result.vigorish),
+                    "required_net": str(Decimal(required.numerator) / required.denominator / 100)})
 
 
 def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models: dict, seats: int,
-               table_rules: Any) -> None:
+               audited: frozenset) -> None:
     while True:
         placed = {}
         for n, key in enumerate(plan.wagers):
@@ -308,7 +315,7 @@ def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models
             else:
                 counts.refused[key] += 1
         record = game.deal_round(table)
-        count_round(counts, record, models, placed, table_rules)
+        count_round(counts, record, models, placed, audited)
         if record.shoe == "ended" or record.status == "void" and record.shoe != "in_play":
             return
 
@@ -316,14 +323,12 @@ def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models
 def run_chunk(settings: GameSettings, plan: Plan, index: int) -> Counts:
     """Play chunk ``index`` of ``plan`` on a fresh adapter built from ``settings``.
 
-    :raises CapabilityMissing: when the game does not declare ``shoe_disclosure``.
+    :raises CapabilityMissing: when the game does not declare ``shoe_disclosure`` (a
+        plan that only shuffles).
     :raises AdapterError: (its subclasses) when the game cannot be reached or answers badly.
     """
-    from baccarat_conformance.profile import RulesSubmission
-
     game = settings.connect()
     try:
-        table_rules = RulesSubmission.model_validate(plan.rules) if plan.play else None
         models = {(m.wager, m.hand, m.option): m for m in par_wagers.models(plan.rules)}
         counts = Counts()
         table = game.open_table(plan.rules, test_mode=False)
@@ -332,11 +337,12 @@ def run_chunk(settings: GameSettings, plan: Plan, index: int) -> Counts:
             game.transcript = Transcript()  # a chunk keeps no transcript: it would hold every round
             kw = {"seed": shoe_seed(plan.run_seed, index, i)} if plan.seeded else {}
             shoe = game.start_shoe(table, burn=plan.play, **kw)
+            if plan.play:
+                _play_shoe(game, table, plan, counts, models, seats, plan.audited)
+                continue
             cards = game.disclosed_cards(shoe)
             if cards is not None:
-                count_shoe(counts, list(cards), shoe.cut_offset, getattr(shoe, "pre_shuffle", None))
-            if plan.play:
-                _play_shoe(game, table, plan, counts, models, seats, table_rules)
+                count_shoe(counts, list(cards), shoe.cut_offset, shoe.pre_shuffle)
         return counts
     finally:
         game.close()
