@@ -36,7 +36,7 @@ class Depth:
 
 
 DEPTHS = {
-    "smoke": Depth(shuffle_shoes=400, played_shoes=25, chunk_shoes=25),
+    "smoke": Depth(shuffle_shoes=1000, played_shoes=25, chunk_shoes=25),
     "standard": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
     "exhaustive": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
     "lab": Depth(shuffle_shoes=20000, played_shoes=12800, chunk_shoes=200),
