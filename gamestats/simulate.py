@@ -67,19 +67,18 @@ class GameSettings:
 
         :raises ConfigurationError: for an adapter other than library or http, or a bad factory / URL.
         """
+        from baccarat_conformance.adapters import load_adapter_class  # by entry point: no transport imported here
         from baccarat_conformance.errors import ConfigurationError
 
         kw = {"operation_timeout": self.operation_timeout or None}
         if self.adapter == "library":
-            from baccarat_conformance.adapters.library import LibraryAdapter, load_factory
+            from baccarat_conformance.adapters.library import load_factory
 
-            return LibraryAdapter(load_factory(self.game)(), **kw)
+            return load_adapter_class("library")(load_factory(self.game)(), **kw)
         if self.adapter == "http":
-            from baccarat_conformance.adapters.http import HttpAdapter
-
             if not self.url:
                 raise ConfigurationError("the statistics over HTTP need the game's URL (--url)")
-            return HttpAdapter(self.url, **kw)
+            return load_adapter_class("http")(self.url, **kw)
         raise ConfigurationError(f"--adapter {self.adapter}: the statistics' workers reach a game through the "
                                  "library or http adapter only")
 
