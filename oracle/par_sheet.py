@@ -26,7 +26,8 @@ from typing import Any, Mapping, Optional
 from . import ch631a as rules
 from . import par_wagers
 from .odds import Odds
-from .par_enumerate import by_rank, check_decks, initial_classes, round_classes
+from .par_enumerate import (by_rank, check_decks, initial_hands, rank_patterns, round_classes, uniform_hands,
+                            uniform_round_classes)
 
 
 @dataclass(frozen=True)
@@ -126,14 +127,9 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
     """The :class:`WagerPar` of one wager model (:mod:`.par_wagers`) for ``decks`` decks."""
     if spec.engine is None:
         return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, (), Fraction(0), spec.note)
-    if spec.engine == "round":
-        classes = ((k.hands(), p) for k, p in round_classes(decks).items())
-    else:
-        cards, partition = spec.engine
-        classes = ((_split(seq), p) for seq, p in initial_classes(decks, cards, partition).items())
+    classes = _classes(decks, spec.engine)
     grouped: dict[tuple[str, str, Optional[Odds], Fraction], Fraction] = {}
-    for (player, banker), probability in classes:
-        coup = _coup(player, banker)
+    for coup, probability in classes:
         s = spec.settle(coup)
         key = (s.outcome, s.result, s.pays, s.net)
         grouped[key] = grouped.get(key, Fraction(0)) + probability
@@ -144,7 +140,24 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
     return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, outcomes, edge, spec.note)
 
 
-def _split(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+@functools.lru_cache(maxsize=None)
+def _classes(decks: int, engine: par_wagers.Engine) -> tuple[tuple[rules.Coup, Fraction], ...]:
+    """The rounds an engine tells apart, as representative coups with their exact
+    probabilities (cached per decks and engine: every wager of the engine reuses them)."""
+    if engine == "round":
+        return tuple((_coup(*k.hands()), p) for k, p in round_classes(decks).items())
+    if engine == "round_uniform":
+        return tuple((_coup(*uniform_hands(*k)), p) for k, p in uniform_round_classes(decks).items())
+    assert isinstance(engine, tuple)
+    cards, partition = engine
+    if partition is by_rank:  # pairs only: the 15 patterns of equal ranks
+        table = {(_hands(seq)): p for seq, p in rank_patterns(decks, cards).items()}
+    else:
+        table = initial_hands(decks, cards, partition)
+    return tuple((_coup(player, banker), p) for (player, banker), p in table.items())
+
+
+def _hands(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Initial cards in dealing order -> (Player's two, Banker's two); two cards are one
     hand's (given to both, the wager reads only its own)."""
     if len(seq) == 2:
@@ -205,7 +218,7 @@ def round_outcome_probabilities(decks: int) -> dict[str, Fraction]:
                 out[name] += p
     pairs = {"player_pair": Fraction(0), "banker_pair": Fraction(0), "either_pair": Fraction(0),
              "both_pairs": Fraction(0)}
-    for seq, p in initial_classes(decks, 4, by_rank).items():
+    for seq, p in rank_patterns(decks, 4).items():
         pp, bp = seq[0][:-1] == seq[2][:-1], seq[1][:-1] == seq[3][:-1]
         pairs["player_pair"] += p * pp
         pairs["banker_pair"] += p * bp
