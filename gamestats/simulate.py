@@ -302,12 +302,28 @@ def count_round(counts: Counts, record: Any, models: dict, placed: dict, audited
                     "required_net": str(Decimal(required.numerator) / required.denominator / 100)})
 
 
+BASE_WAGERS = ("banker", "player", "tie")
+"""The Baccarat wagers: placed first, one seat each, so that every seat holding a side
+wager (which may require a Baccarat wager at the same seat) holds one of them."""
+
+
+def seat_plan(wagers: tuple[WagerKey, ...], seats: int) -> list[tuple[int, WagerKey]]:
+    """(seat, wager) in placing order: the Baccarat wagers of ``wagers`` first on seats 1, 2,
+    3..., then the others round-robin over those seats (over all ``seats`` when there is
+    no Baccarat wager)."""
+    base = [w for w in wagers if w[0] in BASE_WAGERS]
+    used = max(1, min(len(base), seats)) if base else seats
+    order = [(1 + n % used, w) for n, w in enumerate(base)]
+    return order + [(1 + n % used, w) for n, w in enumerate(w for w in wagers if w[0] not in BASE_WAGERS)]
+
+
 def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models: dict, seats: int,
                audited: frozenset) -> None:
+    order = seat_plan(plan.wagers, seats)
     while True:
         placed = {}
-        for n, key in enumerate(plan.wagers):
-            ack = game.place_wager(table, 1 + n % seats, key[0], STAKE, hand=key[1], option=key[2])
+        for seat, key in order:
+            ack = game.place_wager(table, seat, key[0], STAKE, hand=key[1], option=key[2])
             if ack.accepted and ack.wager_id:
                 placed[ack.wager_id] = key
                 counts.placed[key] += 1

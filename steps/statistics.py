@@ -164,6 +164,8 @@ def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_subm
     sheet = _par(rules_submission)
     wagers = {(w.wager, w.hand, w.option): {o.outcome: o.probability for o in w.outcomes if o.result == "win"}
               for w in sheet.wagers if w.exact and (w.wager, w.hand, w.option) in counts.outcomes}
+    if counts.refused:
+        evidence.attach_json("wagers the game refused (not judged)", {judge.label(k): n for k, n in counts.refused.items()})
     tests = judge.holm(judge.outcome_tests(counts, events, wagers, {}))
     for t in tests:
         t.clause = "631a.5(a)"  # the cards dealt come from the game's shuffle: its randomness is judged
