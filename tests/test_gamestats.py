@@ -151,3 +151,14 @@ def test_rounds_per_second_is_measured():
     assert sum(out.counts.events[e] for e in ("banker_win", "player_win", "tie")) == out.counts.rounds
     assert Counter(out.counts.audited) == Counter({("banker", None, None): out.counts.rounds,
                                                    ("tie", None, None): out.counts.rounds})
+
+
+def test_workers_reach_an_http_game_by_its_url():
+    """The HTTP route: the reference game served by a real process, two local worker
+    processes each with its own HTTP adapter; a seeded chunk gives the same counts as
+    the same chunk played in process through the library adapter."""
+    from .misbehaving_servers import serve
+
+    with serve() as url:
+        over_http = simulate(GameSettings("http", url=url), SHUFFLES, 2, workers=2)
+    assert same(over_http.counts, simulate(GameSettings(), SHUFFLES, 2, workers=1).counts)
