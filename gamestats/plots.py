@@ -51,7 +51,9 @@ def outcome_plot(rows: list[tuple[str, int, int, float]], title: str) -> bytes:
         half = z * math.sqrt(f * (1 - f) / n + z * z / (4 * n * n)) / (1 + z * z / n)
         ratio, lo, hi = f / p, (centre - half) / p, (centre + half) / p
         colour = "tab:red" if lo > 1 or hi < 1 else "tab:blue"
-        ax.errorbar(ratio, i, xerr=[[ratio - lo], [hi - ratio]], fmt="o", color=colour, capsize=3, markersize=4)
+        # the Wilson interval is not centred on the observed ratio (none seen: it may start at it)
+        ax.errorbar(ratio, i, xerr=[[max(0.0, ratio - lo)], [max(0.0, hi - ratio)]], fmt="o", color=colour,
+                    capsize=3, markersize=4)
     ax.axvline(1.0, color="grey", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(rows)), [r[0] for r in rows], fontsize=7)
     ax.invert_yaxis()

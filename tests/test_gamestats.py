@@ -140,7 +140,8 @@ def test_the_serial_statistic_has_mean_zero_for_random_shoes():
 def test_the_pictures_are_png():
     counts = run_chunk(GameSettings(), SHUFFLES, 0)
     heat = plots.rank_heatmap(counts.rank_pos, "t")
-    bars = plots.outcome_plot([("banker_win", 45, 100, 0.4586), ("tie", 0, 100, 0.0952)], "t")
+    bars = plots.outcome_plot([("banker_win", 45, 100, 0.4586), ("tie", 0, 100, 0.0952), ("pair", 0, 5000, 0.0003),
+                               ("all", 100, 100, 0.99)], "t")
     assert heat.startswith(b"\x89PNG") and bars.startswith(b"\x89PNG")
 
 
