@@ -28,7 +28,7 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.gamestats import judge, plots
 from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey
-from baccarat_conformance.judgements import counts_judgements, judged
+from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
 from baccarat_conformance.reports import evidence
@@ -191,6 +191,9 @@ def _expected(test: judge.Test, events: dict, wagers: dict) -> float:
 @counts_judgements
 def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
     counts = stats_run.counts
+    # the oracle's settlers of § 631a.13 cover Baccarat and EZ Baccarat: at a commission-free,
+    # Midibaccarat, Minibaccarat or Rising Phoenix table this scenario is not offered
+    about("variant.baccarat", "variant.ez_baccarat")
     sheet = _par(rules_submission)
     clauses: dict[WagerKey, str] = {}
     edges = {}
