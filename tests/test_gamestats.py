@@ -163,3 +163,19 @@ def test_workers_reach_an_http_game_by_its_url():
     with serve() as url:
         over_http = simulate(GameSettings("http", url=url), SHUFFLES, 2, workers=2)
     assert same(over_http.counts, simulate(GameSettings(), SHUFFLES, 2, workers=1).counts)
+
+
+def test_the_run_flags_pass_depth_lab_cluster_and_seed_to_pytest():
+    import argparse
+
+    from baccarat_conformance import options
+
+    parser = argparse.ArgumentParser()
+    options.add_run_arguments(parser)
+    args = parser.parse_args(["--depth", "lab", "--cluster", "tcp://scheduler:8786", "--stats-seed", "7"])
+    passed = options.pytest_args(args)
+    assert passed[passed.index("--depth") + 1] == "lab"
+    assert passed[passed.index("--cluster") + 1] == "tcp://scheduler:8786"
+    assert passed[passed.index("--stats-seed") + 1] == "7"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--stats-seed", "x"])
