@@ -21,7 +21,7 @@ from baccarat_conformance.errors import ConfigurationError
 
 from .simulate import Counts, GameSettings, Plan, run_chunk
 
-__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "local_workers"]
+__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "local_workers", "played_shoes"]
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,19 @@ DEPTHS = {
     "smoke": Depth(shuffle_shoes=1000, played_shoes=25, chunk_shoes=25),
     "standard": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
     "exhaustive": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
-    "lab": Depth(shuffle_shoes=20000, played_shoes=12800, chunk_shoes=200),
+    "lab": Depth(shuffle_shoes=20000, played_shoes=13500, chunk_shoes=200),
 }
 """Shoes by ``--depth`` (``exhaustive`` is about the third-card sweep: the statistics
-play as at ``standard``; ``lab`` deals more than 10^6 rounds)."""
+play as at ``standard``; ``lab`` deals more than 10^6 rounds). Played shoes are counted
+for 8 decks: a shoe of fewer decks holds fewer rounds, so :func:`played_shoes` plays
+more of them."""
+
+
+def played_shoes(depth: "Depth", decks: int) -> int:
+    """The shoes to deal at ``depth`` for a shoe of ``decks`` decks: ``depth.played_shoes``
+    times 8 / decks (about 78 rounds a shoe of 8 decks, 57 of 6: lab depth deals more than
+    10^6 rounds for 6, 7 or 8 decks)."""
+    return -(-depth.played_shoes * 8 // max(decks, 1))
 
 
 @dataclass

@@ -26,7 +26,7 @@ from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import operation_timeout_option
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.gamestats import judge, plots
-from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, simulate
+from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, played_shoes, simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement
@@ -64,7 +64,7 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         wagers = tuple((m.wager, m.hand, m.option) for m in models)
         table_rules = _rules_submission(rules)
         audited = frozenset(w for w, _, _ in wagers if settlement.settler_for(w, table_rules) is not None)
-    shoes = d.played_shoes if play else d.shuffle_shoes
+    shoes = played_shoes(d, int(rules.get("decks", 8))) if play else d.shuffle_shoes
     plan = Plan(rules, seed if not play else seed + 7_919, d.chunk_shoes, play=play,
                 seeded=game.has_capability("seeded_shuffle"), wagers=wagers, audited=audited)
     key = (settings, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play, config.getoption("--cluster"))
