@@ -102,8 +102,14 @@ OPTIONS: tuple[Option, ...] = (
            metavar="MODULE:FACTORY", scope="run"),
     Option(("--profile",), "Rules Submission profile: a TOML path or a bundled name (default: baccarat)",
            metavar="PATH|NAME"),
-    Option(("--depth",), "rounds played by generated and exhaustive scenarios (default: standard)",
-           default="standard", choices=("smoke", "standard", "exhaustive")),
+    Option(("--depth",), "rounds played by generated, exhaustive and statistics scenarios (default: standard; "
+                         "lab: the statistics deal more than 10^6 rounds)",
+           default="standard", choices=("smoke", "standard", "exhaustive", "lab")),
+    Option(("--cluster",), "run the statistics' simulation chunks on the Dask scheduler at ADDRESS "
+                           "(tcp://host:8786; needs the extra [cluster]); default: local processes",
+           metavar="ADDRESS"),
+    Option(("--stats-seed",), "seed of the statistics' shoes (each chunk's shoes are seeded from it; default 1)",
+           default="1", metavar="N", type=int),
     Option(("--as-of",), "evaluate the regulations as of this date (default: today)", metavar="YYYY-MM-DD",
            type=date_arg),
     Option(("--include-expired",), "test clauses of temporary regulations even after they expired",

@@ -72,6 +72,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "property: a hypothesis property-based or stateful scenario (its feature is "
                                        "tagged @property): -m property runs only these, -m 'not property' the rest")
+    config.addinivalue_line("markers", "statistics: a statistical verification of the game's own shuffle and payouts "
+                                       "(lab practice; rounds by --depth): -m 'not statistics' leaves them out")
     clauses.register_markers(config)
     gating.register_markers(config)
     hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
@@ -103,7 +105,7 @@ def rules_submission(pytestconfig: pytest.Config) -> RulesSubmission:
 
 @pytest.fixture(scope="session")
 def depth(pytestconfig: pytest.Config) -> str:
-    """``smoke``, ``standard`` or ``exhaustive`` (option ``--depth``)."""
+    """``smoke``, ``standard``, ``exhaustive`` or ``lab`` (option ``--depth``)."""
     return pytestconfig.getoption("--depth")
 
 

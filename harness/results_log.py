@@ -15,7 +15,9 @@ clause, what the regulation requires, what the game did, the cards; the tracebac
 in pytest's log, its last 2000 characters in ``detail``), ``failed_clause`` the clause a
 nonconformance names (:mod:`baccarat_conformance.attribution`: the matrix fails that
 clause, not the scenario's other tags), ``judged`` what the scenario's Then steps judged
-(:mod:`baccarat_conformance.judgements`), and ``duration`` the seconds of all phases. A
+(:mod:`baccarat_conformance.judgements`), ``statistics`` the statistical tests of a
+``@statistics`` scenario (each one's name, clause, statistic, p-value, power, Holm's
+verdict: ``gamestats.judge.Test``), and ``duration`` the seconds of all phases. A
 scenario blocked by a rule the game broke (category ``blocked``, outcome ``skipped``) also
 carries ``blocked_by``, that rule's clause. A failed or blocked scenario also carries
 ``replay``: what ``baccarat-conformance replay`` needs to run it again (the node id, the
@@ -163,6 +165,8 @@ class ResultsLog:
                     entry["failed_clause"] = props["failed_clause"]
         if props.get("judged") is not None and report.when == "call":
             entry["judged"] = props["judged"]
+        if props.get("statistics") is not None and report.when == "call":
+            entry["statistics"] = props["statistics"]
         if report.when == "teardown" or crashed:
             done = self.partial.pop(report.nodeid)
             if needs_replay(done):

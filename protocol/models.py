@@ -237,7 +237,10 @@ class ShoeRecord(Extensible):
     ``card_count - cover_card_index`` cards lie below it). ``burned``: the first
     card exposed and the cards burned face down after it. ``cards``: the whole stack
     in dealing order, before the burn, when the game discloses it (capability
-    ``shoe_disclosure``).
+    ``shoe_disclosure``). ``pre_shuffle`` (since 1.2, optional): the stack in the order
+    the game held it before shuffling (a game that shuffles from a fixed order declares
+    it), against which the statistical verification judges how far the shuffle moved
+    the cards; ``cards`` is then the shuffled stack cut at ``cut_offset``.
     """
 
     shoe_id: str
@@ -247,6 +250,7 @@ class ShoeRecord(Extensible):
     cover_card_index: Optional[int] = None
     burned: list[Card] = Field(default_factory=list)
     cards: Optional[list[Card]] = None
+    pre_shuffle: Optional[list[Card]] = Field(default=None, description="since 1.2: the stack before the shuffle")
     new_decks: Optional[bool] = None
     events: list["Event"] = Field(default_factory=list)
 

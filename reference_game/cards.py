@@ -65,6 +65,7 @@ class Shoe:
     last_hand_announced: bool = False
     rounds_after_last_hand: int = 0
     ended: bool = False
+    pre_shuffle: Optional[list[str]] = None  # the stack before the shuffle (protocol 1.2), for the game's own shoes
 
     @property
     def remaining(self) -> int:
@@ -113,11 +114,13 @@ def shuffled_shoe(shoe_id: str, decks: int, rng: random.Random, cut_offset: Opti
     least ten from either end when not given); the cards above it go to the bottom;
     the second cover card is placed between 14 and 30 cards above the bottom.
     """
-    stack = one_deck() * decks
+    before = one_deck() * decks
+    stack = list(before)
     rng.shuffle(stack)
     n = len(stack)
     if cut_offset is None:
         cut_offset = rng.randint(10, n - 10)
     stack = stack[cut_offset:] + stack[:cut_offset]
     cover = n - rng.randint(14, 30)
-    return Shoe(shoe_id=shoe_id, cards=stack, decks=decks, cover_card_index=cover, cut_offset=cut_offset)
+    return Shoe(shoe_id=shoe_id, cards=stack, decks=decks, cover_card_index=cover, cut_offset=cut_offset,
+                pre_shuffle=before)

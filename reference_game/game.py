@@ -197,6 +197,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         events = self._collect_all_vigorish(table)  # § 631a.13(d)(2)(i)
         events.append({"type": "new_decks"})  # § 631a.3(b)
         disclosed = list(shoe.cards)
+        pre_shuffle = shoe.pre_shuffle if cards is None else None
         if burn:
             events += self.burn(shoe)
         table.shoe = shoe
@@ -206,6 +207,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         events += self._select_curator(table, previous=None)
         return {"shoe_id": shoe_id, "decks": decks, "card_count": len(shoe.cards), "cut_offset": shoe.cut_offset,
                 "cover_card_index": shoe.cover_card_index, "burned": shoe.burned, "cards": disclosed,
+                **({"pre_shuffle": pre_shuffle} if pre_shuffle else {}),
                 "new_decks": True, "events": events}
 
     def burn_count(self, first_card: str) -> int:

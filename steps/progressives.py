@@ -43,8 +43,8 @@ METERS = {
     "royal 9 mystery": P.ROYAL_9_MYSTERY_METER, "harmony progressive": P.HARMONY_METER,
     "harmony reserve": P.HARMONY_RESERVE_METER,
 }
-DEPTH_SAMPLES = {"smoke": 300, "standard": 2000, "exhaustive": 20000}
-DEPTH_ROUNDS = {"smoke": 25, "standard": 150, "exhaustive": 1000}
+DEPTH_SAMPLES = {"smoke": 300, "standard": 2000, "exhaustive": 20000, "lab": 20000}
+DEPTH_ROUNDS = {"smoke": 25, "standard": 150, "exhaustive": 1000, "lab": 1000}
 
 
 def meter_name(text: str) -> str:

@@ -23,7 +23,7 @@ from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import HAND_NAMES, cards_of_record
 
-SHOES_BY_DEPTH = {"smoke": 10, "standard": 100, "exhaustive": 1000}
+SHOES_BY_DEPTH = {"smoke": 10, "standard": 100, "exhaustive": 1000, "lab": 1000}
 MAX_ROUNDS_PER_SHOE = 250  # 8 decks hold 416 cards: at least 4 per round
 
 

@@ -37,7 +37,7 @@ from ._vocabulary import cards_of_record, money_text
 from ._wager_targets import Target
 
 
-SWEEP_ROUNDS = {"smoke": 200, "standard": 2000, "exhaustive": 20000}
+SWEEP_ROUNDS = {"smoke": 200, "standard": 2000, "exhaustive": 20000, "lab": 20000}
 CHUNK = 2000
 
 

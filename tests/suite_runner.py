@@ -56,10 +56,11 @@ def proof_marks(clauses) -> str:
     """A ``-m`` expression selecting the example scenarios of the sections of ``clauses``.
 
     A broken-game proof runs the sections its break touches, leaving out the hypothesis
-    property scenarios (``@property``; tests/test_properties_bite.py proves those): each
+    property scenarios (``@property``; tests/test_properties_bite.py proves those) and the
+    statistical verification (``@statistics``; tests/test_broken_statistics.py): each
     proof stays a few seconds, and the reference-game runs of the whole suite under every
     example profile are what show the rest of the suite raises no false alarm."""
-    return "(" + " or ".join(sections_of(clauses)) + ") and not property"
+    return "(" + " or ".join(sections_of(clauses)) + ") and not property and not statistics"
 
 
 def run_suite(tmp_path: Path, *args: str, game: str | None = None, depth: str = "smoke",

@@ -223,7 +223,7 @@ NOT_YET_PROVED = {
 }
 
 PROOF_MODULES = ("test_broken_631a", "test_broken_games", "test_broken_phoenix", "test_broken_progressives",
-                 "test_broken_sidewagers", "test_properties_bite")
+                 "test_broken_sidewagers", "test_properties_bite", "test_broken_statistics")
 
 
 MUTANTS = {"results_turned": TARGETS, "accepts_every_wager": ACCEPTS_EVERY_WAGER, "wrong_odds": WRONG_ODDS}

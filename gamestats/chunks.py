@@ -1,0 +1,144 @@
+"""Running the chunks of a simulation: on local processes (default) or a Dask cluster.
+
+The chunks are independent (:func:`.simulate.run_chunk`) and their counts merge
+exactly, so where they run changes nothing but the time taken. ``--cluster ADDRESS``
+(a ``tcp://host:8786`` scheduler; the optional extra ``[cluster]``) sends them to Dask
+distributed workers; each worker builds its own adapter from the picklable
+:class:`~.simulate.GameSettings`, so the game must be reachable from every worker: an
+installed library (the same ``--game`` factory importable there) or the HTTP URL.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from baccarat_conformance.errors import ConfigurationError
+
+from .simulate import Counts, GameSettings, Plan, run_chunk
+
+__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "local_workers", "played_shoes"]
+
+
+@dataclass(frozen=True)
+class Depth:
+    """Shoes of one depth: ``shuffle_shoes`` shuffled and disclosed for the shuffle
+    tests; ``played_shoes`` dealt to their end (about 80 rounds each) for the outcome,
+    return and settlement tests; ``chunk_shoes`` shoes per chunk."""
+
+    shuffle_shoes: int
+    played_shoes: int
+    chunk_shoes: int
+
+
+DEPTHS = {
+    "smoke": Depth(shuffle_shoes=1000, played_shoes=25, chunk_shoes=25),
+    "standard": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
+    "exhaustive": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
+    "lab": Depth(shuffle_shoes=20000, played_shoes=13500, chunk_shoes=200),
+}
+"""Shoes by ``--depth`` (``exhaustive`` is about the third-card sweep: the statistics
+play as at ``standard``; ``lab`` deals more than 10^6 rounds). Played shoes are counted
+for 8 decks: a shoe of fewer decks holds fewer rounds, so :func:`played_shoes` plays
+more of them."""
+
+
+def played_shoes(depth: "Depth", decks: int) -> int:
+    """The shoes to deal at ``depth`` for a shoe of ``decks`` decks: ``depth.played_shoes``
+    times 8 / decks (about 78 rounds a shoe of 8 decks, 57 of 6: lab depth deals more than
+    10^6 rounds for 6, 7 or 8 decks)."""
+    return -(-depth.played_shoes * 8 // max(decks, 1))
+
+
+@dataclass
+class Outcome:
+    """A finished simulation: the merged ``counts``, the ``chunks`` run, the wall
+    ``seconds`` taken, and ``where`` they ran (``"2 local processes"``,
+    ``"dask tcp://..."``)."""
+
+    counts: Counts
+    chunks: int
+    seconds: float
+    where: str
+
+    @property
+    def rounds_per_second(self) -> Optional[float]:
+        return self.counts.rounds / self.seconds if self.seconds and self.counts.rounds else None
+
+    @property
+    def shoes_per_second(self) -> Optional[float]:
+        return self.counts.shoes / self.seconds if self.seconds and self.counts.shoes else None
+
+
+def local_workers() -> int:
+    """Processes for local chunks: ``BACCARAT_STATS_WORKERS`` or the CPUs this process may use."""
+    env = os.environ.get("BACCARAT_STATS_WORKERS")
+    if env:
+        return max(1, int(env))
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def _merge(parts: list[Counts]) -> Counts:
+    total = Counts()
+    for part in parts:
+        total = total.merge(part)
+    return total
+
+
+def simulate(settings: GameSettings, plan: Plan, chunks: int, *, cluster: Optional[str] = None,
+             workers: Optional[int] = None, progress: Optional[Callable[[int, int], None]] = None) -> Outcome:
+    """Run chunks ``0 .. chunks-1`` of ``plan`` and merge their counts.
+
+    ``cluster``: a Dask scheduler address (or a ``distributed.Client``); else local
+    processes (``workers``, default :func:`local_workers`; 1 runs in this process).
+    ``progress(done, chunks)`` is called as chunks finish.
+
+    :raises ConfigurationError: when ``cluster`` is given and dask.distributed is not
+        installed (``pip install baccarat-conformance[cluster]``).
+    :raises CapabilityMissing, AdapterError: as :func:`.simulate.run_chunk` raises them.
+    """
+    start = time.perf_counter()
+    parts: list[Counts] = []
+    if cluster is not None:
+        where = _on_cluster(settings, plan, chunks, cluster, parts, progress)
+    else:
+        n = workers or local_workers()
+        where = f"{n} local process{'es' if n != 1 else ''}"
+        if n == 1 or chunks == 1:
+            for i in range(chunks):
+                parts.append(run_chunk(settings, plan, i))
+                if progress:
+                    progress(len(parts), chunks)
+        else:
+            ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+            with cf.ProcessPoolExecutor(max_workers=min(n, chunks), mp_context=ctx) as pool:
+                for future in cf.as_completed([pool.submit(run_chunk, settings, plan, i) for i in range(chunks)]):
+                    parts.append(future.result())
+                    if progress:
+                        progress(len(parts), chunks)
+    return Outcome(_merge(parts), chunks, time.perf_counter() - start, where)
+
+
+def _on_cluster(settings: GameSettings, plan: Plan, chunks: int, cluster: object, parts: list[Counts],
+                progress: Optional[Callable[[int, int], None]]) -> str:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ConfigurationError("--cluster needs dask distributed: pip install 'baccarat-conformance[cluster]'") \
+            from None
+    own = not isinstance(cluster, Client)
+    client = Client(cluster, timeout="30s") if own else cluster
+    try:
+        futures = [client.submit(run_chunk, settings, plan, i, pure=False) for i in range(chunks)]
+        for future in as_completed(futures):
+            parts.append(future.result())
+            if progress:
+                progress(len(parts), chunks)
+        return f"dask {client.scheduler.address}"
+    finally:
+        if own:
+            client.close()

@@ -1,0 +1,214 @@
+"""Statistical verification of the game's own shuffle and payouts (``@statistics``
+scenarios; lab practice beyond the text, interpretation
+``631a.5-a-statistical-verification``).
+
+The simulation (:mod:`baccarat_conformance.gamestats`) plays shoes of the game's own
+shuffle through adapters its workers build from the run's options (``--adapter``
+library or http, ``--game``, ``--url``), in chunks seeded from ``--stats-seed`` (with
+capability ``seeded_shuffle``), on local processes or ``--cluster ADDRESS``; ``--depth``
+sets the shoes (:data:`~baccarat_conformance.gamestats.chunks.DEPTHS`). The steps judge
+the merged counts with scipy.stats, Holm-corrected at 1% per scenario, and report every
+test (statistic, p-value, power) in the results log (``statistics``), in Allure and,
+with the pictures, in ``--matrix-dir``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd import then, when
+
+from baccarat_conformance.adapters import GameAdapter
+from baccarat_conformance.adapters.base import operation_timeout_option
+from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.gamestats import judge, plots
+from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, played_shoes, simulate
+from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey
+from baccarat_conformance.judgements import about, counts_judgements, judged
+from baccarat_conformance.oracle import par_wagers, settlement
+from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
+from baccarat_conformance.reports import evidence
+
+ROUND_EVENTS = ("banker_win", "player_win", "tie", "natural", "player_pair", "banker_pair")
+"""The round events judged against the par sheet (§ 631a.8(a) outcomes, Naturals, pairs)."""
+
+_RUNS: dict[tuple, Outcome] = {}  # one simulation per process and plan: two scenarios share the rounds
+
+
+def game_settings(config: pytest.Config) -> GameSettings:
+    """The picklable :class:`GameSettings` of the run's options; skips the scenario as
+    not verified for an adapter the workers cannot rebuild (serial, a vendor's plugin)."""
+    name = config.getoption("--adapter")
+    if name not in ("library", "http"):
+        pytest.skip(f"not verified: the statistics' workers reach a game through the library or http adapter, "
+                    f"not {name}", allow_module_level=False)
+    timeout = operation_timeout_option(config) or 0.0
+    if name == "http":
+        return GameSettings("http", url=config.getoption("--url", None), operation_timeout=timeout)
+    game = config.getoption("--game", None) or GameSettings.game
+    return GameSettings("library", game=game, operation_timeout=timeout)
+
+
+def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play: bool) -> Outcome:
+    d = DEPTHS[depth]
+    settings = game_settings(config)
+    seed = int(config.getoption("--stats-seed") or 1)
+    wagers: tuple[WagerKey, ...] = ()
+    audited: frozenset = frozenset()
+    if play:
+        models = [m for m in par_wagers.models(rules) if m.engine is not None]
+        wagers = tuple((m.wager, m.hand, m.option) for m in models)
+        table_rules = _rules_submission(rules)
+        audited = frozenset(w for w, _, _ in wagers if settlement.settler_for(w, table_rules) is not None)
+    shoes = played_shoes(d, int(rules.get("decks", 8))) if play else d.shuffle_shoes
+    plan = Plan(rules, seed if not play else seed + 7_919, d.chunk_shoes, play=play,
+                seeded=game.has_capability("seeded_shuffle"), wagers=wagers, audited=audited)
+    key = (settings, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play, config.getoption("--cluster"))
+    if key not in _RUNS:
+        _RUNS[key] = simulate(settings, plan, math.ceil(shoes / d.chunk_shoes), cluster=config.getoption("--cluster"))
+    outcome = _RUNS[key]
+    evidence.attach_json("simulation", {
+        "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.counts.shoes or shoes,
+        "rounds": outcome.counts.rounds, "seconds": round(outcome.seconds, 2),
+        "rounds_per_second": outcome.rounds_per_second and round(outcome.rounds_per_second, 1),
+        "shoes_per_second": outcome.shoes_per_second and round(outcome.shoes_per_second, 1),
+        "seeded": plan.seeded, "stats_seed": seed, "depth": depth})
+    return outcome
+
+
+def _rules_submission(rules: dict) -> Any:
+    from baccarat_conformance.profile import RulesSubmission
+
+    return RulesSubmission.model_validate(rules)
+
+
+@when("the game shuffles many dealing shoes of its own", target_fixture="stats_run")
+def shuffle_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submission: Any, depth: str) -> Outcome:
+    return _run(request.config, game, rules_submission.as_rules(), depth, play=False)
+
+
+@when("the game deals many rounds from shoes of its own with every offered wager placed", target_fixture="stats_run")
+def play_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submission: Any, depth: str) -> Outcome:
+    return _run(request.config, game, rules_submission.as_rules(), depth, play=True)
+
+
+# ------------------------------------------------------------------ reporting
+def _report(request: pytest.FixtureRequest, title: str, tests: list[judge.Test]) -> None:
+    rows = [t.as_dict() for t in tests]
+    request.node.user_properties.append(("statistics", rows))
+    evidence.attach_json(f"statistical tests: {title}", rows)
+    evidence.attach_text(f"statistical tests: {title} (table)", "\n".join(
+        f"{'REJECT' if t.reject else 'ok    '} {t.line()}; power: {t.power:.3g} ({t.power_unit}, n = {t.n})"
+        for t in tests))
+
+
+def _save_png(request: pytest.FixtureRequest, name: str, png: bytes) -> None:
+    import allure
+
+    allure.attach(png, name=name, attachment_type=allure.attachment_type.PNG)
+    out = request.config.getoption("--matrix-dir", None)
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        (Path(out) / name).write_bytes(png)
+
+
+def _fail(failed: judge.Test, tests: list[judge.Test], depth: str) -> None:
+    others = sum(t.reject for t in tests) - 1
+    more = f"; {others} more test{'s' if others != 1 else ''} rejected" if others > 0 else ""
+    if failed.exact:
+        required = "every settlement paid and charged as the paytable requires for the cards dealt"
+    else:
+        required = (f"{failed.name} consistent with a fair game at 1% family-wise (Holm, {len(tests)} tests, "
+                    f"depth {depth})")
+    raise Nonconformance(failed.clause, required,
+                         f"test '{failed.name}' rejected: statistic {failed.statistic:.4g}, "
+                         f"p-value {failed.p_value:.3g}; {failed.detail}{more}")
+
+
+def _verdict(request: pytest.FixtureRequest, title: str, tests: list[judge.Test], what: str, n: int,
+             depth: str) -> None:
+    _report(request, title, tests)
+    judged(n, what)
+    failed = judge.summary(tests)
+    if failed is not None:
+        _fail(failed, tests, depth)
+
+
+# ------------------------------------------------------------------ the checks
+@then("the shuffle passes every statistical test at 1% family-wise")
+@counts_judgements
+def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
+    counts = stats_run.counts
+    if not counts.shoes:
+        pytest.skip("not verified: the game disclosed no shuffled stack (start_shoe returned no cards)")
+    tests = judge.shuffle_tests(counts)
+    _save_png(request, plots.HEATMAP_PNG, plots.rank_heatmap(
+        counts.rank_pos, f"rank share by position, {counts.shoes} shoes of the game's own shuffle"))
+    _verdict(request, "shuffle", tests, "shoes tested", counts.shoes, depth)
+
+
+def _par(rules_submission: Any) -> Any:
+    return par_sheet(rules_submission.as_rules())
+
+
+@then("the outcomes occur as often as the par sheet says, at 1% family-wise")
+@counts_judgements
+def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
+    counts = stats_run.counts
+    probabilities = round_outcome_probabilities(rules_submission.decks)
+    events = {name: probabilities[name] for name in ROUND_EVENTS}
+    sheet = _par(rules_submission)
+    wagers = {(w.wager, w.hand, w.option): {o.outcome: o.probability for o in w.outcomes if o.result == "win"}
+              for w in sheet.wagers if w.exact and (w.wager, w.hand, w.option) in counts.outcomes}
+    if counts.refused:
+        evidence.attach_json("wagers the game refused (not judged)", {judge.label(k): n for k, n in counts.refused.items()})
+    tests = judge.holm(judge.outcome_tests(counts, events, wagers, {}))
+    for t in tests:
+        t.clause = "631a.5(a)"  # the cards dealt come from the game's shuffle: its randomness is judged
+    rows = [(t.name.replace("round event ", ""), int(round(t.statistic * t.n)), t.n,
+             float(_expected(t, events, wagers))) for t in tests]
+    _save_png(request, plots.OUTCOMES_PNG, plots.outcome_plot(
+        rows, f"observed / expected frequency, {counts.rounds} rounds of the game's own shoes"))
+    _verdict(request, "outcomes", tests, "rounds tested", counts.rounds, depth)
+
+
+def _expected(test: judge.Test, events: dict, wagers: dict) -> float:
+    name = test.name.replace("round event ", "")
+    if name in events:
+        return float(events[name])
+    for key, outcomes in wagers.items():
+        label = judge.label(key)
+        if test.name.startswith(label + ": outcome "):
+            return float(outcomes[test.name[len(label) + len(": outcome "):]])
+    return math.nan
+
+
+@then("every offered wager returns what the par sheet says and is paid as its paytable requires")
+@counts_judgements
+def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
+    counts = stats_run.counts
+    # the oracle's settlers of § 631a.13 cover Baccarat and EZ Baccarat: at a commission-free,
+    # Midibaccarat, Minibaccarat or Rising Phoenix table this scenario is not offered
+    about("variant.baccarat", "variant.ez_baccarat")
+    sheet = _par(rules_submission)
+    clauses: dict[WagerKey, str] = {}
+    edges = {}
+    for w in sheet.wagers:
+        key = (w.wager, w.hand, w.option)
+        settler = settlement.settler_for(w.wager, rules_submission)
+        if w.exact and settler is not None and counts.outcomes.get(key):
+            clauses[key] = settler.odds_clause
+            edges[key] = w.house_edge
+    audits = judge.audit_tests(counts, clauses)
+    tests = judge.holm(judge.return_tests(counts, edges, clauses) + audits)
+    evidence.attach_json("mispaid settlements (first 20)", counts.mispaid_examples)
+    unjudged = sorted(judge.label(k) for k in counts.outcomes if k not in clauses)
+    if unjudged:
+        evidence.attach_text("wagers not judged here", "no settler of the oracle names their paytable clause: "
+                             + ", ".join(unjudged))
+    _verdict(request, "returns", tests, "wagers settled", sum(counts.audited.values()), depth)
+

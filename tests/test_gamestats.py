@@ -1,0 +1,181 @@
+"""The statistics engine (gamestats/): seed-addressed chunks whose counts merge exactly,
+on local processes and on a Dask LocalCluster; Holm's procedure; the shuffle tests'
+exact null expectations; the pictures."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.gamestats import judge, plots
+from baccarat_conformance.gamestats.chunks import simulate
+from baccarat_conformance.gamestats.simulate import Counts, GameSettings, Plan, count_shoe, run_chunk
+from baccarat_conformance.profile import load_profile
+
+RULES = load_profile("baccarat").as_rules()
+SHUFFLES = Plan(RULES, run_seed=11, shoes=20)
+PLAYS = Plan(RULES, run_seed=12, shoes=2, play=True, wagers=(("banker", None, None), ("tie", None, None)),
+             audited=frozenset({"banker", "tie"}))
+
+
+def same(a: Counts, b: Counts) -> bool:
+    for f in dataclasses.fields(Counts):
+        x, y = getattr(a, f.name), getattr(b, f.name)
+        if isinstance(x, np.ndarray):
+            if not np.array_equal(x, y):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+def test_a_chunk_is_reproducible_from_its_seed():
+    assert same(run_chunk(GameSettings(), SHUFFLES, 3), run_chunk(GameSettings(), SHUFFLES, 3))
+    assert not same(run_chunk(GameSettings(), SHUFFLES, 3), run_chunk(GameSettings(), SHUFFLES, 4))
+
+
+@pytest.mark.parametrize("plan", [SHUFFLES, PLAYS], ids=["shuffles", "rounds"])
+def test_counts_merge_exactly_in_any_order_and_split(plan):
+    parts = [run_chunk(GameSettings(), plan, i) for i in range(3)]
+    forward = parts[0].merge(parts[1]).merge(parts[2])
+    backward = parts[2].merge(parts[1].merge(parts[0]))
+    assert same(forward, backward)
+    assert same(forward, simulate(GameSettings(), plan, 3, workers=1).counts)
+
+
+def test_net_losses_survive_the_merge():
+    a, b = Counts(), Counts()
+    a.net_sum[("tie", None, None)] = -500
+    b.net_sum[("tie", None, None)] = -400
+    assert a.merge(b).net_sum[("tie", None, None)] == -900
+
+
+def test_local_processes_give_the_same_counts_as_one_process():
+    one = simulate(GameSettings(), SHUFFLES, 4, workers=1)
+    two = simulate(GameSettings(), SHUFFLES, 4, workers=2)
+    assert two.where == "2 local processes" and same(one.counts, two.counts)
+
+
+def test_the_cluster_route_on_a_local_cluster_gives_the_same_counts():
+    distributed = pytest.importorskip("distributed")
+    plan = dataclasses.replace(PLAYS, shoes=4)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster, distributed.Client(cluster) as client:
+        remote = simulate(GameSettings(), plan, 4, cluster=client)
+        by_address = simulate(GameSettings(), SHUFFLES, 2, cluster=cluster.scheduler_address)
+    local = simulate(GameSettings(), plan, 4, workers=1)
+    assert remote.where.startswith("dask tcp://") and same(remote.counts, local.counts)
+    assert same(by_address.counts, simulate(GameSettings(), SHUFFLES, 2, workers=1).counts)
+    assert remote.counts.rounds > 250 and remote.rounds_per_second
+
+
+def test_a_missing_dask_is_a_configuration_error(monkeypatch):
+    import builtins
+
+    real = builtins.__import__
+
+    def no_dask(name, *args, **kw):
+        if name == "distributed":
+            raise ImportError(name)
+        return real(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    with pytest.raises(ConfigurationError, match=r"pip install 'baccarat-conformance\[cluster\]'"):
+        simulate(GameSettings(), SHUFFLES, 1, cluster="tcp://127.0.0.1:1")
+
+
+def test_workers_reach_games_only_through_library_or_http():
+    with pytest.raises(ConfigurationError, match="library or http"):
+        GameSettings("serial").connect()
+    with pytest.raises(ConfigurationError, match="--url"):
+        GameSettings("http").connect()
+
+
+def test_holm_steps_down():
+    tests = [judge.Test(str(p), "631a.5(a)", 0.0, p, 0.0, "", 1) for p in (0.001, 0.003, 0.02, 0.5)]
+    judge.holm(tests)
+    # 0.001 <= 0.01/4, 0.004 <= 0.01/3, 0.02 > 0.01/2: the step-down stops there
+    assert [t.reject for t in tests] == [True, True, False, False]
+
+
+def test_an_exact_audit_rejects_on_one_mispayment_alone():
+    tests = [judge.Test("audit", "631a.13(c)", 1.0, 0.0, 1e-4, "", 10, exact=True),
+             judge.Test("other", "631a.13(a)", 0.0, 0.9, 0.1, "", 10)]
+    judge.holm(tests)
+    assert [t.reject for t in tests] == [True, False]
+    assert judge.summary(tests).name == "audit"
+
+
+def test_a_sorted_shoe_fails_every_kind_of_shuffle_test():
+    deck = [r + s for s in "CDHS" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    counts = Counts()
+    for _ in range(50):
+        count_shoe(counts, deck * 8, 0, deck * 8)
+    tests = {t.name: t for t in judge.shuffle_tests(counts)}
+    assert tests["repeated shoes"].reject and tests["repeated shoes"].statistic == 49
+    assert tests["displacement from the declared pre-shuffle order"].reject
+    assert tests["runs of low (0-4) and high (5-9) card values"].reject
+    assert tests["suit frequencies, positions 1-26"].reject  # clubs then diamonds, every shoe
+
+
+def test_the_serial_statistic_has_mean_zero_for_random_shoes():
+    """D (n^2 times the lag-1 products less their null mean) averages 0 over random shoes."""
+    import random
+
+    deck = [r + s for s in "CDHS" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")] * 6
+    rng = random.Random(5)
+    counts = Counts()
+    for _ in range(400):
+        rng.shuffle(deck)
+        count_shoe(counts, list(deck), None, None)
+    test = next(t for t in judge.shuffle_tests(counts, declared=False) if t.name.startswith("correlation"))
+    assert abs(test.statistic) < 4 and counts.uncut == 400
+
+
+def test_the_pictures_are_png():
+    counts = run_chunk(GameSettings(), SHUFFLES, 0)
+    heat = plots.rank_heatmap(counts.rank_pos, "t")
+    bars = plots.outcome_plot([("banker_win", 45, 100, 0.4586), ("tie", 0, 100, 0.0952), ("pair", 0, 5000, 0.0003),
+                               ("all", 100, 100, 0.99)], "t")
+    assert heat.startswith(b"\x89PNG") and bars.startswith(b"\x89PNG")
+
+
+def test_rounds_per_second_is_measured():
+    start = time.perf_counter()
+    out = simulate(GameSettings(), PLAYS, 1, workers=1)
+    assert out.counts.rounds > 100 and out.seconds <= time.perf_counter() - start + 1e-6
+    assert sum(out.counts.events[e] for e in ("banker_win", "player_win", "tie")) == out.counts.rounds
+    assert Counter(out.counts.audited) == Counter({("banker", None, None): out.counts.rounds,
+                                                   ("tie", None, None): out.counts.rounds})
+
+
+def test_workers_reach_an_http_game_by_its_url():
+    """The HTTP route: the reference game served by a real process, two local worker
+    processes each with its own HTTP adapter; a seeded chunk gives the same counts as
+    the same chunk played in process through the library adapter."""
+    from .misbehaving_servers import serve
+
+    with serve() as url:
+        over_http = simulate(GameSettings("http", url=url), SHUFFLES, 2, workers=2)
+    assert same(over_http.counts, simulate(GameSettings(), SHUFFLES, 2, workers=1).counts)
+
+
+def test_the_run_flags_pass_depth_lab_cluster_and_seed_to_pytest():
+    import argparse
+
+    from baccarat_conformance import options
+
+    parser = argparse.ArgumentParser()
+    options.add_run_arguments(parser)
+    args = parser.parse_args(["--depth", "lab", "--cluster", "tcp://scheduler:8786", "--stats-seed", "7"])
+    passed = options.pytest_args(args)
+    assert passed[passed.index("--depth") + 1] == "lab"
+    assert passed[passed.index("--cluster") + 1] == "tcp://scheduler:8786"
+    assert passed[passed.index("--stats-seed") + 1] == "7"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--stats-seed", "x"])
