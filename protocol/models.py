@@ -21,10 +21,11 @@ rule as nonconformances. The schema refuses only what cannot be read.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, GetPydanticSchema, JsonValue, PlainSerializer, WithJsonSchema
+from pydantic_core import core_schema
 
 PROTOCOL_VERSION = "1.1"
 
@@ -33,27 +34,28 @@ SUITS = ("C", "D", "H", "S")
 CARD_PATTERN = r"^(A|[2-9]|10|J|Q|K)[CDHS]$"
 
 
-def _money(value: Any) -> Decimal:
-    if isinstance(value, Decimal):
-        return value
-    if isinstance(value, bool) or not isinstance(value, str):
-        raise ValueError(
-            f"money must be a decimal string of dollars such as \"12.50\", not {type(value).__name__} {value!r}"
-        )
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        raise ValueError(f"money must be a decimal string of dollars such as \"12.50\", not {value!r}") from None
-    if not amount.is_finite():
-        raise ValueError(f"money must be finite, not {value!r}")
-    return amount
+MONEY_PATTERN = r"^-?\d+(\.\d+)?$"
+MONEY_MESSAGE = 'money must be a decimal string of dollars such as "12.50"'
+
+
+def _money_schema(source: Any, handler: Any) -> core_schema.CoreSchema:
+    """Money validated inside pydantic-core, no Python call per field: a strict string
+    matching :data:`MONEY_PATTERN` (a float, an int, a bool, null, ``"NaN"`` or
+    ``"ten"`` is refused; the error names the field by its location and says
+    :data:`MONEY_MESSAGE`), then a finite :class:`~decimal.Decimal`. In Python mode a
+    Decimal instance is refused too: a model is built from what a game sent, and a
+    game's answer is JSON (the library adapter passes the game's own dicts)."""
+    text = core_schema.str_schema(pattern=MONEY_PATTERN, strict=True)
+    amount = core_schema.decimal_schema(allow_inf_nan=False, strict=False)
+    return core_schema.custom_error_schema(core_schema.chain_schema([text, amount]),
+                                           custom_error_type="money", custom_error_message=MONEY_MESSAGE)
 
 
 Money = Annotated[
     Decimal,
-    BeforeValidator(_money),
+    GetPydanticSchema(_money_schema),
     PlainSerializer(lambda d: format(d, "f"), return_type=str, when_used="json"),
-    WithJsonSchema({"type": "string", "pattern": r"^-?\d+(\.\d+)?$", "examples": ["12.50"]}),
+    WithJsonSchema({"type": "string", "pattern": MONEY_PATTERN, "examples": ["12.50"]}),
 ]
 """Dollars as :class:`decimal.Decimal`; on the wire a decimal string (``"12.50"``)."""
 
@@ -72,9 +74,11 @@ class Model(BaseModel):
 
 
 class Extensible(BaseModel):
-    """Base of records a game may extend with vendor fields (``x_``-prefixed by convention)."""
+    """Base of records a game may extend with vendor fields (``x_``-prefixed by convention);
+    a vendor field holds any JSON value (a Python object that is not JSON is refused)."""
 
     model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
 
 
 class ProtocolError(Model):
@@ -88,7 +92,7 @@ class ProtocolError(Model):
 
     code: Literal["unsupported", "invalid_request", "invalid_state", "internal"]
     message: str
-    detail: Optional[dict[str, Any]] = None
+    detail: Optional[dict[str, JsonValue]] = None
 
 
 # ----------------------------------------------------------------------- describe
@@ -111,7 +115,7 @@ class GameDescription(Extensible):
     game: GameIdentity
     variants: list[str]
     capabilities: list[str]
-    rules_options: dict[str, list[Any]] = Field(
+    rules_options: dict[str, list[JsonValue]] = Field(
         default_factory=dict,
         description="Rules Submission options the game implements, option name -> accepted values.",
     )
