@@ -452,14 +452,67 @@ class BatchRound(Model):
 
 class RunRoundsParams(Model):
     """Play many independent rounds in one request (capability ``batch``): each on a
-    fresh table opened with ``rules``, from a shoe stacked with that round's cards."""
+    fresh table opened with ``rules``, from a shoe stacked with that round's cards.
+
+    ``hands_only`` (since protocol 1.2, sent only to a game that declares capability
+    ``batch_hands``): the harness reads only the hands of these rounds, and the game may
+    answer each record as a :class:`RoundHands` (cards dealt to each hand and the void
+    reason) instead of a whole :class:`RoundRecord`. A game may ignore it and send whole
+    records."""
 
     rules: dict[str, Any]
     rounds: list[BatchRound]
+    hands_only: Optional[bool] = None
 
 
 class RunRoundsResult(Model):
     records: list[RoundRecord]
+
+
+class _Read(BaseModel):
+    """Base of the read views: the fields named are validated strictly, every other
+    field of the record is skipped (it is validated whole where it counts: see
+    adapters/batch.py)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+
+class HandCardsRead(_Read):
+    """The cards of a hand, read from a :class:`HandRecord` or a :class:`HandCards`."""
+
+    cards: list[Card]
+
+
+class RoundHandsRead(_Read):
+    """What a sweep judges of a round, read from a :class:`RoundRecord` or a
+    :class:`RoundHands`: its status, the cards of each hand and the void reason."""
+
+    status: Literal["completed", "void", "simulated"] = "completed"
+    player: Optional[HandCardsRead] = None
+    banker: Optional[HandCardsRead] = None
+    void_reason: Optional[str] = None
+
+
+class RunRoundsRead(_Read):
+    records: list[RoundHandsRead]
+
+
+class HandCards(HandCardsRead):
+    """A hand of a hands-only record (since 1.2): ``cards`` in the order dealt."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
+
+
+class RoundHands(RoundHandsRead):
+    """A hands-only round record (since 1.2, ``run_rounds`` with ``hands_only``): the
+    ``status``, the cards dealt to each hand (``player`` / ``banker``, as in the whole
+    :class:`RoundRecord`: null for a void round) and the ``void_reason``."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
+    player: Optional[HandCards] = None
+    banker: Optional[HandCards] = None
 
 
 ShoeRecord.model_rebuild()
