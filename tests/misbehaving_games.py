@@ -76,3 +76,29 @@ def not_json():
 
 def dies_mid_run():
     return DiesMidRun()
+
+
+class LateMalformed(ReferenceGame):
+    """Plays correctly for ``after`` rounds of ``run_rounds``, then passes every
+    ``every``-th record (whole or hands-only) to ``spoil``, which changes it in place: a
+    fault a sweep meets only in its later batches (adapters/batch.py)."""
+
+    def __init__(self, spoil, after: int = 0, every: int = 1):
+        super().__init__()
+        self.spoil, self.after, self.every = spoil, after, every
+        self.dealt = 0
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        answer = super().op_run_rounds(rules, rounds, hands_only)
+        for record in answer["records"]:
+            self.dealt += 1
+            if self.dealt > self.after and (self.dealt - self.after - 1) % self.every == 0:
+                self.spoil(record)
+        return answer
+
+
+class IgnoresHandsOnly(ReferenceGame):
+    """Declares ``batch_hands`` but always answers whole records (protocol 1.2 allows it)."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        return super().op_run_rounds(rules, rounds)
