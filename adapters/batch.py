@@ -21,10 +21,10 @@ naming the record and the field, as for any answer.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterator, Optional, Union
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import from_json
 
 from baccarat_conformance.errors import ProtocolViolation
 from baccarat_conformance.protocol import models as m
@@ -55,7 +55,7 @@ class BatchRead:
     def _raw_records(self) -> list:
         if self._raw is None:
             answer = self._answer
-            self._raw = (json.loads(answer) if isinstance(answer, (str, bytes)) else answer)["records"]
+            self._raw = (from_json(answer) if isinstance(answer, (str, bytes)) else answer)["records"]
         return self._raw
 
     def record(self, i: int) -> Union[m.RoundRecord, m.RoundHands]:
