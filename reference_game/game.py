@@ -123,18 +123,24 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         if not isinstance(rules, dict):
             raise GameError("invalid_request", "rules must be an object")
         self.check_rules(rules)
-        return {"table_id": self._open(rules, seats, test_mode).table_id}
+        return {"table_id": self._open(rules, self._seat_map(rules, seats), test_mode).table_id}
 
-    def _open(self, rules: dict, seats: Optional[list], test_mode: bool) -> Table:
-        """A new table under ``rules`` (already checked by :meth:`check_rules`)."""
+    @staticmethod
+    def _seat_map(rules: dict, seats: Optional[list]) -> dict[int, dict]:
+        """Seat number -> its player's state: ``seats``, or every position of the table
+        occupied (§ 631a.2(a))."""
+        positions = rules.get("table_positions", 14)
+        return {int(spec["seat"]): {"occupied": spec.get("occupied", True),
+                                    "accepts_shoe": spec.get("accepts_shoe", False),
+                                    "accepts_cards": spec.get("accepts_cards", True)}
+                for spec in seats or [{"seat": s} for s in range(1, int(positions) + 1)]}
+
+    def _open(self, rules: dict, seat_map: dict[int, dict], test_mode: bool) -> Table:
+        """A new table under ``rules`` (already checked by :meth:`check_rules`), its seats a
+        copy of ``seat_map``."""
         table_id = f"T{next(self._ids)}"
-        seat_map = {}
-        positions = rules.get("table_positions", 14)  # § 631a.2(a)
-        for spec in seats or [{"seat": s} for s in range(1, int(positions) + 1)]:
-            seat_map[int(spec["seat"])] = {"occupied": spec.get("occupied", True),
-                                           "accepts_shoe": spec.get("accepts_shoe", False),
-                                           "accepts_cards": spec.get("accepts_cards", True)}
-        table = self._tables[table_id] = Table(table_id, dict(rules), seat_map, bool(test_mode))
+        seats = {seat: dict(state) for seat, state in seat_map.items()}
+        table = self._tables[table_id] = Table(table_id, dict(rules), seats, bool(test_mode))
         self.on_open(table)
         return table
 
@@ -393,9 +399,10 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         if not isinstance(rules, dict):
             raise GameError("invalid_request", "rules must be an object")
         self.check_rules(rules)
+        seats = self._seat_map(rules, None)  # one validated table configuration for the batch
         records = []
         for spec in rounds:
-            table = self._open(rules, None, True)
+            table = self._open(rules, seats, True)
             table.hands_only = bool(hands_only)
             try:
                 self.op_start_shoe(table.table_id, cards=spec["cards"])

@@ -56,9 +56,9 @@ def combinations(depth: str, first: Optional[int] = None) -> Iterator[list[str]]
     still dealt. ``first``: only the shoes whose first card (the Player's) has that
     value (a slice: :func:`pytest_generate_tests`); the shoes are the same as in the
     whole sweep."""
-    for n, (p1, b1, p2, b2, p3) in enumerate(itertools.product(range(10), repeat=5)):
-        if first is not None and p1 != first:
-            continue
+    firsts = range(10) if first is None else (first,)
+    for p1, (i, (b1, p2, b2, p3)) in itertools.product(firsts, enumerate(itertools.product(range(10), repeat=4))):
+        n = p1 * 10**4 + i  # the shoe's number in the whole sweep: its cards do not depend on the slice
         if depth == "smoke":
             pc, bc = (p1 + p2) % 10, (b1 + b2) % 10
             if p1 != (7 * pc + 3 * bc + p3) % 10 or b1 != (pc + 9 * bc + 3 * p3) % 10:
