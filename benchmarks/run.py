@@ -85,9 +85,7 @@ def _slices(depth: str) -> list[Optional[int]]:
 
 
 def _chunks(depth: str, first: Optional[int]) -> list[list[list[str]]]:
-    shoes = list(sweep_steps.combinations(depth, first))
-    head, chunk = sweep_steps.FIRST_CHUNK, sweep_steps.CHUNK
-    return [c for c in [shoes[:head]] + [shoes[i:i + chunk] for i in range(head, len(shoes), chunk)] if c]
+    return sweep_steps.chunked(list(sweep_steps.combinations(depth, first)))
 
 
 def sweep_slice(args: tuple[str, Optional[int]]) -> int:
@@ -95,13 +93,10 @@ def sweep_slice(args: tuple[str, Optional[int]]) -> int:
     depth, first = args
     adapter = LibraryAdapter(create_game())
     outcome = sweep_steps.SweepOutcome()
-    chunks = _chunks(depth, first)
-    batches = adapter.run_batches(RULES, [[m.BatchRound(cards=c) for c in chunk] for chunk in chunks],
-                                  hands_only=True)
-    for chunk, batch in zip(chunks, batches):
-        sweep_steps._check_chunk(chunk, batch, outcome)  # noqa: SLF001
-        outcome.rounds += len(batch.hands)
-    assert outcome.wrong == 0 and outcome.void == 0, outcome
+    shoes = list(sweep_steps.combinations(depth, first))  # the scenario's Given step
+    with sweep_steps._long_lived_frozen():  # noqa: SLF001 - the scenario's When step
+        sweep_steps._deal(adapter, RULES, shoes, outcome)  # noqa: SLF001
+    assert outcome.rounds == len(shoes) and outcome.wrong == 0 and outcome.void == 0, outcome
     adapter.close()
     return outcome.rounds
 

@@ -5,7 +5,9 @@ oracle (58 Pa. Code § 631a.11)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -30,7 +32,7 @@ ZERO_RANKS = ("10", "J", "Q", "K")
 SUITS = "CDHS"
 CHUNK = 2500
 #: the first batch of a sweep, validated whole (adapters/batch.py); the later ones are CHUNK rounds
-FIRST_CHUNK = 500
+FIRST_CHUNK = 200
 
 
 class Batch(list):
@@ -161,7 +163,37 @@ def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> S
     rules_json = rules_submission.as_rules()
     outcome = SweepOutcome()
     start = time.perf_counter()
-    shoes = [c for c in [sweep[:FIRST_CHUNK]] + [sweep[i:i + CHUNK] for i in range(FIRST_CHUNK, len(sweep), CHUNK)] if c]
+    with _long_lived_frozen():
+        _deal(game, rules_json, sweep, outcome)
+    outcome.seconds = time.perf_counter() - start
+    evidence.attach_json("sweep timing", {
+        "rounds": outcome.rounds, "seconds": round(outcome.seconds, 3),
+        "rounds_per_second": round(outcome.rounds / outcome.seconds, 1) if outcome.seconds else None,
+        "adapter": game.name})
+    return outcome
+
+
+@contextlib.contextmanager
+def _long_lived_frozen() -> Iterator[None]:
+    """While the sweep deals, the objects that outlive it (the stacks, the session's own)
+    are left out of Python's cyclic garbage collection (:func:`gc.freeze`): the millions of
+    short-lived objects a sweep makes trigger collections that would otherwise walk all of
+    them each time (a third of the harness's time). What the sweep makes is collected as usual."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def chunked(sweep: list[list[str]]) -> list[list[list[str]]]:
+    """The sweep's stacks in the batches it sends: :data:`FIRST_CHUNK`, then :data:`CHUNK` each."""
+    heads = [sweep[:FIRST_CHUNK]] + [sweep[i:i + CHUNK] for i in range(FIRST_CHUNK, len(sweep), CHUNK)]
+    return [chunk for chunk in heads if chunk]
+
+
+def _deal(game: GameAdapter, rules_json: dict, sweep: list[list[str]], outcome: SweepOutcome) -> None:
+    shoes = chunked(sweep)
     batches = game.run_batches(rules_json, [[m.BatchRound(cards=c) for c in chunk] for chunk in shoes],
                                hands_only=True)
     for chunk, batch in zip(shoes, batches):
@@ -170,12 +202,6 @@ def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> S
                                  f"{len(batch.hands)} round records")
         _check_chunk(chunk, batch, outcome)
         outcome.rounds += len(batch.hands)
-    outcome.seconds = time.perf_counter() - start
-    evidence.attach_json("sweep timing", {
-        "rounds": outcome.rounds, "seconds": round(outcome.seconds, 3),
-        "rounds_per_second": round(outcome.rounds / outcome.seconds, 1) if outcome.seconds else None,
-        "adapter": game.name})
-    return outcome
 
 
 def _void_summary(outcome: SweepOutcome) -> str:
