@@ -29,6 +29,8 @@ from pydantic_core import from_json
 from baccarat_conformance.errors import ProtocolViolation
 from baccarat_conformance.protocol import models as m
 
+from .base import _short
+
 #: the sample of a later chunk validated whole: one record in this many
 SAMPLE_EVERY = 50
 
@@ -98,7 +100,6 @@ def _whole(model: type[BaseModel], raw: Any, i: int) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as e:
-        from .base import _short
         raise ProtocolViolation(f"{OP}: record {i} of the answer violates the protocol schema "
                                 f"({model.__name__}):\n{_short(e)}", op=OP) from None
 
