@@ -167,7 +167,15 @@ def bench_http(batch_rounds: int, single_rounds: int, repeat: int) -> None:
                 sent = {"rules": bh.RULES, "rounds": [{"cards": c, "wagers": [dict(bh.WAGER)]} for c in chunk]}
                 assert len(bare("run_rounds", sent)["records"]) == len(chunk)
 
-        t = side_by_side({"adapter": adapter_batches, "bare": bare_batches}, repeat)
+        frozen = sweep_steps._long_lived_frozen  # noqa: SLF001 - as the sweep sends its batches, for both
+
+        def in_sweep(fn: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                with frozen():
+                    fn()
+            return run
+
+        t = side_by_side({"adapter": in_sweep(adapter_batches), "bare": in_sweep(bare_batches)}, repeat)
         a, b = rounds / t["adapter"][0], rounds / t["bare"][0]
         emit("http_batch", rounds=rounds, rounds_per_second=round(a), comparator="bare requests.Session loop "
              "(trust_env=False), same server, same requests", comparator_rounds_per_second=round(b),
