@@ -35,7 +35,7 @@ error message and attachment, in every encoding (adapters/redact.py, docs/securi
 Transport details stay here, like the transports behind requests' ``BaseAdapter``:
 
 * one :class:`requests.Session` per adapter, i.e. per pytest(-xdist) worker, with
-  keep-alive connections;
+  keep-alive connections, and a second one for ``run_rounds`` batches (:meth:`HttpAdapter.dispatch`);
 * only the idempotent operations (:data:`~baccarat_conformance.protocol.models.IDEMPOTENT`)
   are retried (urllib3 ``Retry``: dropped connections, read timeouts and 502/503/504),
   routed by ``Session.mount`` on their URL; every other call is sent once;
