@@ -15,7 +15,7 @@ import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Optional
+from typing import Any, Callable, ClassVar, Iterator, Optional
 
 from pydantic import BaseModel, ValidationError
 
@@ -129,6 +129,17 @@ class Exchange:
 
 
 @dataclass
+class Pending:
+    """An operation sent (or to be sent) whose answer is awaited: ``wait()`` returns the
+    raw answer; ``started`` is its :func:`time.perf_counter` at :meth:`GameAdapter.begin`."""
+
+    op: str
+    exchange: Exchange
+    wait: Callable[[], Any]
+    started: float
+
+
+@dataclass
 class Transcript:
     """The exchanges of one scenario, in order. Bounded: the oldest are summarised
     away past ``limit`` entries, so an exhaustive scenario cannot exhaust memory."""
@@ -232,26 +243,51 @@ class GameAdapter:
         :raises ProtocolViolation: when the answer does not fit the schema.
         :raises AdapterError: when the transport fails.
         """
-        _, result_model = m.OPERATIONS[op]
+        pending = self.begin(op, params)
+        return self.validated(pending, self.answer(pending), m.OPERATIONS[op][1])
+
+    def begin(self, op: str, params: Optional[BaseModel] = None) -> "Pending":
+        """Start ``op``: check the capabilities it needs, note it in the transcript and
+        hand it to the transport (:meth:`dispatch`). :meth:`answer` waits for the answer.
+
+        :raises CapabilityMissing: before anything is sent.
+        """
         payload = params.model_dump(mode="json", exclude_none=True) if params is not None else {}
         for capability, what in capabilities_needed(op, payload):
             self.require(capability, what)
         exchange = Exchange(op, payload)
         self.transcript.add(exchange)
-        start = time.perf_counter()
+        return Pending(op, exchange, self.dispatch(op, payload, exchange), time.perf_counter())
+
+    def dispatch(self, op: str, payload: dict, exchange: "Exchange") -> Callable[[], Any]:
+        """Hand ``op`` to the transport; return what waits for its raw answer. Here the
+        operation is sent only when its answer is awaited; a transport that can have an
+        operation in flight while the harness works (HTTP: ``run_rounds`` on a second
+        connection) starts it at once."""
+        return lambda: self.send(op, payload)
+
+    def answer(self, pending: "Pending") -> Any:
+        """The raw answer of ``pending`` (JSON text or a decoded object), not validated.
+
+        :raises AdapterError: when the transport fails (noted in the transcript).
+        """
+        exchange = pending.exchange
         try:
-            answer = self.send(op, payload)
+            return pending.wait()
         except AdapterError as e:
-            e.op = e.op or op
+            e.op = e.op or pending.op
             e.exchange = e.exchange or exchange.as_dict()
             if self.redactor:
                 self.redactor.error(e)
             exchange.error = f"{type(e).__name__}: {e}"
             raise
         finally:
-            exchange.elapsed_ms = (time.perf_counter() - start) * 1000
+            exchange.elapsed_ms = (time.perf_counter() - pending.started) * 1000
+
+    def validated(self, pending: "Pending", answer: Any, result_model: type[BaseModel]) -> BaseModel:
+        """``answer`` validated as ``result_model`` (see :meth:`_result`), errors redacted."""
         try:
-            return self._result(op, result_model, exchange, answer)
+            return self._result(pending.op, result_model, pending.exchange, answer)
         except AdapterError as e:
             if self.redactor:
                 self.redactor.error(e)
@@ -376,6 +412,19 @@ class GameAdapter:
             records.append(self.deal_round(table_id))
             self.close_table(table_id)
         return records
+
+    def run_batches(self, rules: dict, chunks: list[list[m.BatchRound]], hands_only: bool = False) -> Iterator[Any]:
+        """Play ``chunks`` of rounds (``run_rounds``, capability ``batch``), yielding one
+        :class:`~baccarat_conformance.adapters.batch.BatchRead` per chunk, in order: the
+        fields a sweep judges read strictly from every record, whole records where it
+        counts (adapters/batch.py). ``hands_only``: ask the game for hands-only records
+        after the first chunk (when it declares ``batch_hands``). Without ``batch``, one
+        table per round, as :meth:`run_rounds`.
+
+        :raises ProtocolViolation: a record read, or validated whole, does not fit the schema.
+        """
+        from .batch import run_batches
+        return run_batches(self, rules, chunks, hands_only)
 
 
 def capabilities_needed(op: str, params: dict) -> list[tuple[str, str]]:

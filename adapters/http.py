@@ -35,7 +35,7 @@ error message and attachment, in every encoding (adapters/redact.py, docs/securi
 Transport details stay here, like the transports behind requests' ``BaseAdapter``:
 
 * one :class:`requests.Session` per adapter, i.e. per pytest(-xdist) worker, with
-  keep-alive connections;
+  keep-alive connections, and a second one for ``run_rounds`` batches (:meth:`HttpAdapter.dispatch`);
 * only the idempotent operations (:data:`~baccarat_conformance.protocol.models.IDEMPOTENT`)
   are retried (urllib3 ``Retry``: dropped connections, read timeouts and 502/503/504),
   routed by ``Session.mount`` on their URL; every other call is sent once;
@@ -60,6 +60,7 @@ Transport details stay here, like the transports behind requests' ``BaseAdapter`
 from __future__ import annotations
 
 import base64
+import copy
 import importlib.metadata
 import json
 import os
@@ -68,7 +69,8 @@ import socket
 import time
 import warnings
 import zlib
-from typing import Any, Optional
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, Optional
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 import requests
@@ -95,6 +97,7 @@ from .base import (
     DEFAULT_MAX_ANSWER_BYTES,
     DEFAULT_OPERATION_TIMEOUT,
     GameAdapter,
+    Transcript,
     add_bound_options,
     max_answer_bytes_option,
     operation_timeout_option,
@@ -214,7 +217,9 @@ class HttpAdapter(GameAdapter):
         self.redactor = Redactor(self.credentials.secrets + url_secrets)
         self.endpoints = {op: f"{self.url}{API_PREFIX}{op}" for op in OPERATIONS}
         self.clock = OperationClock()
+        self._connection = (verify, cert, retries)
         self.session = self._session(verify, cert, retries)
+        self._ahead: Optional[tuple["HttpAdapter", ThreadPoolExecutor]] = None
 
     def _session(self, verify: Any, cert: Any, retries: int) -> requests.Session:
         session = NoRedirectSession()
@@ -282,8 +287,37 @@ class HttpAdapter(GameAdapter):
         return adapter
 
     def close(self) -> None:
+        if self._ahead is not None:
+            twin, worker = self._ahead
+            worker.shutdown(wait=False, cancel_futures=True)
+            twin.clock.close()
+            twin.session.close()
         self.clock.close()
         self.session.close()
+
+    def dispatch(self, op: str, payload: dict, exchange: Any) -> Callable[[], Any]:
+        """A batch (``run_rounds``) is sent at once from a worker thread, on a second
+        pooled connection (its own session and operation clock), so the next chunk of a
+        sweep is in flight while the harness validates the current one
+        (:func:`~baccarat_conformance.adapters.batch.run_batches`). The worker sends one
+        operation at a time, in order; its transcript is the exchange's own. Every other
+        operation is sent when its answer is awaited, on the adapter's thread."""
+        if op not in BULKY_OPS:
+            return super().dispatch(op, payload, exchange)
+        if self._ahead is None:
+            twin = copy.copy(self)
+            twin.clock = OperationClock()
+            twin.session = twin._session(*self._connection)
+            twin._ahead = None
+            self._ahead = (twin, ThreadPoolExecutor(1, thread_name_prefix="http-batch"))
+        twin, worker = self._ahead
+
+        def send() -> Any:
+            twin.transcript = Transcript()
+            twin.transcript.add(exchange)  # note_raw writes the HTTP transcript into the exchange itself
+            return twin.send(op, payload)
+
+        return worker.submit(send).result
 
     # ---------------------------------------------------------------- transport
     def send(self, op: str, params: dict) -> dict | bytes:

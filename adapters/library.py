@@ -6,11 +6,13 @@ The game object is built by a factory named ``package.module:callable`` (option
     handle(op: str, params: dict) -> dict
 
 taking and returning JSON-compatible values exactly as on the wire
-(docs/protocol.md). Every answer is passed through a JSON round trip, so a game
-that returns floats or Decimal objects for money fails here as it would over HTTP.
-The params are a copy made the same way: a game that changes the dict it was
-given (reverses the stacked shoe, say) changes its own copy, never the transcript
-of what the harness sent.
+(docs/protocol.md). The answer is handed to the protocol models as the game's own
+dicts, with no JSON text in between, and validated in strict mode: money must be a
+decimal string, so a game that returns floats or Decimal objects for money fails here
+as it would over HTTP, and any other value that is not JSON (a tuple, a set, an
+object) is refused where it stands. The params are a copy made by a JSON round trip:
+a game that changes the dict it was given (reverses the stacked shoe, say) changes
+its own copy, never the transcript of what the harness sent.
 
 Every call runs on one dedicated thread of the adapter, and the harness waits at
 most ``--operation-timeout`` seconds (default 120) for it. A call that overruns
@@ -35,7 +37,7 @@ import time
 import traceback
 from typing import Any, Callable, Optional
 
-from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
+from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout
 
 from .base import DEFAULT_OPERATION_TIMEOUT, GameAdapter, add_bound_options, operation_timeout_option
 
@@ -183,27 +185,21 @@ class LibraryAdapter(GameAdapter):
         if self.game_thread is not None:
             self.game_thread.close()
 
-    def send(self, op: str, params: dict) -> str:
-        """Call the game with a copy of ``params``; return its answer as JSON text.
+    def send(self, op: str, params: dict) -> Any:
+        """Call the game with a copy of ``params``; return its answer as the game gave it
+        (validated strictly by :meth:`GameAdapter.call`, which refuses what is not JSON).
 
         :raises GameCrash: the game raised (any ``BaseException``).
         :raises GameTimeout: the call overran ``--operation-timeout``, or an earlier one
             that did is still running.
-        :raises ProtocolViolation: the answer is not JSON-compatible.
         """
         sent = json.loads(json.dumps(params))  # the game's own copy, as it would come off the wire
         if self.game_thread is None:
             try:
-                answer = self.game.handle(op, sent)
+                return self.game.handle(op, sent)
             except BaseException as e:  # noqa: B036 - KeyboardInterrupt from the game is the game's failure
                 raise self._crash(op, params, e) from e
-        else:
-            answer = self._threaded(op, params, sent)
-        try:
-            return json.dumps(answer)
-        except (TypeError, ValueError, RecursionError) as e:
-            raise ProtocolViolation(f"{op}: the answer is not JSON-compatible: {e}",
-                                    exchange={"op": op, "params": params, "answer": repr(answer)[:2000]}) from e
+        return self._threaded(op, params, sent)
 
     def _threaded(self, op: str, params: dict, sent: dict) -> Any:
         assert self.game_thread is not None and self.operation_timeout is not None

@@ -38,6 +38,7 @@ RULES = {"variant": "baccarat", "decks": 8, "vigorish_collection": "at_payout", 
 STACKS = [["9C", "2D", "KH", "3S"], ["AC", "JD", "2H", "KS", "8C", "4D"], ["5C", "5D", "QH", "2S", "3C", "9D"]]
 CHUNK = 2500
 HEADERS = {"Content-Type": "application/json"}
+WAGER = {"seat": 3, "wager_type": "player", "amount": "10.00"}
 
 
 def adapter_single(game) -> Callable[[int], int]:
@@ -55,8 +56,7 @@ def adapter_batch(game) -> Callable[[int], int]:
     def run(n: int) -> int:
         requests_sent = 0
         for start in range(0, n, CHUNK):
-            rounds = [m.BatchRound(cards=STACKS[i % 3], wagers=[{"seat": 3, "wager_type": "player", "amount": "10.00"}])
-                      for i in range(start, min(n, start + CHUNK))]
+            rounds = [m.BatchRound(cards=STACKS[i % 3], wagers=[dict(WAGER)]) for i in range(start, min(n, start + CHUNK))]
             records = game.run_rounds(RULES, rounds)
             assert len(records) == len(rounds)
             requests_sent += 1
@@ -80,8 +80,7 @@ def wire_batch(post: Callable[[str, dict], dict]) -> Callable[[int], int]:
     def run(n: int) -> int:
         sent = 0
         for start in range(0, n, CHUNK):
-            rounds = [{"cards": STACKS[i % 3], "wagers": [{"seat": 3, "wager_type": "player", "amount": "10.00"}]}
-                      for i in range(start, min(n, start + CHUNK))]
+            rounds = [{"cards": STACKS[i % 3], "wagers": [dict(WAGER)]} for i in range(start, min(n, start + CHUNK))]
             assert len(post("run_rounds", {"rules": RULES, "rounds": rounds})["records"]) == len(rounds)
             sent += 1
         return sent
@@ -89,8 +88,10 @@ def wire_batch(post: Callable[[str, dict], dict]) -> Callable[[int], int]:
 
 
 def requests_poster(url: str) -> Callable[[str, dict], dict]:
-    """A plain ``requests.Session`` loop: no validation, no transcript."""
+    """A plain ``requests.Session`` loop (no proxy or .netrc lookups, as the adapter): no
+    validation, no transcript."""
     session = requests.Session()
+    session.trust_env = False
 
     def post(op: str, params: dict) -> dict:
         r = session.post(f"{url}/v1/{op}", data=json.dumps(params), headers=HEADERS, timeout=(5, 120))

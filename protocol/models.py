@@ -22,10 +22,11 @@ rule as nonconformances. The schema refuses only what cannot be read.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, GetPydanticSchema, JsonValue, PlainSerializer, WithJsonSchema
+from pydantic_core import core_schema
 
 from .vocabulary import CAPABILITIES, EVENT_TYPES, IRREGULARITY_KINDS, OUTCOMES
 
@@ -50,27 +51,28 @@ SUITS = ("C", "D", "H", "S")
 CARD_PATTERN = r"^(A|[2-9]|10|J|Q|K)[CDHS]$"
 
 
-def _money(value: Any) -> Decimal:
-    if isinstance(value, Decimal):
-        return value
-    if isinstance(value, bool) or not isinstance(value, str):
-        raise ValueError(
-            f"money must be a decimal string of dollars such as \"12.50\", not {type(value).__name__} {value!r}"
-        )
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        raise ValueError(f"money must be a decimal string of dollars such as \"12.50\", not {value!r}") from None
-    if not amount.is_finite():
-        raise ValueError(f"money must be finite, not {value!r}")
-    return amount
+MONEY_PATTERN = r"^-?\d+(\.\d+)?$"
+MONEY_MESSAGE = 'money must be a decimal string of dollars such as "12.50"'
+
+
+def _money_schema(source: Any, handler: Any) -> core_schema.CoreSchema:
+    """Money validated inside pydantic-core, no Python call per field: a strict string
+    matching :data:`MONEY_PATTERN` (a float, an int, a bool, null, ``"NaN"`` or
+    ``"ten"`` is refused; the error names the field by its location and says
+    :data:`MONEY_MESSAGE`), then a finite :class:`~decimal.Decimal`. In Python mode a
+    Decimal instance is refused too: a model is built from what a game sent, and a
+    game's answer is JSON (the library adapter passes the game's own dicts)."""
+    text = core_schema.str_schema(pattern=MONEY_PATTERN, strict=True)
+    amount = core_schema.decimal_schema(allow_inf_nan=False, strict=False)
+    return core_schema.custom_error_schema(core_schema.chain_schema([text, amount]),
+                                           custom_error_type="money", custom_error_message=MONEY_MESSAGE)
 
 
 Money = Annotated[
     Decimal,
-    BeforeValidator(_money),
+    GetPydanticSchema(_money_schema),
     PlainSerializer(lambda d: format(d, "f"), return_type=str, when_used="json"),
-    WithJsonSchema({"type": "string", "pattern": r"^-?\d+(\.\d+)?$", "examples": ["12.50"]}),
+    WithJsonSchema({"type": "string", "pattern": MONEY_PATTERN, "examples": ["12.50"]}),
 ]
 """Dollars as :class:`decimal.Decimal`; on the wire a decimal string (``"12.50"``)."""
 
@@ -89,9 +91,11 @@ class Model(BaseModel):
 
 
 class Extensible(BaseModel):
-    """Base of records a game may extend with vendor fields (``x_``-prefixed by convention)."""
+    """Base of records a game may extend with vendor fields (``x_``-prefixed by convention);
+    a vendor field holds any JSON value (a Python object that is not JSON is refused)."""
 
     model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
 
 
 class ProtocolError(Model):
@@ -105,7 +109,7 @@ class ProtocolError(Model):
 
     code: Literal["unsupported", "invalid_request", "invalid_state", "internal"]
     message: str
-    detail: Optional[dict[str, Any]] = None
+    detail: Optional[dict[str, JsonValue]] = None
 
 
 # ----------------------------------------------------------------------- describe
@@ -158,7 +162,7 @@ class GameDescription(Extensible):
         description="Closed vocabulary (protocol/vocabulary.py CAPABILITIES; the examples list every name): "
                     "stacked_shoe, shoe_disclosure, seeded_shuffle, batch, irregularities, player_leaves, "
                     "progressive, and wager.<type> for each optional wager type implemented.")
-    rules_options: dict[str, list[Any]] = Field(
+    rules_options: dict[str, list[JsonValue]] = Field(
         default_factory=dict,
         description="Rules Submission options the game implements, option name -> accepted values.",
     )
@@ -509,14 +513,67 @@ class BatchRound(Model):
 
 class RunRoundsParams(Model):
     """Play many independent rounds in one request (capability ``batch``): each on a
-    fresh table opened with ``rules``, from a shoe stacked with that round's cards."""
+    fresh table opened with ``rules``, from a shoe stacked with that round's cards.
+
+    ``hands_only`` (since protocol 1.2, sent only to a game that declares capability
+    ``batch_hands``): the harness reads only the hands of these rounds, and the game may
+    answer each record as a :class:`RoundHands` (cards dealt to each hand and the void
+    reason) instead of a whole :class:`RoundRecord`. A game may ignore it and send whole
+    records."""
 
     rules: dict[str, Any]
     rounds: list[BatchRound]
+    hands_only: Optional[bool] = None
 
 
 class RunRoundsResult(Model):
     records: list[RoundRecord]
+
+
+class _Read(BaseModel):
+    """Base of the read views: the fields named are validated strictly, every other
+    field of the record is skipped (it is validated whole where it counts: see
+    adapters/batch.py)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+
+class HandCardsRead(_Read):
+    """The cards of a hand, read from a :class:`HandRecord` or a :class:`HandCards`."""
+
+    cards: list[Card]
+
+
+class RoundHandsRead(_Read):
+    """What a sweep judges of a round, read from a :class:`RoundRecord` or a
+    :class:`RoundHands`: its status, the cards of each hand and the void reason."""
+
+    status: Literal["completed", "void", "simulated"] = "completed"
+    player: Optional[HandCardsRead] = None
+    banker: Optional[HandCardsRead] = None
+    void_reason: Optional[str] = None
+
+
+class RunRoundsRead(_Read):
+    records: list[RoundHandsRead]
+
+
+class HandCards(HandCardsRead):
+    """A hand of a hands-only record (since 1.2): ``cards`` in the order dealt."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
+
+
+class RoundHands(RoundHandsRead):
+    """A hands-only round record (since 1.2, ``run_rounds`` with ``hands_only``): the
+    ``status``, the cards dealt to each hand (``player`` / ``banker``, as in the whole
+    :class:`RoundRecord`: null for a void round) and the ``void_reason``."""
+
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
+    player: Optional[HandCards] = None
+    banker: Optional[HandCards] = None
 
 
 ShoeRecord.model_rebuild()

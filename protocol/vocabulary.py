@@ -25,6 +25,7 @@ CAPABILITIES = (
     "shoe_disclosure",   # start_shoe returns the whole stack
     "seeded_shuffle",    # start_shoe honours seed
     "batch",             # run_rounds
+    "batch_hands",       # run_rounds honours hands_only (since 1.2)
     "irregularities",    # deal_round accepts an irregularity to stage
     "player_leaves",     # player_leaves
     "progressive",       # read_meters reports progressive meters

@@ -27,16 +27,24 @@ def is_red(card: str) -> bool:
     return suit_of(card) in RED
 
 
+#: card -> its Baccarat value: ace one, two to nine their pips, tens and court cards nothing
+BACCARAT_VALUES = {rank + suit: (i + 1 if i < 9 else 0) for i, rank in enumerate(RANKS) for suit in SUITS}
+#: card -> its face value (the burn count of § 631a.5(f)): ace one, 10 and court cards ten
+FACE_VALUES = {rank + suit: min(i + 1, 10) for i, rank in enumerate(RANKS) for suit in SUITS}
+
+
 def baccarat_value(card: str) -> int:
-    """Ace counts one, two to nine their pips, tens and court cards nothing."""
-    index = RANKS.index(rank_of(card))  # A=0 ... K=12
-    return index + 1 if index < 9 else 0
+    """Ace counts one, two to nine their pips, tens and court cards nothing.
+
+    :raises KeyError: ``card`` is not a card (``valid_card``)."""
+    return BACCARAT_VALUES[card]
 
 
 def face_value(card: str) -> int:
-    """The burn count of § 631a.5(f): ace one, 10 and court cards ten."""
-    index = RANKS.index(rank_of(card))
-    return min(index + 1, 10)
+    """The burn count of § 631a.5(f): ace one, 10 and court cards ten.
+
+    :raises KeyError: ``card`` is not a card (``valid_card``)."""
+    return FACE_VALUES[card]
 
 
 def one_deck() -> list[str]:
@@ -44,7 +52,7 @@ def one_deck() -> list[str]:
 
 
 def valid_card(card: object) -> bool:
-    return isinstance(card, str) and len(card) in (2, 3) and card[-1] in SUITS and card[:-1] in RANKS
+    return isinstance(card, str) and card in BACCARAT_VALUES
 
 
 @dataclass

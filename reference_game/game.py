@@ -100,8 +100,8 @@ class ReferenceGame(Rounds, Settling, Irregularities):
             "game": {"name": self.name, "vendor": "baccarat-conformance", "version": VERSION},
             "variants": ["baccarat", "ez_baccarat", "commission_free", "midibaccarat", "minibaccarat",
                          "rising_phoenix"],
-            "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "seeded_shuffle", "irregularities",
-                             "player_leaves", "progressive"]
+            "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "batch_hands", "seeded_shuffle",
+                             "irregularities", "player_leaves", "progressive"]
             + [f"wager.{k}" for k in kinds],
             "rules_options": {"decks": [6, 7, 8], "vigorish_collection": ["at_payout", "tracked"],
                               "vigorish_rounding": [True, False], "card_reveal": ["631a.9(c)", "631a.9(d)"],
@@ -136,16 +136,26 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         if not isinstance(rules, dict):
             raise GameError("invalid_request", "rules must be an object")
         self.check_rules(rules)
+        return {"table_id": self._open(rules, self._seat_map(rules, seats), test_mode).table_id}
+
+    @staticmethod
+    def _seat_map(rules: dict, seats: Optional[list]) -> dict[int, dict]:
+        """Seat number -> its player's state: ``seats``, or every position of the table
+        occupied (§ 631a.2(a))."""
+        positions = rules.get("table_positions", 14)
+        return {int(spec["seat"]): {"occupied": spec.get("occupied", True),
+                                    "accepts_shoe": spec.get("accepts_shoe", False),
+                                    "accepts_cards": spec.get("accepts_cards", True)}
+                for spec in seats or [{"seat": s} for s in range(1, int(positions) + 1)]}
+
+    def _open(self, rules: dict, seat_map: dict[int, dict], test_mode: bool) -> Table:
+        """A new table under ``rules`` (already checked by :meth:`check_rules`), its seats a
+        copy of ``seat_map``."""
         table_id = f"T{next(self._ids)}"
-        seat_map = {}
-        positions = rules.get("table_positions", 14)  # § 631a.2(a)
-        for spec in seats or [{"seat": s} for s in range(1, int(positions) + 1)]:
-            seat_map[int(spec["seat"])] = {"occupied": spec.get("occupied", True),
-                                           "accepts_shoe": spec.get("accepts_shoe", False),
-                                           "accepts_cards": spec.get("accepts_cards", True)}
-        self._tables[table_id] = Table(table_id, dict(rules), seat_map, bool(test_mode))
-        self.on_open(self._tables[table_id])
-        return {"table_id": table_id}
+        seats = {seat: dict(state) for seat, state in seat_map.items()}
+        table = self._tables[table_id] = Table(table_id, dict(rules), seats, bool(test_mode))
+        self.on_open(table)
+        return table
 
     def on_open(self, table: Table) -> None:
         """Hook for progressive meters and other per-table state."""
@@ -337,7 +347,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
 
     def point_count(self, cards: list[str]) -> int:
         """§ 631a.6(b)."""
-        return sum(self.card_value(c) for c in cards) % 10
+        return sum(map(self.card_value, cards)) % 10
 
     def is_natural(self, cards: list[str]) -> bool:
         return self.point_count(cards[:2]) >= 8
@@ -401,15 +411,35 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         return {"meters": self._meters(self._table(table_id))}
 
     # ---------------------------------------------------------------- batch
-    def op_run_rounds(self, rules: dict, rounds: list) -> dict:
+    def op_run_rounds(self, rules: dict, rounds: list, hands_only: bool = False) -> dict:
+        """Each round on a fresh table under ``rules`` (checked once for the batch), from
+        a shoe stacked with its ``cards``, its ``wagers`` placed first. ``hands_only``
+        (protocol 1.2): each record is cut to its status, the cards of each hand and the
+        void reason, and the round skips what only the whole record shows (meters)."""
+        if not isinstance(rules, dict):
+            raise GameError("invalid_request", "rules must be an object")
+        self.check_rules(rules)
+        seats = self._seat_map(rules, None)  # one validated table configuration for the batch
         records = []
         for spec in rounds:
-            table_id = self.op_open_table(rules)["table_id"]
+            table = self._open(rules, seats, True)
+            table.hands_only = bool(hands_only)
             try:
-                self.op_start_shoe(table_id, cards=spec["cards"])
+                self.op_start_shoe(table.table_id, cards=spec["cards"])
                 for w in spec.get("wagers", []):
-                    self.op_place_wager(table_id, **w)
-                records.append(self.op_deal_round(table_id))
+                    self.op_place_wager(table.table_id, **w)
+                record = self.op_deal_round(table.table_id)
             finally:
-                self._tables.pop(table_id, None)
+                self._tables.pop(table.table_id, None)
+            records.append(_hands_of(record) if hands_only else record)
         return {"records": records}
+
+
+def _hands_of(record: dict) -> dict:
+    """A hands-only record (protocol 1.2): status, the cards of each hand, void reason."""
+    cut = {"status": record["status"],
+           "player": {"cards": record["player"]["cards"]} if record.get("player") else None,
+           "banker": {"cards": record["banker"]["cards"]} if record.get("banker") else None}
+    if record.get("void_reason") is not None:
+        cut["void_reason"] = record["void_reason"]
+    return cut

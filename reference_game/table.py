@@ -65,6 +65,7 @@ class Table:
     rounds: int = 0
     carry_card: Optional[str] = None  # a card drawn in error, first card of the next hand (§ 631a.15(a), (b))
     progressive: dict = field(default_factory=dict)  # state of progressive systems (reference_game/meters.py)
+    hands_only: bool = False  # a round of run_rounds(hands_only): its record shows no meters
 
     @property
     def reveal_d(self) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
+from functools import cached_property
 from typing import Callable, Optional
 
 from .cards import baccarat_value, rank_of
@@ -39,14 +40,16 @@ class Hands:
 
     @staticmethod
     def count(cards: list[str]) -> int:
-        return sum(baccarat_value(c) for c in cards) % 10
+        return sum(map(baccarat_value, cards)) % 10
 
-    @property
+    @cached_property
     def p(self) -> int:
+        """The Player's Point Count (computed once: the hands are complete when settled)."""
         return self.count(self.player)
 
-    @property
+    @cached_property
     def b(self) -> int:
+        """The Banker's Point Count (computed once)."""
         return self.count(self.banker)
 
     def natural(self, hand: str) -> bool:

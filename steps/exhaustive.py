@@ -5,16 +5,22 @@ oracle (58 Pa. Code § 631a.11)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, Optional
+
+import pytest
 
 from pytest_bdd import given, then, when
+from pytest_bdd.scenario import scenario_wrapper_template_registry  # the scenario of a test function
 
 from baccarat_conformance import heartbeat
 from baccarat_conformance.adapters import GameAdapter
+from baccarat_conformance.adapters.batch import BatchRead
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a as rules
@@ -26,6 +32,8 @@ from ._deal_check import deviation, related, value_note
 ZERO_RANKS = ("10", "J", "Q", "K")
 SUITS = "CDHS"
 CHUNK = 2500
+#: the first batch of a sweep, validated whole (adapters/batch.py); the later ones are CHUNK rounds
+FIRST_CHUNK = 200
 
 
 class Batch(list):
@@ -43,13 +51,17 @@ def card_for(value: int, n: int) -> str:
     return rank + SUITS[(n // 4) % 4]
 
 
-def combinations(depth: str) -> Iterator[list[str]]:
+def combinations(depth: str, first: Optional[int] = None) -> Iterator[list[str]]:
     """Yield stacked shoes P1 B1 P2 B2 P3 B3 for every value combination of the first
     five cards (10^5 at depth standard or exhaustive). At depth smoke, 10^3 of them:
     one per (Player's Point Count, Banker's Point Count, third-card value) triple, the
     first cards varying with the triple, so every Table 1 cell and every draw rule is
-    still dealt."""
-    for n, (p1, b1, p2, b2, p3) in enumerate(itertools.product(range(10), repeat=5)):
+    still dealt. ``first``: only the shoes whose first card (the Player's) has that
+    value (a slice: :func:`pytest_generate_tests`); the shoes are the same as in the
+    whole sweep."""
+    firsts = range(10) if first is None else (first,)
+    for p1, (i, (b1, p2, b2, p3)) in itertools.product(firsts, enumerate(itertools.product(range(10), repeat=4))):
+        n = p1 * 10**4 + i  # the shoe's number in the whole sweep: its cards do not depend on the slice
         if depth == "smoke":
             pc, bc = (p1 + p2) % 10, (b1 + b2) % 10
             if p1 != (7 * pc + 3 * bc + p3) % 10 or b1 != (pc + 9 * bc + 3 * p3) % 10:
@@ -58,10 +70,34 @@ def combinations(depth: str) -> Iterator[list[str]]:
                card_for(p3, n + 5), card_for((n * 7) % 10, n + 7)]
 
 
-@given("every combination of the four initial card values and the Player's third card value",
-       target_fixture="sweep")
-def sweep(depth: str) -> list[list[str]]:
-    return Batch(combinations(depth))
+GIVEN_SWEEP = "every combination of the four initial card values and the Player's third card value"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """At depth standard or exhaustive, the sweep scenario runs as ten tests, one per
+    value of the Player's first card (``[first card 0]`` ... ``[first card 9]``, 10^4
+    deals each), which pytest-xdist spreads over its workers; at depth smoke (10^3
+    deals) it stays one test. Each slice judges its own deals; together they deal the
+    same shoes as one sweep."""
+    if metafunc.config.getoption("--depth", "standard") == "smoke":
+        return
+    scenario = scenario_wrapper_template_registry.get(metafunc.function)
+    if scenario is not None and any(step.name == GIVEN_SWEEP for step in scenario.steps):
+        if "sweep_slice" not in metafunc.fixturenames:
+            metafunc.fixturenames.append("sweep_slice")
+        metafunc.parametrize("sweep_slice", range(10), ids=[f"first card {v}" for v in range(10)])
+
+
+@pytest.fixture
+def sweep_slice() -> Optional[int]:
+    """The value of the Player's first card the sweep is limited to; None: the whole
+    sweep (parametrized by :func:`pytest_generate_tests`)."""
+    return None
+
+
+@given(GIVEN_SWEEP, target_fixture="sweep")
+def sweep(depth: str, sweep_slice: Optional[int]) -> list[list[str]]:
+    return Batch(combinations(depth, sweep_slice))
 
 
 @dataclass
@@ -88,51 +124,89 @@ class SweepOutcome:
 KEEP = 200
 
 
-def _check_chunk(cards_list: list[list[str]], records: list[m.RoundRecord], outcome: SweepOutcome) -> None:
-    for cards, record in zip(cards_list, records):
-        if record.status == "void":
+def _check_chunk(cards_list: list[list[str]], batch: BatchRead, outcome: SweepOutcome) -> None:
+    """Judge one chunk's hands against the oracle. A wrong or void round kept as evidence
+    (the first :data:`KEEP` of each) is read whole (:meth:`BatchRead.full_records`)."""
+    kept_void, kept_wrong = [], []
+    for i, (cards, hands) in enumerate(zip(cards_list, batch.hands)):
+        if hands.status == "void":
             outcome.void += 1
-            reason = record.void_reason or "no reason given"
+            reason = hands.void_reason or "no reason given"
             outcome.void_reasons[reason] = outcome.void_reasons.get(reason, 0) + 1
-            if len(outcome.voids) < KEEP:
-                outcome.voids.append((deviation(record, cards)[0], record))
+            if len(outcome.voids) + len(kept_void) < KEEP:
+                kept_void.append(i)
             continue
         coup = rules.deal(cards)
         for hand in ("player", "banker"):
             want = coup.player if hand == "player" else coup.banker
-            got = record.player if hand == "player" else record.banker
+            got = hands.player if hand == "player" else hands.banker
             got_cards = tuple(got.cards) if got else None
             if got_cards != want:
                 clause = rules.deciding_clause(coup, hand)
                 outcome.wrong += 1
                 outcome.by_clause[clause] = outcome.by_clause.get(clause, 0) + 1
-                if len(outcome.failures) < KEEP:
-                    outcome.failures.append((clause, cards, hand, want, got_cards, record))
+                if len(outcome.failures) + len(kept_wrong) < KEEP:
+                    kept_wrong.append((i, clause, cards, hand, want, got_cards))
+    if not kept_void and not kept_wrong:
+        return
+    records = batch.full_records(sorted({i for i in kept_void} | {w[0] for w in kept_wrong}))
+    outcome.voids += [(deviation(records[i], cards_list[i])[0], records[i]) for i in kept_void]
+    outcome.failures += [(clause, cards, hand, want, got, records[i])
+                         for i, clause, cards, hand, want, got in kept_wrong]
 
 
 @when("each combination is dealt from its own stacked shoe", target_fixture="sweep_outcome")
 def deal_sweep(game: GameAdapter, rules_submission, sweep: list[list[str]]) -> SweepOutcome:
-    """Deal the sweep in batches (``run_rounds``), checking each batch against the
-    oracle as it arrives so only the failures are kept in memory."""
+    """Deal the sweep in batches (``run_rounds``, hands-only after the first where the
+    game offers it, the next batch in flight while one is judged: adapters/batch.py),
+    checking each batch against the oracle as it arrives so only the failures are kept
+    in memory."""
     rules_json = rules_submission.as_rules()
     outcome = SweepOutcome()
     start = time.perf_counter()
-    for i in range(0, len(sweep), CHUNK):
-        heartbeat.beat(i, len(sweep), "deals")
-        chunk = sweep[i:i + CHUNK]
-        records = game.run_rounds(rules_json, [m.BatchRound(cards=c) for c in chunk])
-        if len(records) != len(chunk):
-            raise Nonconformance("631a.11", f"{len(chunk)} round records for {len(chunk)} shoes",
-                                 f"{len(records)} round records")
-        _check_chunk(chunk, records, outcome)
-        outcome.rounds += len(records)
-    heartbeat.beat(len(sweep), len(sweep), "deals", force=True)
+    with _long_lived_frozen():
+        _deal(game, rules_json, sweep, outcome)
     outcome.seconds = time.perf_counter() - start
     evidence.attach_json("sweep timing", {
         "rounds": outcome.rounds, "seconds": round(outcome.seconds, 3),
         "rounds_per_second": round(outcome.rounds / outcome.seconds, 1) if outcome.seconds else None,
         "adapter": game.name})
     return outcome
+
+
+@contextlib.contextmanager
+def _long_lived_frozen() -> Iterator[None]:
+    """While the sweep deals, the objects that outlive it (the stacks, the session's own)
+    are left out of Python's cyclic garbage collection (:func:`gc.freeze`): the millions of
+    short-lived objects a sweep makes trigger collections that would otherwise walk all of
+    them each time (a third of the harness's time). What the sweep makes is collected as usual."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def chunked(sweep: list[list[str]]) -> list[list[list[str]]]:
+    """The sweep's stacks in the batches it sends: :data:`FIRST_CHUNK`, then :data:`CHUNK` each."""
+    heads = [sweep[:FIRST_CHUNK]] + [sweep[i:i + CHUNK] for i in range(FIRST_CHUNK, len(sweep), CHUNK)]
+    return [chunk for chunk in heads if chunk]
+
+
+def _deal(game: GameAdapter, rules_json: dict, sweep: list[list[str]], outcome: SweepOutcome) -> None:
+    shoes = chunked(sweep)
+    batches = game.run_batches(rules_json, [[m.BatchRound(cards=c) for c in chunk] for chunk in shoes],
+                               hands_only=True)
+    done = 0
+    for chunk, batch in zip(shoes, batches):
+        heartbeat.beat(done, len(sweep), "deals")
+        done += len(chunk)
+        if len(batch.hands) != len(chunk):
+            raise Nonconformance("631a.11", f"{len(chunk)} round records for {len(chunk)} shoes",
+                                 f"{len(batch.hands)} round records")
+        _check_chunk(chunk, batch, outcome)
+        outcome.rounds += len(batch.hands)
+    heartbeat.beat(len(sweep), len(sweep), "deals", force=True)
 
 
 def _void_summary(outcome: SweepOutcome) -> str:

@@ -147,8 +147,8 @@ class LateWagers(ReferenceGame):
 class ShortBatch(ReferenceGame):
     """Answers run_rounds with one record fewer than the rounds asked."""
 
-    def op_run_rounds(self, rules, rounds):
-        return {"records": super().op_run_rounds(rules, rounds)["records"][:-1]}
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        return {"records": super().op_run_rounds(rules, rounds, hands_only)["records"][:-1]}
 
 
 def per_meter_capability():
@@ -173,3 +173,27 @@ def late_wagers():
 
 def short_batch():
     return ShortBatch()
+class LateMalformed(ReferenceGame):
+    """Plays correctly for ``after`` rounds of ``run_rounds``, then passes every
+    ``every``-th record (whole or hands-only) to ``spoil``, which changes it in place: a
+    fault a sweep meets only in its later batches (adapters/batch.py)."""
+
+    def __init__(self, spoil, after: int = 0, every: int = 1):
+        super().__init__()
+        self.spoil, self.after, self.every = spoil, after, every
+        self.dealt = 0
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        answer = super().op_run_rounds(rules, rounds, hands_only)
+        for record in answer["records"]:
+            self.dealt += 1
+            if self.dealt > self.after and (self.dealt - self.after - 1) % self.every == 0:
+                self.spoil(record)
+        return answer
+
+
+class IgnoresHandsOnly(ReferenceGame):
+    """Declares ``batch_hands`` but always answers whole records (protocol 1.2 allows it)."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        return super().op_run_rounds(rules, rounds)

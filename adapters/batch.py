@@ -1,0 +1,145 @@
+"""Batches of rounds read for a sweep: validate what is read, fully where it counts.
+
+A sweep of 10^5 rounds (the § 631a.11 exhaustive scenario) judges only the hands of
+each round, and validating every whole round record (cards, a dozen events,
+announcements, meters: about 1.4 KB of JSON a round) cost more than the game's own
+work. :func:`run_batches` therefore validates, in strict mode:
+
+* every record's judged fields (:class:`~baccarat_conformance.protocol.models.RoundHandsRead`:
+  status, the cards of each hand, the void reason), every record of every chunk;
+* whole records (:class:`~baccarat_conformance.protocol.models.RoundRecord`) for the whole
+  first chunk, which is always asked for whole;
+* a sample of every later chunk: every :data:`SAMPLE_EVERY`-th record, at an offset
+  that moves with the chunk, validated whole (as a ``RoundRecord``, or as a hands-only
+  :class:`~baccarat_conformance.protocol.models.RoundHands` when the game sent one);
+* every record the caller keeps as evidence (:meth:`BatchRead.record`,
+  :meth:`BatchRead.full_records`).
+
+A record that fails any of these is a :class:`~baccarat_conformance.errors.ProtocolViolation`
+naming the record and the field, as for any answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional, Union
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import from_json
+
+from baccarat_conformance.errors import ProtocolViolation
+from baccarat_conformance.protocol import models as m
+
+from .base import _short
+
+#: the sample of a later chunk validated whole: one record in this many
+SAMPLE_EVERY = 50
+
+OP = "run_rounds"
+
+
+class BatchRead:
+    """The answer to one chunk of :func:`run_batches`.
+
+    ``hands``: one read per round, in the order of ``rounds`` (a whole
+    :class:`~baccarat_conformance.protocol.models.RoundRecord` for the first chunk, else a
+    :class:`~baccarat_conformance.protocol.models.RoundHandsRead`). ``hands_only``: whether
+    the harness asked for hands-only records.
+    """
+
+    def __init__(self, adapter: Any, rules: dict, rounds: list[m.BatchRound], answer: Any,
+                 hands: list[Any], hands_only: bool):
+        self.adapter, self.rules, self.rounds = adapter, rules, rounds
+        self._answer = answer
+        self._raw: Optional[list] = None
+        self.hands = hands
+        self.hands_only = hands_only
+
+    def _raw_records(self) -> list:
+        if self._raw is None:
+            answer = self._answer
+            self._raw = (from_json(answer) if isinstance(answer, (str, bytes)) else answer)["records"]
+        return self._raw
+
+    def record(self, i: int) -> Union[m.RoundRecord, m.RoundHands]:
+        """Record ``i`` validated whole: a ``RoundRecord``, or a ``RoundHands`` when the game
+        answered hands-only.
+
+        :raises ProtocolViolation: naming the record and its faults.
+        """
+        if isinstance(self.hands[i], m.RoundRecord):
+            return self.hands[i]
+        raw = self._raw_records()[i]
+        model: type[BaseModel] = m.RoundRecord if isinstance(raw, dict) and "round_id" in raw else m.RoundHands
+        return _whole(model, raw, i)
+
+    def full_records(self, indices: list[int]) -> dict[int, m.RoundRecord]:
+        """Whole round records of the rounds ``indices``, validated: as the game sent them,
+        or, for a record it sent hands-only, the same stacked shoe dealt again with whole
+        records (one ``run_rounds``).
+
+        :raises ProtocolViolation: a record does not fit the schema.
+        """
+        out: dict[int, m.RoundRecord] = {}
+        again = []
+        for i in indices:
+            record = self.record(i)
+            if isinstance(record, m.RoundRecord):
+                out[i] = record
+            else:
+                again.append(i)
+        if again:
+            records = self.adapter.run_rounds(self.rules, [self.rounds[i] for i in again])
+            if len(records) != len(again):
+                raise ProtocolViolation(f"{OP}: {len(records)} round records for {len(again)} shoes dealt again "
+                                        f"whole", op=OP)
+            out.update(zip(again, records))
+        return out
+
+
+def _whole(model: type[BaseModel], raw: Any, i: int) -> Any:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        raise ProtocolViolation(f"{OP}: record {i} of the answer violates the protocol schema "
+                                f"({model.__name__}):\n{_short(e)}", op=OP) from None
+
+
+def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
+                hands_only: bool = False) -> Iterator[BatchRead]:
+    """:meth:`GameAdapter.run_batches <baccarat_conformance.adapters.base.GameAdapter.run_batches>`:
+    one :class:`BatchRead` per chunk. The next chunk is handed to the transport
+    (:meth:`~baccarat_conformance.adapters.base.GameAdapter.begin`) as soon as the current
+    one's answer is in, before it is validated, so a transport that can (HTTP) has it in flight meanwhile.
+
+    A game without capability ``batch`` plays the rounds one table at a time
+    (:meth:`~baccarat_conformance.adapters.base.GameAdapter.run_rounds`), every record whole.
+
+    :raises ProtocolViolation: see the module's docstring.
+    """
+    if not chunks:
+        return
+    if not adapter.has_capability("batch"):  # one table per round (GameAdapter.run_rounds), every record whole
+        for rounds in chunks:
+            yield BatchRead(adapter, rules, rounds, None, adapter.run_rounds(rules, rounds), False)
+        return
+    ask_hands = hands_only and adapter.has_capability("batch_hands")
+
+    def begin(i: int) -> Any:
+        hands = ask_hands and i > 0
+        return adapter.begin(OP, m.RunRoundsParams(rules=rules, rounds=chunks[i], hands_only=hands or None)), hands
+
+    upcoming = begin(0)
+    for i, rounds in enumerate(chunks):
+        pending, hands = upcoming
+        answer = adapter.answer(pending)
+        if i + 1 < len(chunks):
+            upcoming = begin(i + 1)
+        if i == 0:
+            read: list[Any] = adapter.validated(pending, answer, m.RunRoundsResult).records
+        else:
+            read = adapter.validated(pending, answer, m.RunRoundsRead).records
+        batch = BatchRead(adapter, rules, rounds, answer, read, hands)
+        if len(read) == len(rounds):
+            for j in range(i % SAMPLE_EVERY, len(read), SAMPLE_EVERY):
+                batch.record(j)
+        yield batch

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Every row of issue 18's table against its comparator, measured side by side in one
+run, one JSON line per row (docs/performance.md records the figures)::
+
+    .venv/bin/python benchmarks/run.py                      # every row, standard depth
+    .venv/bin/python benchmarks/run.py --row sweep --repeat 3
+    .venv/bin/python benchmarks/run.py --depth smoke        # a quick look
+
+Rows (``--row``, repeatable):
+
+``sweep``
+    the 10^5-deal § 631a.11 sweep through the library adapter exactly as the scenario
+    deals and judges it (``GameAdapter.run_batches`` + ``steps.exhaustive._check_chunk``,
+    its ten slices in one process, then over two worker processes as ``-n 2`` spreads
+    them), against the reference game alone answering the same ``run_rounds`` requests
+    (``harness_overhead`` = sweep / game alone), and against the game alone answering
+    whole records (the issue's comparator). Goals: < 5 s (two workers), overhead <= 1.5.
+``http``
+    ``run_rounds`` in chunks of 2,500 rounds through the HTTP adapter
+    (``run_batches``: whole records asked, as from a game without ``batch_hands``),
+    against a bare ``requests.Session`` loop (``trust_env=False``) posting the same
+    requests to the same reference server; and a single round (four requests) each
+    way. Goals: batch >= 0.75x the bare loop and >= 10,000 rounds/s; single kept.
+``serial``
+    a chunk of the sweep over the serial adapter at 115200 baud on a paced
+    pseudo-terminal, whole records and hands-only: bytes per round and the fraction of
+    the line rate reached.
+
+Each row is the best of ``--repeat`` alternating runs of the measure and its comparator,
+so a loaded machine slows both alike; ratios are the figures to read. ``cpu_s`` is the
+measuring process's own CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
+
+from baccarat_conformance.adapters.library import LibraryAdapter  # noqa: E402
+from baccarat_conformance.profile import load_profile  # noqa: E402
+from baccarat_conformance.protocol import models as m  # noqa: E402
+from baccarat_conformance.reference_game import create_game  # noqa: E402
+from baccarat_conformance.steps import exhaustive as sweep_steps  # noqa: E402
+
+RULES = load_profile(None).as_rules()
+
+
+def emit(row: str, **fields: Any) -> None:
+    print(json.dumps({"row": row, **fields}), flush=True)
+
+
+def best(fn: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) of the fastest of ``repeat`` runs."""
+    runs = []
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        fn()
+        runs.append((time.perf_counter() - wall, time.process_time() - cpu))
+    return min(runs)
+
+
+def side_by_side(fns: dict[str, Callable[[], Any]], repeat: int) -> dict[str, tuple[float, float]]:
+    """Each of ``fns`` run ``repeat`` times, alternating; the best of each."""
+    out: dict[str, tuple[float, float]] = {}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            got = best(fn, 1)
+            out[name] = min(out.get(name, got), got)
+    return out
+
+
+# ---------------------------------------------------------------------------- sweep
+def _slices(depth: str) -> list[Optional[int]]:
+    return [None] if depth == "smoke" else list(range(10))
+
+
+def _chunks(depth: str, first: Optional[int]) -> list[list[list[str]]]:
+    return sweep_steps.chunked(list(sweep_steps.combinations(depth, first)))
+
+
+def sweep_slice(args: tuple[str, Optional[int]]) -> int:
+    """One slice of the sweep as the scenario deals and judges it; returns the rounds."""
+    depth, first = args
+    adapter = LibraryAdapter(create_game())
+    outcome = sweep_steps.SweepOutcome()
+    shoes = list(sweep_steps.combinations(depth, first))  # the scenario's Given step
+    with sweep_steps._long_lived_frozen():  # noqa: SLF001 - the scenario's When step
+        sweep_steps._deal(adapter, RULES, shoes, outcome)  # noqa: SLF001
+    assert outcome.rounds == len(shoes) and outcome.wrong == 0 and outcome.void == 0, outcome
+    adapter.close()
+    return outcome.rounds
+
+
+def game_alone(depth: str, hands_only: bool) -> int:
+    """The reference game answering the sweep's requests, nothing else."""
+    game, rounds = create_game(), 0
+    for first in _slices(depth):
+        for i, chunk in enumerate(_chunks(depth, first)):
+            params = {"rules": RULES, "rounds": [{"cards": c} for c in chunk]}
+            if hands_only and i > 0:
+                params["hands_only"] = True
+            rounds += len(game.handle("run_rounds", params)["records"])
+    return rounds
+
+
+def bench_sweep(depth: str, repeat: int) -> None:
+    slices = [(depth, first) for first in _slices(depth)]
+    rounds = game_alone(depth, True)
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.map(sweep_slice, slices[:2])  # warm both workers
+        t = side_by_side({
+            "sweep_1": lambda: [sweep_slice(s) for s in slices],
+            "sweep_2": lambda: pool.map(sweep_slice, slices, chunksize=1),
+            "game": lambda: game_alone(depth, True),
+            "game_whole": lambda: game_alone(depth, False),
+        }, repeat)
+    game = t["game"][0]
+    emit("sweep_library", depth=depth, rounds=rounds, workers=1, seconds=round(t["sweep_1"][0], 2),
+         rounds_per_second=round(rounds / t["sweep_1"][0]), comparator="reference game alone, same requests",
+         comparator_seconds=round(game, 2), ratio=round(t["sweep_1"][0] / game, 2),
+         whole_records_game_seconds=round(t["game_whole"][0], 2))
+    emit("sweep_library_n2", depth=depth, rounds=rounds, workers=2, seconds=round(t["sweep_2"][0], 2),
+         rounds_per_second=round(rounds / t["sweep_2"][0]), goal_seconds=5.0,
+         comparator="reference game alone, whole records, one process (the issue's 8.8 s)",
+         comparator_seconds=round(t["game_whole"][0], 2), ratio=round(t["sweep_2"][0] / t["game_whole"][0], 2))
+    emit("harness_overhead", depth=depth, rounds=rounds, sweep_seconds=round(t["sweep_1"][0], 2),
+         game_seconds=round(game, 2), ratio=round(t["sweep_1"][0] / game, 2), goal_ratio=1.5,
+         sweep_cpu_s=round(t["sweep_1"][1], 2), game_cpu_s=round(t["game"][1], 2))
+
+
+# ---------------------------------------------------------------------------- http
+def bench_http(batch_rounds: int, single_rounds: int, repeat: int) -> None:
+    import bench_http as bh
+
+    from baccarat_conformance.adapters.http import Credentials, HttpAdapter
+
+    proc, url = bh.start_server()
+    try:
+        adapter = HttpAdapter(url, credentials=Credentials(None, (), "none"), timeout=(5, 120))
+        adapter.describe()
+        bare = bh.requests_poster(url)
+
+        # the chunks the sweep sends (steps/exhaustive.py): a first batch of FIRST_CHUNK rounds,
+        # validated whole, then CHUNK rounds each; a wager in every round, whole records asked
+        sizes = [sweep_steps.FIRST_CHUNK] + [sweep_steps.CHUNK] * ((batch_rounds - sweep_steps.FIRST_CHUNK)
+                                                                   // sweep_steps.CHUNK)
+        stacks = [[bh.STACKS[i % 3] for i in range(n)] for n in sizes]
+        rounds = sum(sizes)
+
+        def adapter_batches() -> None:
+            chunks = [[m.BatchRound(cards=c, wagers=[dict(bh.WAGER)]) for c in chunk] for chunk in stacks]
+            assert sum(len(b.hands) for b in adapter.run_batches(bh.RULES, chunks)) == rounds
+            adapter.transcript.exchanges.clear()
+
+        def bare_batches() -> None:
+            for chunk in stacks:
+                sent = {"rules": bh.RULES, "rounds": [{"cards": c, "wagers": [dict(bh.WAGER)]} for c in chunk]}
+                assert len(bare("run_rounds", sent)["records"]) == len(chunk)
+
+        frozen = sweep_steps._long_lived_frozen  # noqa: SLF001 - as the sweep sends its batches, for both
+
+        def in_sweep(fn: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                with frozen():
+                    fn()
+            return run
+
+        t = side_by_side({"adapter": in_sweep(adapter_batches), "bare": in_sweep(bare_batches)}, repeat)
+        a, b = rounds / t["adapter"][0], rounds / t["bare"][0]
+        emit("http_batch", rounds=rounds, rounds_per_second=round(a), comparator="bare requests.Session loop "
+             "(trust_env=False), same server, same requests", comparator_rounds_per_second=round(b),
+             ratio=round(a / b, 2), goal_ratio=0.75, goal_rounds_per_second=10_000, adapter_cpu_s=round(t["adapter"][1], 2),
+             bare_cpu_s=round(t["bare"][1], 2))
+        t = side_by_side({"adapter": lambda: bh.adapter_single(adapter)(single_rounds),
+                          "bare": lambda: bh.wire_single(bare)(single_rounds)}, repeat)
+        a, b = single_rounds / t["adapter"][0], single_rounds / t["bare"][0]
+        emit("http_single", rounds=single_rounds, rounds_per_second=round(a), comparator="bare requests.Session "
+             "loop (trust_env=False)", comparator_rounds_per_second=round(b), ratio=round(a / b, 2))
+        adapter.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+# ---------------------------------------------------------------------------- serial
+def bench_serial(rounds: int) -> None:
+    from bench_serial import _result
+
+    from baccarat_conformance.adapters.serial import SerialAdapter
+    from tests.serial_device import running_device
+
+    shoes = list(sweep_steps.combinations("smoke"))
+    with running_device("--baud", "115200", "--pace", "--no-deflate") as port:
+        adapter = SerialAdapter(port, baud=115200, deflate=False, answer_timeout=60.0)
+        try:
+            adapter.describe()
+            rounds_sent = [m.BatchRound(cards=c) for c in shoes[:rounds]]
+            for hands_only in (False, True):
+                before = adapter.stats["tx_bytes"] + adapter.stats["rx_bytes"]
+                start = time.perf_counter()
+                done = _serial_hands(adapter, rounds_sent) if hands_only else len(adapter.run_rounds(RULES, rounds_sent))
+                line = adapter.stats["tx_bytes"] + adapter.stats["rx_bytes"] - before
+                r = _result(adapter, done, time.perf_counter() - start, line)
+                emit("serial_batch", baud=115200, records="hands-only" if hands_only else "whole", **r)
+        finally:
+            adapter.close()
+
+
+def _serial_hands(adapter: Any, rounds: list[m.BatchRound]) -> int:
+    """One hands-only ``run_rounds`` (a sweep's later batches), read as the sweep reads it."""
+    pending = adapter.begin("run_rounds", m.RunRoundsParams(rules=RULES, rounds=rounds, hands_only=True))
+    return len(adapter.validated(pending, adapter.answer(pending), m.RunRoundsRead).records)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--row", action="append", choices=["sweep", "http", "serial"])
+    parser.add_argument("--depth", default="standard", choices=["smoke", "standard"])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--batch-rounds", type=int, default=20_500)
+    parser.add_argument("--single-rounds", type=int, default=300)
+    parser.add_argument("--serial-rounds", type=int, default=300)
+    args = parser.parse_args()
+    emit("machine", python=platform.python_version(), cpus=os.cpu_count(), platform=platform.platform(),
+         load_average=[round(x, 2) for x in os.getloadavg()], date=time.strftime("%Y-%m-%d %H:%M:%S UTC",
+                                                                                    time.gmtime()))
+    rows = args.row or ["sweep", "http", "serial"]
+    if "sweep" in rows:
+        bench_sweep(args.depth, args.repeat)
+    if "http" in rows:
+        bench_http(args.batch_rounds, args.single_rounds, args.repeat)
+    if "serial" in rows:
+        bench_serial(args.serial_rounds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
