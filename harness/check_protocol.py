@@ -177,16 +177,23 @@ class Conversation:
     def send(self, op: str, params: dict) -> Any:
         """The decoded answer to ``op``, or None when the transport failed (a problem)."""
         self.operations += 1
+        answer: Any = b""
         try:
             answer = self.adapter.send(op, params)
             if isinstance(answer, (str, bytes)):
                 answer = json.loads(answer)
+            else:  # a library game's own objects: they must be what the wire could carry
+                json.dumps(answer, allow_nan=False)
         except AdapterError as e:
             self.problems.append(Problem(op, "answer", f"{type(e).__name__}: {str(e).splitlines()[0][:300]}",
                                          SECTIONS.get(op, "operations")))
             return None
-        except ValueError as e:
-            self.problems.append(Problem(op, "answer", f"not JSON: {e}", SECTIONS["conventions"]))
+        except (TypeError, ValueError, RecursionError) as e:
+            if isinstance(answer, (str, bytes)):
+                self.problems.append(Problem(op, "answer", f"not JSON: {e}", SECTIONS["conventions"]))
+            else:
+                self.problems.append(Problem(op, "answer", f"not JSON-compatible: {str(e)[:200]}",
+                                             SECTIONS.get(op, SECTIONS["conventions"])))
             return None
         return answer
 

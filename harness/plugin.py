@@ -74,6 +74,8 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "tagged @property): -m property runs only these, -m 'not property' the rest")
     config.addinivalue_line("markers", "statistics: a statistical verification of the game's own shuffle and payouts "
                                        "(lab practice; rounds by --depth): -m 'not statistics' leaves them out")
+    config.addinivalue_line("markers", "game_math: the game's declared par sheet against the exact one (lab "
+                                       "practice; features *_par_sheet.feature): -m 'not game_math' leaves them out")
     clauses.register_markers(config)
     gating.register_markers(config)
     hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory

@@ -55,7 +55,7 @@ def declared_edges_match(exact_par_sheet: dict, declared_par_sheet: list, rules_
 def declared_edges_match_each(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: Any, first: str,
                               second: str, first_clause: str, second_clause: str) -> None:
     """As the step above, for two wagers each under its own odds clause (a scenario of the
-    section that sets both, e.g. § 631a.13 for the Player (a) and Tie (b) wagers)."""
+    section that sets both, e.g. § 631c.5 for the commission-free Player (h) and Tie (j) wagers)."""
     _compare(exact_par_sheet, declared_par_sheet, rules_submission, {first: first_clause, second: second_clause})
 
 

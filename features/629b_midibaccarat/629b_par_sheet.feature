@@ -1,3 +1,4 @@
+@game_math
 Feature: § 629b Midibaccarat side wagers: the game's own par sheet against the exact one
   As for Chapter 631a (631a.13_par_sheet.feature): each house edge the game declares in
   describe (par_sheet, protocol 1.2) for a wager of Chapter 629b is compared with the

@@ -1,3 +1,4 @@
+@game_math
 Feature: § 631a.13 Payout odds: the game's own par sheet against the exact one
   A game may declare its own house edge of each wager and paytable in describe
   (par_sheet, protocol 1.2). Each declared figure is compared with the harness's exact
@@ -12,17 +13,25 @@ Feature: § 631a.13 Payout odds: the game's own par sheet against the exact one
     Given the exact par sheet of the Rules Submission
     And the house edges the game declares in describe
 
-  @631a.13 @option.variant.baccarat
-  Scenario: The declared house edges of the Player and Tie wagers are the exact ones
+  @631a.13.a @option.variant.baccarat
+  Scenario: The declared house edge of the Player wager is the exact one
     § 631a.13(a): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
-    § 631a.13(b): "A winning Tie Wager shall be paid at odds of at least 8 to 1."
-    Then the declared house edges of the player and tie wagers are the exact ones, to 1e-6, under § 631a.13(a) and § 631a.13(b)
+    Then the declared house edge of every player wager is the exact one, to 1e-6
 
-  @631a.13 @option.variant.ez_baccarat
-  Scenario: The declared house edges of the Player and Tie wagers on an EZ Baccarat table are the exact ones
-    § 631a.13(a): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
+  @631a.13.b @option.variant.baccarat
+  Scenario: The declared house edge of the Tie wager is the exact one
     § 631a.13(b): "A winning Tie Wager shall be paid at odds of at least 8 to 1."
-    Then the declared house edges of the player and tie wagers are the exact ones, to 1e-6, under § 631a.13(a) and § 631a.13(b)
+    Then the declared house edge of every tie wager is the exact one, to 1e-6
+
+  @631a.13.a @option.variant.ez_baccarat
+  Scenario: The declared house edge of the Player wager on an EZ Baccarat table is the exact one
+    § 631a.13(a): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
+    Then the declared house edge of every player wager is the exact one, to 1e-6
+
+  @631a.13.b @option.variant.ez_baccarat
+  Scenario: The declared house edge of the Tie wager on an EZ Baccarat table is the exact one
+    § 631a.13(b): "A winning Tie Wager shall be paid at odds of at least 8 to 1."
+    Then the declared house edge of every tie wager is the exact one, to 1e-6
 
   @631a.13.c @option.variant.baccarat
   Scenario: The declared house edge of the Banker wager, less its 5% vigorish, is the exact one

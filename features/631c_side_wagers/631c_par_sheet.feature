@@ -1,4 +1,4 @@
-@option.game.baccarat
+@option.game.baccarat @game_math
 Feature: § 631c Side wagers: the game's own par sheet against the exact one
   As for Chapter 631a (631a.13_par_sheet.feature): each house edge the game declares in
   describe (par_sheet, protocol 1.2) for a side wager of Chapter 631c is compared with
