@@ -50,6 +50,10 @@ def main(argv: list[str]) -> int:
         return 2
     bootstrap()
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    # Keep compiled bytecode: the suite starts pytest in a fresh process hundreds of times
+    # (each broken game), and without the cached .pyc files every start compiles the harness,
+    # pytest and hypothesis again (about 1 s each). Bytecode goes to __pycache__ (git-ignored).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if argv[0] == "conformance":
         # The bundled reference game is software only: its manual-inspection clauses
         # (layouts, signage, drop box...) can only be pending, so the quick start lists

@@ -12,3 +12,19 @@ pictures. The steps are in ``steps/statistics.py``, the scenarios in
 (Named ``gamestats``, not ``statistics``, so that nothing here shadows the standard
 library's :mod:`statistics`.)
 """
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+_LAZY = ("judge", "plots")
+
+
+def __getattr__(name: str) -> ModuleType:
+    """:mod:`.judge` (scipy) and :mod:`.plots` (matplotlib), about 1 s of imports, load at
+    their first use (``gamestats.judge.holm(...)``), not in every run that only collects
+    the statistics steps (PEP 562)."""
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

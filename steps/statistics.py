@@ -22,16 +22,17 @@ from typing import Any
 import pytest
 from pytest_bdd import then, when
 
+from baccarat_conformance import gamestats  # its judge (scipy) and plots (matplotlib) load at first use
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import operation_timeout_option
 from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.gamestats import judge, plots
 from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, played_shoes, simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
 from baccarat_conformance.reports import evidence
+
 
 ROUND_EVENTS = ("banker_win", "player_win", "tie", "natural", "player_pair", "banker_pair")
 """The round events judged against the par sheet (§ 631a.8(a) outcomes, Naturals, pairs)."""
@@ -97,7 +98,7 @@ def play_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submissio
 
 
 # ------------------------------------------------------------------ reporting
-def _report(request: pytest.FixtureRequest, title: str, tests: list[judge.Test]) -> None:
+def _report(request: pytest.FixtureRequest, title: str, tests: list[gamestats.judge.Test]) -> None:
     rows = [t.as_dict() for t in tests]
     request.node.user_properties.append(("statistics", rows))
     evidence.attach_json(f"statistical tests: {title}", rows)
@@ -116,7 +117,7 @@ def _save_png(request: pytest.FixtureRequest, name: str, png: bytes) -> None:
         (Path(out) / name).write_bytes(png)
 
 
-def _fail(failed: judge.Test, tests: list[judge.Test], depth: str) -> None:
+def _fail(failed: gamestats.judge.Test, tests: list[gamestats.judge.Test], depth: str) -> None:
     others = sum(t.reject for t in tests) - 1
     more = f"; {others} more test{'s' if others != 1 else ''} rejected" if others > 0 else ""
     if failed.exact:
@@ -129,11 +130,11 @@ def _fail(failed: judge.Test, tests: list[judge.Test], depth: str) -> None:
                          f"p-value {failed.p_value:.3g}; {failed.detail}{more}")
 
 
-def _verdict(request: pytest.FixtureRequest, title: str, tests: list[judge.Test], what: str, n: int,
+def _verdict(request: pytest.FixtureRequest, title: str, tests: list[gamestats.judge.Test], what: str, n: int,
              depth: str) -> None:
     _report(request, title, tests)
     judged(n, what)
-    failed = judge.summary(tests)
+    failed = gamestats.judge.summary(tests)
     if failed is not None:
         _fail(failed, tests, depth)
 
@@ -145,8 +146,8 @@ def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_sub
     counts = stats_run.counts
     if not counts.shoes:
         pytest.skip("not verified: the game disclosed no shuffled stack (start_shoe returned no cards)")
-    tests = judge.shuffle_tests(counts)
-    _save_png(request, plots.HEATMAP_PNG, plots.rank_heatmap(
+    tests = gamestats.judge.shuffle_tests(counts)
+    _save_png(request, gamestats.plots.HEATMAP_PNG, gamestats.plots.rank_heatmap(
         counts.rank_pos, f"rank share by position, {counts.shoes} shoes of the game's own shuffle"))
     _verdict(request, "shuffle", tests, "shoes tested", counts.shoes, depth)
 
@@ -165,23 +166,23 @@ def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_subm
     wagers = {(w.wager, w.hand, w.option): {o.outcome: o.probability for o in w.outcomes if o.result == "win"}
               for w in sheet.wagers if w.exact and (w.wager, w.hand, w.option) in counts.outcomes}
     if counts.refused:
-        evidence.attach_json("wagers the game refused (not judged)", {judge.label(k): n for k, n in counts.refused.items()})
-    tests = judge.holm(judge.outcome_tests(counts, events, wagers, {}))
+        evidence.attach_json("wagers the game refused (not judged)", {gamestats.judge.label(k): n for k, n in counts.refused.items()})
+    tests = gamestats.judge.holm(gamestats.judge.outcome_tests(counts, events, wagers, {}))
     for t in tests:
         t.clause = "631a.5(a)"  # the cards dealt come from the game's shuffle: its randomness is judged
     rows = [(t.name.replace("round event ", ""), int(round(t.statistic * t.n)), t.n,
              float(_expected(t, events, wagers))) for t in tests]
-    _save_png(request, plots.OUTCOMES_PNG, plots.outcome_plot(
+    _save_png(request, gamestats.plots.OUTCOMES_PNG, gamestats.plots.outcome_plot(
         rows, f"observed / expected frequency, {counts.rounds} rounds of the game's own shoes"))
     _verdict(request, "outcomes", tests, "rounds tested", counts.rounds, depth)
 
 
-def _expected(test: judge.Test, events: dict, wagers: dict) -> float:
+def _expected(test: gamestats.judge.Test, events: dict, wagers: dict) -> float:
     name = test.name.replace("round event ", "")
     if name in events:
         return float(events[name])
     for key, outcomes in wagers.items():
-        label = judge.label(key)
+        label = gamestats.judge.label(key)
         if test.name.startswith(label + ": outcome "):
             return float(outcomes[test.name[len(label) + len(": outcome "):]])
     return math.nan
@@ -203,10 +204,10 @@ def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submi
         if w.exact and settler is not None and counts.outcomes.get(key):
             clauses[key] = settler.odds_clause
             edges[key] = w.house_edge
-    audits = judge.audit_tests(counts, clauses)
-    tests = judge.holm(judge.return_tests(counts, edges, clauses) + audits)
+    audits = gamestats.judge.audit_tests(counts, clauses)
+    tests = gamestats.judge.holm(gamestats.judge.return_tests(counts, edges, clauses) + audits)
     evidence.attach_json("mispaid settlements (first 20)", counts.mispaid_examples)
-    unjudged = sorted(judge.label(k) for k in counts.outcomes if k not in clauses)
+    unjudged = sorted(gamestats.judge.label(k) for k in counts.outcomes if k not in clauses)
     if unjudged:
         evidence.attach_text("wagers not judged here", "no settler of the oracle names their paytable clause: "
                              + ", ".join(unjudged))

@@ -63,13 +63,54 @@ def proof_marks(clauses) -> str:
     return "(" + " or ".join(sections_of(clauses)) + ") and not property and not statistics"
 
 
+_WORDS = {"and", "or", "not", "property", "statistics", "game_math"}
+
+
+def _chapters_selected(marks: str | None, args: tuple) -> list[str] | None:
+    """The chapters (``631a``...) whose scenarios alone ``marks`` can select, so that only
+    their feature modules are collected (each chapter's folder holds only its own clause
+    tags); None when it may select any (no marks, a ``-k``, a negated clause, an option
+    marker)."""
+    if not marks or {"-k", "--matrix-dir", "--alluredir"} & set(args):  # reports list every chapter's clauses
+        return None
+    tokens = re.findall(r"[^\s()]+", marks)
+    chapters = set()
+    for i, token in enumerate(tokens):
+        if token in _WORDS:
+            continue
+        m = re.match(r"(\d{3}[a-z])\.", token)
+        if not m or (i and tokens[i - 1] == "not"):
+            return None
+        chapters.add(m.group(1))
+    return sorted(chapters) or None
+
+
 def run_suite(tmp_path: Path, *args: str, game: str | None = None, depth: str = "smoke",
               features: str | os.PathLike = FEATURES, timeout: float = 600,
-              marks: str | None = None) -> SuiteRun:
+              marks: str | None = None, statistics: bool | None = None) -> SuiteRun:
     """Run ``pytest features`` with ``args`` in a fresh process and return its results;
-    ``marks``: a ``-m`` expression (e.g. :func:`proof_marks`)."""
+    ``marks``: a ``-m`` expression (e.g. :func:`proof_marks`).
+
+    ``statistics``: whether the ``@statistics`` scenarios run (5 s a run at smoke depth,
+    half of a whole-suite run). By default only when ``marks`` names them: their proofs
+    (tests/test_broken_statistics.py, the reference game under several profiles and 20
+    seeds) and tests/test_capabilities.py run them on purpose; every other run of the
+    whole suite leaves them out."""
+    args_list = list(args)
+    if "-m" in args_list:  # a -m among the args: one expression (pytest keeps the last -m only)
+        i = args_list.index("-m")
+        given = args_list[i + 1]
+        del args_list[i:i + 2]
+        marks = f"({given}) and ({marks})" if marks else given
+    args = tuple(args_list)
+    if statistics is None:
+        statistics = marks is not None and "statistics" in marks
+    if not statistics:
+        marks = f"({marks}) and not statistics" if marks else "not statistics"
     log = tmp_path / "results.jsonl"
-    cmd = [sys.executable, "-m", "pytest", str(features), "-q", "-p", "no:cacheprovider", "--depth", depth,
+    chapters = _chapters_selected(marks, args) if Path(features) == FEATURES else None
+    paths = [str(FEATURES / f"test_{c}.py") for c in chapters] if chapters else [str(features)]
+    cmd = [sys.executable, "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider", "--depth", depth,
            "--results-log", str(log), "-o", "addopts=--strict-markers", "--import-mode=importlib", *args]
     if game:
         cmd += ["--game", game]

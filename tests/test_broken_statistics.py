@@ -60,6 +60,30 @@ def test_reference_game_passes_at_smoke(tmp_path):
         assert all(t["power"] > 0 and 0 <= t["p_value"] <= 1 for t in r["statistics"])
 
 
+# The whole-suite reference runs of the other test files leave the statistics out (see
+# tests/suite_runner.run_suite); here they run under the other variants and options.
+OTHER_PROFILES = [
+    ("full_table",), ("ez_baccarat",), ("baccarat_tracked_vigorish",), ("commission_free",),
+    ("midibaccarat_progressives",), ("minibaccarat_royal_9",), ("rising_phoenix", "--include-expired"),
+]
+
+
+@pytest.mark.parametrize("profile", OTHER_PROFILES, ids=lambda p: p[0])
+def test_reference_game_passes_at_smoke_under_other_profiles(tmp_path, profile):
+    run = _statistics(tmp_path, None, "smoke", None, "--profile", *profile)
+    outcomes = {r["nodeid"].split("::")[1].split("[")[0]: r for r in run.results}
+    assert len(outcomes) == 3 and not [r for r in run.results if r["outcome"] == "failed"], run.output
+    ran = [r for r in run.results if r["outcome"] == "passed"]
+    # the shuffle and the outcomes are judged at every table; the returns only where the
+    # oracle settles every wager of § 631a.13 (Baccarat, EZ Baccarat): else not offered
+    assert {n for n in outcomes if outcomes[n]["outcome"] == "passed"} >= {
+        n for n in outcomes if SHUFFLE in n or OUTCOMES in n}, run.categories()
+    assert all(r["category"] in ("not offered", "expired") for r in run.results if r["outcome"] == "skipped"), \
+        run.categories()
+    for r in ran:
+        assert r["statistics"] and not any(t["reject"] for t in r["statistics"])
+
+
 def test_reference_game_passes_at_standard(tmp_path):
     run = _statistics(tmp_path, None, "standard")
     assert [r["outcome"] for r in run.results] == ["passed"] * 3, run.output

@@ -451,3 +451,29 @@ def test_ancestors_and_children(corpus: C.Corpus) -> None:
         "631c.2@current-through-2024-06-22", "631c.2(g)@current-through-2024-06-22"]
     assert corpus.descendants("631a.11")[-1].id == "631a.11(g)"
     assert C.load_corpus() is C.load_corpus()
+
+
+def test_the_plugins_line_scan_orders_clauses_as_the_gherkin_parser_does(corpus: C.Corpus) -> None:
+    """harness/clauses.py reads each scenario's clause order with the cheap line scan
+    :func:`clause_order`; on every feature file of the suite it agrees with the parser."""
+    from baccarat_conformance.corpus.features import clause_order, default_features_dir, parse_feature
+
+    base = default_features_dir()
+    files = sorted(base.rglob("*.feature"))
+    assert len(files) > 30
+    for path in files:
+        parsed = {sc.line: sc.clauses for sc in parse_feature(path, base, corpus)}
+        assert clause_order(path.read_text(encoding="utf-8"), corpus) == parsed, path.name
+
+
+def test_the_line_scan_reads_rules_examples_and_doc_strings() -> None:
+    from baccarat_conformance.corpus.features import clause_order
+
+    text = "\n".join([
+        "@631a.6", "Feature: f", "  Background:", "    Given x",
+        "  @631a.11.a @option.x  # a comment", "  Scenario: one", '    """', "    @631a.9", "    Scenario: no", '    """',
+        "  @631a.13", "  Rule: r", "    @631a.13.b", "    Scenario Outline: two", "      @631a.13.c", "      Examples:",
+        "      | a |", "  Rule: s", "    Scenario: three",
+    ])
+    assert clause_order(text) == {6: ("631a.6", "631a.11(a)"), 14: ("631a.6", "631a.13", "631a.13(b)", "631a.13(c)"),
+                                  19: ("631a.6",)}
