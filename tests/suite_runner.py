@@ -112,6 +112,11 @@ def run_suite(tmp_path: Path, *args: str, game: str | None = None, depth: str = 
     paths = [str(FEATURES / f"test_{c}.py") for c in chapters] if chapters else [str(features)]
     cmd = [sys.executable, "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider", "--depth", depth,
            "--results-log", str(log), "-o", "addopts=--strict-markers", "--import-mode=importlib", *args]
+    if not any(a.startswith("--tb") for a in args):
+        # Python's own tracebacks: pytest's long ones repr every fixture argument of every
+        # frame (tables, transcripts), which doubled the time of a run with 150 failures;
+        # the results log's ``detail`` keeps the exception's message either way
+        cmd.append("--tb=native")
     if game:
         cmd += ["--game", game]
     if marks:
