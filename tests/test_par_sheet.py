@@ -19,18 +19,45 @@ Sources (the figures are quoted in the tests that use them):
 * [BG-ODDS] baccarat.guru, "Know Baccarat Odds for All Games" (the pair bet at 11 to 1:
   10.36% with eight decks, 11.25% with six), https://baccarat.guru/rules/odds.html
 * [AAP-SB] advancedadvantageplay.com, "Baccarat Side Bets" (8 decks: "88 89 98 99", 20 to 1
-  when both hands end on 8 or 9, house edge 7.372%),
+  when both hands end on 8 or 9, house edge 7.372%; wagers no regulation here prints, checked
+  on the engine's rounds: "Big Tiger", a 3-card winning Banker 6 at 50 to 1, 15.253%; "9 over 7",
+  a natural 9 over a 7 at 50 to 1, 8.103%; not its "Bad Beat", a natural 9 over a natural 8 at
+  50 to 1, 8.459%: the rounds give 8.4585%),
   https://advancedadvantageplay.com/side-bets/baccarat-side-bets/
 * [EP-NC] excelpunks.com, "Baccarat vs. Non-Commission Baccarat" (8 decks: a Banker win
   on 6 in 269,232,304,455,680 permutations; a Banker paid half on 6: 1.4581045%),
   https://excelpunks.com/2018/05/12/concepts-13-baccarat-vs-non-commission-baccarat-why-does-a-banker-win-on-6-pay-half/
+* [WOO-PP] Wizard of Odds, "Perfect Pairs" (version 1, a hand's first two cards; 8 decks, of
+  86,320 two-card combinations: perfect pair 1,456, colored pair 1,664, red/black pair 3,328;
+  pay table A 25/12/6: -0.040964, B 30/10/5: -0.033735, D 25/15/5: -0.021687, which are
+  § 631c.1(d) Paytables A, B and C), https://wizardofodds.com/games/blackjack/side-bets/perfect-pairs/
+* [OCSI-PP] onlinecasinositeinfo.com, "Mathematical Analysis of Blackjack Side Bets" (Perfect
+  Pairs 25/12/6 by decks: 6 decks 6.11%, 8 decks 4.10%),
+  https://onlinecasinositeinfo.com/mathematical-analysis-of-blackjack-side-bets
+* [WOO-RM] Wizard of Odds, "Royal Match", version 1 (suited king and queen 25 to 1, any other
+  suited pair 2.5 to 1, the § 631c.7(d) Majestic Match paytable; 6 decks: 144, 11,868 and
+  36,504 of 48,516 combinations; house edge 0.066658 with 6 decks, 0.064597 with 8),
+  https://wizardofodds.com/games/blackjack/side-bets/royal-match/ (read in its copy at
+  https://www.mycraftingplace.com/games/blackjack/side-bets/royal-match/)
+* [WOO-L6] Wizard of Odds, "Lucky 6" (8 decks; the "Macau" / "stingy" pay table, 12 to 1 on a
+  2-card and 20 to 1 on a 3-card winning Banker 6, is § 631c.5(k): 186,173,936,904,192 and
+  83,058,367,551,488 of 4,998,398,275,503,360; house edge 16.68%, -0.166836),
+  https://wizardofodds.com/games/baccarat/side-bets/lucky-6/
+* [WOO-LN] Wizard of Odds, "Lucky Nines" (8 decks, of 1,229,930,520 four-card combinations;
+  the Red Rock pay table 1000/500/35/16/5/2/1 is § 631c.4(e) Paytable C: house edge 8.27%;
+  the Binion's pay table 500/250/20/8/5/2/1 is Paytable A: 19.46%, but from a count of
+  64,512 three suited nines where the Red Rock table on the same page counts 86,016),
+  https://wizardofodds.com/games/baccarat/side-bets/lucky-nines/ (read in its copy at
+  https://mobilira.com/games/baccarat/side-bets/lucky-nines)
+* [EJ-TIE] Eliot Jacobson, "Beating the Baccarat Tie Bet" (8 decks: the Tie at 8 to 1 14.360%,
+  at 9 to 1 4.844%), https://prod-newblog.888casino.com/blog/baccarat-tips/beating-the-baccarat-tie-bet
 """
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
-from math import perm
+from math import comb, perm
 from pathlib import Path
 
 import pytest
@@ -69,6 +96,16 @@ def _edge(sheet: ParSheet, wager: str, hand: str | None = None, option: str | No
     # the 5 Treasures Fortune 7 and Golden 8 are the Dragon 7 and Panda 8 events at the same odds
     ("side_wagers_631c", "fortune_7", None, 0.076113, "WOO-EZ"),
     ("side_wagers_631c", "golden_8", None, 0.101876, "WOO-EZ"),
+    # § 629b.6(f) Golden Talons Paytable A is the Dragon Bonus Paytable A, row for row
+    ("rising_phoenix", "golden_talons", "player", 0.026517, "WOO-DB"),
+    ("rising_phoenix", "golden_talons", "banker", 0.093731, "WOO-DB"),
+    ("side_wagers_631c", "perfect_pairs", "player", 0.040964, "WOO-PP"),  # Paytable A = pay table A
+    ("side_wagers_631c", "perfect_pairs", "banker", 0.040964, "WOO-PP"),
+    ("midibaccarat", "perfect_pairs", "player", 0.033735, "WOO-PP"),  # Paytable B = pay table B
+    ("minibaccarat", "perfect_pairs", "player", 0.021687, "WOO-PP"),  # Paytable C = pay table D
+    ("side_wagers_631c", "majestic_match", "player", 0.064597, "WOO-RM"),
+    ("side_wagers_631c", "majestic_match", "banker", 0.064597, "WOO-RM"),
+    ("commission_free", "lucky_six", None, 0.166836, "WOO-L6"),
 ])
 def test_eight_deck_house_edges_reproduce_the_published_figures(profile, wager, hand, published, source):
     assert _edge(_sheet(profile, 8), wager, hand) == pytest.approx(published, abs=1e-6), source
@@ -86,6 +123,64 @@ def test_eight_deck_round_probabilities_are_the_published_permutation_counts():
     assert p["panda_8"] * total == 172_660_763_262_976
     six = _sheet("commission_free", 8).wager("banker")
     assert next(o for o in six.outcomes if o.outcome == "banker_six").probability * total == 269_232_304_455_680
+
+
+@pytest.mark.parametrize(("tie_odds", "published"), [("8 to 1", 0.14360), ("9 to 1", 0.04844)])
+def test_the_tie_at_8_and_9_to_1_reproduces_the_published_figures(tie_odds, published):
+    """[EJ-TIE]: the Tie wager at either odds § 631a.13 allows, 8 decks, to the three decimals
+    of a percentage published (the tracked_vigorish profile pays 9 to 1)."""
+    sheet = _sheet("tracked_vigorish" if tie_odds == "9 to 1" else "baccarat", 8)
+    assert sheet.wager("tie").outcomes[0].pays_text() == tie_odds
+    assert _edge(sheet, "tie") == pytest.approx(published, abs=5e-6)
+
+
+def test_lucky_six_rows_are_the_published_permutation_counts():
+    """[WOO-L6]: a winning Banker 6 on two cards (12 to 1) and on three (20 to 1), 8 decks."""
+    total = perm(416, 6)
+    got = {o.outcome: o.probability * total for o in _sheet("commission_free", 8).wager("lucky_six").outcomes}
+    assert got == {"lucky_six_2_cards": 186_173_936_904_192, "lucky_six_3_cards": 83_058_367_551_488,
+                   "lose": 4_729_165_971_047_680}
+
+
+@pytest.mark.parametrize(("wager", "decks", "published"), [
+    # [WOO-PP]: of the C(416, 2) = 86,320 two-card combinations of 8 decks
+    ("perfect_pairs", 8, {"perfect_pair": 1456, "colored_pair": 1664, "mixed_pair": 3328, "lose": 79872}),
+    # [WOO-RM]: of the C(312, 2) = 48,516 two-card combinations of 6 decks
+    ("majestic_match", 6, {"royal_match": 144, "suited_match": 11868, "lose": 36504}),
+])
+def test_two_card_wagers_are_the_published_combination_counts(wager, decks, published):
+    """A hand's initial two cards, counted as unordered combinations (the order within a hand
+    is summed out), for the wager on either hand."""
+    sheet = _sheet("side_wagers_631c", decks)
+    for hand in ("player", "banker"):
+        got = {o.outcome: o.probability * comb(52 * decks, 2) for o in sheet.wager(wager, hand).outcomes}
+        assert got == published, hand
+
+
+def test_lucky_nines_rows_are_the_published_combination_counts():
+    """[WOO-LN]: the four initial cards, 8 decks, of C(416, 4) = 1,229,930,520 combinations,
+    as the Red Rock table counts them; Paytable C (its pay table) to the published 8.27%."""
+    published = {"four_nines": 35_960, "three_nines_same_suit": 86_016, "three_nines": 1_818_624,
+                 "two_nines_same_suit": 8_236_032, "two_nines": 28_237_824, "one_nine_diamonds": 74_908_672,
+                 "one_nine": 224_726_016, "lose": 891_881_376}
+    rules = {"variant": "baccarat", "decks": 8, "wagers": {"lucky_nines": {"paytable": "C"}}}
+    row = par_sheet(rules, 8).wager("lucky_nines")
+    assert {o.outcome: o.probability * comb(416, 4) for o in row.outcomes} == published
+    assert float(row.house_edge) == pytest.approx(0.0827, abs=5e-5)
+
+
+def test_lucky_nines_paytable_a_follows_from_the_consistent_published_counts():
+    """[WOO-LN] prints 19.46% for the Binion's pay table (Paytable A) from a count of 64,512
+    three suited nines; the Red Rock table on the same page counts the same event 86,016
+    times (4 suits x C(8, 3) nines x 384 other cards), and with it the published rows give
+    19.0583%, the sheet's figure: the difference is the count, not the paytable."""
+    assert 4 * comb(8, 3) * 384 == 86_016
+    counts = {"four_nines": (35_960, 500), "three_nines_same_suit": (86_016, 250), "three_nines": (1_818_624, 20),
+              "two_nines_same_suit": (8_236_032, 8), "two_nines": (28_237_824, 5),
+              "one_nine_diamonds": (74_908_672, 2), "one_nine": (224_726_016, 1), "lose": (891_881_376, -1)}
+    edge = -Fraction(sum(n * pays for n, pays in counts.values()), comb(416, 4))
+    assert _sheet("side_wagers_631c", 8).wager("lucky_nines").house_edge == edge
+    assert float(edge) == pytest.approx(0.190583, abs=1e-6)
 
 
 def test_dragon_bonus_rows_are_the_published_permutation_counts():
@@ -196,6 +291,14 @@ def test_six_deck_dragon_7_and_panda_8_agree_with_an_independent_enumeration():
     assert _edge(sheet, "panda_8") == pytest.approx(float(1 - 26 * want["panda_8"]), abs=1e-12)
 
 
+def test_six_deck_two_card_wagers_reproduce_the_published_figures():
+    """[WOO-RM]: Majestic Match (the Royal Match version 1 paytable), 6 decks, 0.066658;
+    [OCSI-PP]: Perfect Pairs Paytable A (25/12/6), 6 decks, 6.11% (two decimals)."""
+    sheet = _sheet("side_wagers_631c", 6)
+    assert _edge(sheet, "majestic_match", "player") == pytest.approx(0.066658, abs=1e-6)
+    assert _edge(sheet, "perfect_pairs", "player") == pytest.approx(0.0611, abs=5e-5)
+
+
 @pytest.mark.parametrize(("decks", "published"), [(8, 0.1036), (6, 0.1125)])
 def test_the_pair_wagers_reproduce_the_published_figures(decks, published):
     """[BG-ODDS]: Player Pair and Banker Pair at 11 to 1 (§ 631c.5(g)), to the two decimals published."""
@@ -208,6 +311,27 @@ def test_a_rising_phoenix_bonus_reproduces_the_published_figure():
     sheet = _sheet("rising_phoenix", 8)
     assert _edge(sheet, "rising_phoenix_bonus", option="player_and_banker_have_an_8_or_9") == pytest.approx(
         0.07372, abs=5e-6)
+
+
+def _aap_side_bets(coup) -> dict[str, bool]:
+    """[AAP-SB]'s side bets that no regulation here prints, read off a settled round."""
+    from baccarat_conformance.oracle.ch631a import is_natural, point_count
+
+    p, b = point_count(coup.player), point_count(coup.banker)
+    pn, bn = is_natural(coup.player), is_natural(coup.banker)
+    return {"big_tiger": coup.winner == "banker" and len(coup.banker) == 3 and b == 6,
+            "9_over_7": (pn and p == 9 and b == 7) or (bn and b == 9 and p == 7)}
+
+
+@pytest.mark.parametrize(("bet", "published"), [("big_tiger", 0.15253), ("9_over_7", 0.08103)])
+def test_other_published_side_bets_follow_from_the_engine_rounds(bet, published):
+    """[AAP-SB]: wagers at 50 to 1 on events of the final hands, 8 decks, counted on the
+    value engine's rounds as the oracle settles them (a check of the engine, not of a
+    paytable of the regulations)."""
+    from baccarat_conformance.oracle.settlement import coup_of
+
+    p = sum((q for k, q in E.round_classes(8).items() if _aap_side_bets(coup_of(*k.hands()))[bet]), Fraction(0))
+    assert float(1 - 51 * p) == pytest.approx(published, abs=5e-6)
 
 
 @pytest.mark.parametrize("decks", [6, 8])
