@@ -46,7 +46,8 @@ __all__ = ["FORMAT", "SealError", "VerifyFailure", "VerifyReport", "check_packag
 FORMAT = "baccarat-conformance-evidence/1"
 # the reports of a run folder that go into the package (anything else there, e.g. .hypothesis/, does not)
 RUN_FILES = ("matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html", "results.jsonl", "junit.xml",
-             "session.json", "describe.json", "pytest.log")
+             "session.json", "describe.json", "pytest.log", "par_sheet.json",
+             "statistics-outcomes.png", "statistics-rank-heatmap.png")
 RUN_DIRS = ("allure-results", "allure-report")
 REQUIRED = ("results.jsonl", "session.json", "matrix.json")
 MANIFEST, SIGNATURE, SIGNER = "manifest.json", "manifest.sig", "signer.pub"

@@ -113,7 +113,7 @@ def test_the_package_holds_the_whole_record_of_the_run(sealed: dict) -> None:
     members = S.read_package(sealed["unsigned"])
     names = set(members)
     for need in ("manifest.json", "environment.json", "run/matrix.json", "run/matrix.csv", "run/matrix.html",
-                 "run/results.jsonl", "run/junit.xml", "run/session.json", "inputs/profile.toml",
+                 "run/results.jsonl", "run/junit.xml", "run/session.json", "run/par_sheet.json", "inputs/profile.toml",
                  "inputs/attestations.toml", "inputs/waivers.toml", "regulations/631a-baccarat.txt"):
         assert need in names, need
     assert any(n.startswith("run/allure-results/") and "attachment" in n for n in names)  # exchange transcripts
