@@ -51,6 +51,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -283,8 +284,21 @@ def _lacking(entries: Iterable[Mapping[str, Any]]) -> Counter:
     lack: Counter = Counter()
     for e in entries:
         if e.get("category") == "not verified":
-            lack.update(missing_capabilities(e.get("message") or "") or ["an undeclared capability"])
+            lack.update(missing_capabilities(e.get("message") or ""))
     return lack
+
+
+def _other_reasons(entries: Iterable[Mapping[str, Any]]) -> Counter:
+    """Reason -> number of the ``entries`` "not verified" for a reason other than a
+    capability the game lacks (``not verified: the game's par sheet declares no house edge
+    for ...``): the first line of the skip message, without its ``not verified:`` lead."""
+    other: Counter = Counter()
+    for e in entries:
+        message = (e.get("message") or "").strip()
+        if e.get("category") == "not verified" and not missing_capabilities(message):
+            first = message.splitlines()[0] if message else "no reason given"
+            other[_excerpt(re.sub(r"^not verified:\s*", "", first), 160)] += 1
+    return other
 
 
 def _lacking_phrase(capabilities: Iterable[str], counts: Optional[Counter] = None) -> str:
@@ -348,6 +362,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
     memo: dict[str, tuple[str, str]] = {}
     lacking: dict[str, set[str]] = {}  # clause -> capabilities it went unverified for (its own or its parts')
     breaking: dict[str, set[str]] = {}  # clause -> rules the game broke that blocked its (or its parts') scenarios
+    unverified: dict[str, set[str]] = {}  # clause -> other reasons its scenarios went unverified
     failed_before_waiver: set[str] = set()
 
     def compute(cid: str, stack: tuple[str, ...]) -> tuple[str, str]:
@@ -395,12 +410,12 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             worst = _worst(counts)
             detail = _count_phrase(counts)
             if worst == "not_verified":
-                lack, broke = _lacking(entries), _broke(entries)
-                lacking[cid], breaking[cid] = set(lack), set(broke)
+                lack, broke, other = _lacking(entries), _broke(entries), _other_reasons(entries)
+                lacking[cid], breaking[cid], unverified[cid] = set(lack), set(broke), set(other)
                 stopped = sorted({e["failed_clause"] for e in entries if _entry_result(e) == "fail"
                                   and _clause_result(e, cid, corpus) == "not_verified"})
                 why = ([f"the game lacks {_lacking_phrase(lack, lack)}"] if lack else []) + \
-                    ([_broke_phrase(broke, broke)] if broke else []) + \
+                    ([_broke_phrase(broke, broke)] if broke else []) + sorted(other) + \
                     ([f"the scenario stopped at a failure of § {', § '.join(stopped)}"] if stopped else [])
                 detail = f"not verified: {'; '.join(why)}; {detail}"
             if worst in ("fail", "error"):
@@ -440,6 +455,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 parts = [r for r in refs if memo[r][0] == "not_verified"]
                 lacking[cid] = set().union(*(lacking.get(r, set()) for r in parts))
                 breaking[cid] = set().union(*(breaking.get(r, set()) for r in parts))
+                unverified[cid] = set().union(*(unverified.get(r, set()) for r in parts))
                 if lacking[cid]:
                     detail += f" (the game lacks {_lacking_phrase(lacking[cid])})"
                 if breaking[cid]:
@@ -482,6 +498,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             "result": result, "result_label": label, "result_detail": detail,
             "missing_capabilities": sorted(lacking.get(cid, ())) if result == "not_verified" else [],
             "blocked_by": sorted(breaking.get(cid, ())) if result == "not_verified" else [],
+            "not_verified_reasons": sorted(unverified.get(cid, ())) if result == "not_verified" else [],
             "attestation": attested[cid].as_dict() if cid in attested else None,
             "waiver": waived[cid].as_dict() if cid in waived else None,
             "allure_filter": (f"{run.allure_report}?tags={clause.tag}"
@@ -546,9 +563,12 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
     if counts["not_verified"]:  # whatever --allow-pending says: neither a capability nor a broken rule buys a pass
         caps = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("missing_capabilities", ())})
         broke = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("blocked_by", ())})
+        other = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("not_verified_reasons", ())})
         add(4, f"{counts['not_verified']} clause(s) not verified"
             + (f": the game lacks {_lacking_phrase(caps)}" if caps else "")
-            + (f" ({_broke_phrase(broke)})" if broke else ""))
+            + (f" ({_broke_phrase(broke)})" if broke else "")
+            + (f" ({other[0]}" + (f"; and {len(other) - 1} other reason(s), in the matrix" if len(other) > 1 else "")
+               + ")" if other else ""))
     if counts["not_run"]:
         add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
     if not allow_pending:

@@ -2,8 +2,11 @@
 protocol 1.2) against the harness's exact one (:mod:`baccarat_conformance.oracle.par_sheet`).
 
 Every scenario attaches the exact par sheet of the run's Rules Submission to its Allure
-result. A game that declares no par sheet, or none for a wager offered, leaves the
-scenario's clause *not verified*, never passed.
+result. The par sheet is optional in the protocol and the regulation sets odds, not house
+edges: a game that declares none has these scenarios *not offered* (never passed; the
+clause's odds are judged by its payout scenarios, so its verdict does not rest on a
+document the regulation does not ask for). A game that declares a par sheet but leaves
+out a wager offered has that scenario *not verified*: the declaration is incomplete.
 """
 
 from __future__ import annotations
@@ -32,10 +35,12 @@ def exact_par_sheet(rules_submission: Any, pytestconfig: pytest.Config) -> dict:
 
 @given("the house edges the game declares in describe", target_fixture="declared_par_sheet")
 def declared_par_sheet(game: Any) -> list:
-    """``describe.par_sheet``; a game that declares none leaves the clause not verified."""
+    """``describe.par_sheet``; a game that declares none has the scenario *not offered*
+    (the declaration is optional, protocol 1.2), never passed."""
     declared = getattr(game.describe(), "par_sheet", None)
     if not declared:
-        pytest.skip("not verified: the game declares no par sheet (describe.par_sheet, protocol 1.2)")
+        pytest.skip("not offered: the game declares no par sheet (describe.par_sheet is optional, protocol 1.2); "
+                    "the odds of the clause are judged by its payout scenarios")
     return list(declared)
 
 

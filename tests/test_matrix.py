@@ -280,6 +280,22 @@ def test_not_verified_is_never_a_pass_and_allow_pending_does_not_cover_it(mini) 
     assert M._entry_result(entry("631a.11(a)", "failed", "not verified", message=LACKS)) == "not_verified"
 
 
+def test_a_reason_other_than_a_capability_is_named_never_taken_for_a_capability(mini) -> None:
+    """A scenario not verified for another reason (a declared par sheet that leaves a wager
+    out) is named by its own words in the row and the verdict, not as "the game lacks
+    capability an undeclared capability"."""
+    why = "not verified: the game's par sheet declares no house edge for the tie wager"
+    m = build(mini, PASSING + [entry("631a.11(a)", "skipped", "not verified", 9, why)],
+              **{**DONE, "attestations": []})
+    row = {r["id"]: r for r in m.rows}["631a.11(a)"]
+    assert row["result"] == "not_verified" and row["missing_capabilities"] == []
+    assert row["not_verified_reasons"] == ["the game's par sheet declares no house edge for the tie wager"]
+    assert row["result_detail"].startswith("not verified: the game's par sheet declares no house edge")
+    code_, why_ = M.exit_code(m, allow_pending=True)
+    assert code_ == 4 and "lacks" not in why_[0], why_
+    assert why_[0].endswith("(the game's par sheet declares no house edge for the tie wager)"), why_
+
+
 # ------------------------------------------------------------------ formats and links
 def test_writes_three_formats(mini, tmp_path: Path) -> None:
     corpus, _ = mini
