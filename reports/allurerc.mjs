@@ -41,7 +41,7 @@ export default {
         groupByMessage: true,
       },
       {
-        name: "Not offered by the Rules Submission",
+        name: "Not offered (by the Rules Submission, or an optional declaration the game does not make)",
         matchers: { statuses: ["skipped"], message: /not offered/ },
       },
       {
