@@ -361,9 +361,24 @@ class GameAdapter:
             self._description = self.call("describe")  # type: ignore[assignment]
         return self._description  # type: ignore[return-value]
 
+    def declared_rules(self, rules: dict) -> dict:
+        """``rules`` without the optional wagers the game does not declare (``wager.<type>``
+        in ``describe``): the host never asks a game for a capability it does not declare,
+        so a table is opened with the rest of the Rules Submission, and the scenarios of
+        the wagers left out are *not verified (the game lacks capability wager.X)*, never
+        an error of every scenario. ``rules`` itself when nothing is left out."""
+        wagers = rules.get("wagers") or {}
+        missing = [w for w in wagers if w in WAGER_TYPES and w not in CORE_WAGERS
+                   and not self.has_capability(f"wager.{w}")]
+        if not missing:
+            return rules
+        return {**rules, "wagers": {w: v for w, v in wagers.items() if w not in missing}}
+
     def open_table(self, rules: dict, seats: Optional[list[m.SeatSpec]] = None, test_mode: bool = True) -> str:
-        """Open a fresh table under ``rules`` (a Rules Submission as JSON); returns its id."""
-        r = self.call("open_table", m.OpenTableParams(rules=rules, seats=seats or [], test_mode=test_mode))
+        """Open a fresh table under ``rules`` (a Rules Submission as JSON, less the wagers the
+        game does not declare: :meth:`declared_rules`); returns its id."""
+        r = self.call("open_table", m.OpenTableParams(rules=self.declared_rules(rules), seats=seats or None,
+                                                      test_mode=test_mode))
         return r.table_id  # type: ignore[attr-defined]
 
     def start_shoe(self, table_id: str, cards: Optional[list[str]] = None, **kw: Any) -> m.ShoeRecord:
@@ -402,7 +417,8 @@ class GameAdapter:
         """Play many rounds in one request when the game has capability ``batch``;
         otherwise one table per round through the single-round operations."""
         if "batch" in self.describe().capabilities:
-            return self.call("run_rounds", m.RunRoundsParams(rules=rules, rounds=rounds)).records  # type: ignore
+            return self.call("run_rounds", m.RunRoundsParams(rules=self.declared_rules(rules),  # type: ignore
+                                                             rounds=rounds)).records
         records = []
         for spec in rounds:
             table_id = self.open_table(rules)

@@ -123,10 +123,11 @@ def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
             yield BatchRead(adapter, rules, rounds, None, adapter.run_rounds(rules, rounds), False)
         return
     ask_hands = hands_only and adapter.has_capability("batch_hands")
+    declared = adapter.declared_rules(rules)
 
     def begin(i: int) -> Any:
         hands = ask_hands and i > 0
-        return adapter.begin(OP, m.RunRoundsParams(rules=rules, rounds=chunks[i], hands_only=hands or None)), hands
+        return adapter.begin(OP, m.RunRoundsParams(rules=declared, rounds=chunks[i], hands_only=hands or None)), hands
 
     upcoming = begin(0)
     for i, rounds in enumerate(chunks):

@@ -275,6 +275,9 @@ def converse(c: Conversation, rules: dict) -> None:
     """The conversation, in the order of a round, then the bad requests."""
     caps = _describe(c)
     stacked = "stacked_shoe" in caps
+    # as a run does (GameAdapter.declared_rules): no optional wager the game does not declare
+    rules = {**rules, "wagers": {w: v for w, v in (rules.get("wagers") or {}).items()
+                                 if w in vocab.CORE_WAGERS or f"wager.{w}" in caps}}
     opened = c.result("open_table", {"rules": rules, "seats": [{"seat": s} for s in (1, 2, 3)],
                                      "test_mode": True})
     if opened is None:

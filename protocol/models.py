@@ -198,7 +198,9 @@ class OpenTableParams(Model):
     """
 
     rules: dict[str, Any]
-    seats: list[SeatSpec] = Field(default_factory=list)
+    seats: Optional[list[SeatSpec]] = None
+    """Who sits where; left out (never sent empty) for the default table: seats 1 to
+    ``table_positions`` occupied, the dealer deals, everybody accepts the cards."""
     test_mode: bool = True
 
 

@@ -63,3 +63,25 @@ class MinimumTenDollars(ReferenceGame):
 
 def minimum_ten_dollars() -> MinimumTenDollars:
     return MinimumTenDollars()
+
+
+class BaseWagersOnly(ReferenceGame):
+    """Implements the Banker, Player and Tie wagers only, as a vendor's first build may:
+    declares no ``wager.<type>`` and answers ``unsupported`` to a Rules Submission that
+    offers any other wager (docs/protocol.md, open_table)."""
+
+    def op_describe(self) -> dict:
+        d = super().op_describe()
+        return {**d, "capabilities": [c for c in d["capabilities"] if not c.startswith("wager.")]}
+
+    def check_rules(self, rules):
+        from baccarat_conformance.reference_game.game import GameError
+
+        extra = sorted(set(rules.get("wagers") or {}) - {"banker", "player", "tie"})
+        if extra:
+            raise GameError("unsupported", f"wager(s) {', '.join(extra)} not implemented")
+        return super().check_rules(rules)
+
+
+def base_wagers_only() -> BaseWagersOnly:
+    return BaseWagersOnly()

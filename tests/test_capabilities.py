@@ -219,3 +219,19 @@ def test_a_game_without_irregularities_leaves_631a_15_unverified(in_repo: None, 
     assert rows["631a.15(e)"]["result"] == "pass"  # a void round needs no staged irregularity
     assert rows["631a.15"]["result"] == "not_verified"  # the section rolls up
     assert "the game lacks capability irregularities" in rows["631a.15"]["result_detail"]
+
+
+def test_a_game_of_the_base_wagers_only_gets_a_verdict_on_the_base_game(in_repo: None, tmp_path: Path) -> None:
+    """Under full_table a game that implements only Banker, Player and Tie is handed tables
+    without the wagers it does not declare (never a Rules Submission it must refuse): the
+    base game's clauses are judged, the optional wagers' are not verified, and nothing is
+    an adapter error (it was every scenario's, exit 2)."""
+    code, data = _run(tmp_path, "base_wagers_only", "full_table", "-m", "631a.11 or 631a.13 or 631c.1")
+    assert code == 4, data["verdict"]
+    rows = {r["id"]: r for r in data["rows"]}
+    assert not [r["id"] for r in data["rows"] if r["result"] in ("fail", "error", "not_run")]
+    for cid in ("631a.11(b)(1)", "631a.11(c)(1)", "631a.13(a)", "631a.13(b)"):
+        assert rows[cid]["result"] == "pass", (cid, rows[cid]["result_detail"])
+    assert "wager.dragon_bonus" in rows["631a.13(e)"]["missing_capabilities"]
+    assert "wager.perfect_pairs" in rows["631c.1(d)"]["missing_capabilities"]
+    assert any("the game lacks capabilities" in r and "wager.perfect_pairs" in r for r in data["verdict"]["reasons"])
