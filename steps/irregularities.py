@@ -100,8 +100,14 @@ def _simulated(round_record: m.RoundRecord, stacked_cards: list[str], clause: st
         raise Nonconformance(clause, f"a simulated round dealt under the rules of the chapter from "
                                      f"{' '.join(cards)}",
                              f"simulated cards: {' '.join(got) or 'none'}", stacked_cards)
-    start = next(i for i, e in enumerate(round_record.events) if e.type == "card" and e.to == "simulated")
-    settled = [e for e in round_record.events[start:] if e.type in ("pay", "collect", "push", "return")
+    # The simulated round starts with its announcement or its second card: the card in
+    # question (cards[0]) may be reported where it left the shoe, before the round it
+    # interrupted is settled (docs/protocol.md, Irregularities)
+    events = round_record.events
+    start = next((i for i, e in enumerate(events)
+                  if (e.type == "card" and e.to == "simulated" and e.card != cards[0])
+                  or (e.type == "announcement" and (e.text or "").strip().lower() == "simulated round")), len(events))
+    settled = [e for e in events[start:] if e.type in ("pay", "collect", "push", "return")
                or e.type.startswith("vigorish")]
     if settled:
         raise Nonconformance(clause, "no wager accepted or settled in the simulated round",

@@ -477,10 +477,15 @@ def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_subm
         for pr in rounds:
             for s in _settled(rules_submission, pr, shoe):
                 exp, got = s.expected, s.result
-                if got is None or got.result != exp.result or got.vigorish == exp.vigorish:
+                # 5% that is a fraction of a cent may be rounded either way (interpretation
+                # 631a.13-c-fraction-of-a-cent): the amounts the oracle accepts, not only its own
+                accepted = (rules.vigorish_accepted(s.wager.amount, rules_submission.vigorish_rounding)
+                            if exp.vigorish else (exp.vigorish,))
+                if got is None or got.result != exp.result or got.vigorish in accepted:
                     continue
                 if exp.vigorish:
-                    need = f"a vigorish of ${exp.vigorish} (5% of ${s.wager.amount} won, {rounding})"
+                    need = (f"a vigorish of {' or '.join(f'${a}' for a in accepted)} "
+                            f"(5% of ${s.wager.amount} won, {rounding})")
                 else:
                     need = "no vigorish"
                 state = {"win": "winning", "lose": "losing", "push": "tied"}.get(exp.result, exp.result)

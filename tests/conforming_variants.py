@@ -1,0 +1,45 @@
+"""Games that differ from the reference game where the regulation (or docs/protocol.md)
+leaves a choice: each conforms, so each must pass every scenario it is run under. They
+guard against false alarms, as tests/broken_games*.py guard against missed ones. Usable as
+``--game tests.conforming_variants:NAME``.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_FLOOR, Decimal
+
+from baccarat_conformance.reference_game import ReferenceGame
+from baccarat_conformance.reference_game import wagers as W
+
+
+class VigorishFractionRoundedDown(ReferenceGame):
+    """Without 25¢ rounding, 5% of the amount won that is a fraction of a cent is rounded
+    down to the cent ($1.41 won: 7¢, where the reference game charges 8¢): § 631a.13(c)
+    sets no rule for the fraction (interpretation 631a.13-c-fraction-of-a-cent)."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if s.vigorish and not table.rules.get("vigorish_rounding"):
+            return W.Settlement(s.result, s.paid, (wager.amount / 20).quantize(W.CENT, rounding=ROUND_FLOOR),
+                                s.outcome)
+        return s
+
+
+class SimulatedCardReportedWhenDealt(ReferenceGame):
+    """Reports the disclosed card of an irregularity where it left the shoe (right after
+    its ``irregularity`` event, before the interrupted round is settled) rather than at
+    the start of the simulated round it begins (§ 631a.15(c)(2); docs/protocol.md,
+    Irregularities: either place)."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        result = super().op_deal_round(table_id, choices, irregularity)
+        events = result.get("events", [])
+        irr = next((i for i, e in enumerate(events) if e["type"] == "irregularity"), None)
+        card = next((i for i, e in enumerate(events) if e["type"] == "card" and e.get("to") == "simulated"), None)
+        if irr is not None and card is not None and card > irr + 1 and events[card]["card"] == events[irr]["card"]:
+            events.insert(irr + 1, events.pop(card))
+        return result
+
+
+vigorish_fraction_rounded_down = VigorishFractionRoundedDown
+simulated_card_reported_when_dealt = SimulatedCardReportedWhenDealt
