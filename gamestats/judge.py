@@ -223,8 +223,9 @@ def return_tests(counts: Counts, edges: dict[WagerKey, Fraction], clauses: dict[
         n = sum(counts.outcomes.get(key, {}).values())
         if n < 2:
             continue
-        mean = counts.net_sum[key] / n / 10000  # cents of a 100.00 stake -> units
-        var = (counts.net_sq[key] / n / 1e8 - mean ** 2) * n / (n - 1)
+        stake = counts.stake.get(key, 10000)  # cents staked on each of these wagers
+        mean = counts.net_sum[key] / n / stake  # cents -> units of the stake
+        var = (counts.net_sq[key] / n / stake ** 2 - mean ** 2) * n / (n - 1)
         se = math.sqrt(max(var, 1e-18) / n)
         z = (mean + float(edge)) / se
         half = float(stats.norm.isf(ALPHA / 2)) * se

@@ -30,13 +30,35 @@ from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
 
-__all__ = ["RANKS", "SUITS", "STAKE", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey", "shoe_seed",
+__all__ = ["RANKS", "SUITS", "STAKE", "stake_for", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey", "shoe_seed",
            "run_chunk"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 STAKE = Decimal("100.00")
-"""The stake of every simulated wager: every net result is a whole number of cents."""
+"""The stake of every simulated wager where the table limits allow it (:func:`stake_for`)."""
+_TWENTY = Decimal(20)
+
+
+def stake_for(rules: dict, wager_type: str) -> Decimal:
+    """The stake in dollars the statistics place on ``wager_type``: :data:`STAKE` brought
+    within the table limits the Rules Submission ``rules`` files for it
+    (``limits[wager_type]``, else ``limits["default"]``), a multiple of $20 where the
+    limits hold one (5% of it, rounded to 25¢ or not, and every paytable's odds then come
+    to whole cents). A game refusing a wager outside its filed limits is right to."""
+    limits = rules.get("limits") or {}
+    own = limits.get(wager_type) or limits.get("default") or {}
+    lo = Decimal(own["min"]) if own.get("min") else Decimal("0.01")
+    hi = Decimal(own["max"]) if own.get("max") else None
+    stake = max(STAKE, lo) if hi is None else min(max(STAKE, lo), hi)
+    if stake % _TWENTY:
+        down = (stake // _TWENTY) * _TWENTY
+        for s in (down, down + _TWENTY):
+            if s > 0 and s >= lo and (hi is None or s <= hi):
+                return s.quantize(Decimal("0.01"))
+    return stake.quantize(Decimal("0.01"))
+
+
 OFFSET_BINS = 52
 """Bins of the displacement test: how far (cyclically, in cards) a card lies after the
 nearest pre-shuffle position of a card like it, the last bin holding 51 and more."""
@@ -89,7 +111,7 @@ class Plan:
 
     ``rules``: the Rules Submission as sent to ``open_table``; ``run_seed``: the seed of
     the whole run; ``shoes``: shoes per chunk; ``play``: deal every shoe to its end,
-    placing ``wagers`` (``(wager_type, hand, option)``, each at :data:`STAKE`) before
+    placing ``wagers`` (``(wager_type, hand, option)``, each at :func:`stake_for`) before
     every round; ``seeded``: pass :func:`shoe_seed` to ``start_shoe``; ``audited``: the
     wager types whose every settlement is compared with the oracle's (fixed odds: not
     the progressives, whose pay depends on the meters).
@@ -121,7 +143,8 @@ class Counts:
     4 x ``size`` (position in the shuffled stack, before the cut when the game reports
     ``cut_offset``; else in dealing order); ``offset_obs`` / ``offset_exp_n``
     :data:`OFFSET_BINS` (observed displacements, and ``size`` times their expected
-    counts); money in cents of :data:`STAKE` stakes."""
+    counts); money in cents, ``stake`` the cents staked on each wager (one stake a wager:
+    :func:`stake_for`)."""
 
     shoes: int = 0
     size: int = 0
@@ -151,6 +174,7 @@ class Counts:
     audited: Counter = field(default_factory=Counter)
     mispaid: Counter = field(default_factory=Counter)
     mispaid_examples: list = field(default_factory=list)
+    stake: dict = field(default_factory=dict)
 
     def merge(self, other: "Counts") -> "Counts":
         """The sum of two counts (a new object; integer sums, exact in any order).
@@ -171,6 +195,7 @@ class Counts:
         out.outcomes = {k: _add(self.outcomes.get(k, Counter()), other.outcomes.get(k, Counter()))
                         for k in {**self.outcomes, **other.outcomes}}
         out.mispaid_examples = (self.mispaid_examples + other.mispaid_examples)[:20]
+        out.stake = {**self.stake, **other.stake}  # the same stake a wager in every chunk (stake_for)
         return out
 
 
@@ -320,10 +345,13 @@ def seat_plan(wagers: tuple[WagerKey, ...], seats: int) -> list[tuple[int, Wager
 def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models: dict, seats: int,
                audited: frozenset) -> None:
     order = seat_plan(plan.wagers, seats)
+    stakes = {key: stake_for(plan.rules, key[0]) for _, key in order}
     while True:
         placed = {}
         for seat, key in order:
-            ack = game.place_wager(table, seat, key[0], STAKE, hand=key[1], option=key[2])
+            stake = stakes[key]
+            ack = game.place_wager(table, seat, key[0], stake, hand=key[1], option=key[2])
+            counts.stake[key] = int(stake * 100)
             if ack.accepted and ack.wager_id:
                 placed[ack.wager_id] = key
                 counts.placed[key] += 1

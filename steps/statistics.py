@@ -25,9 +25,9 @@ from pytest_bdd import then, when
 from baccarat_conformance import gamestats  # its judge (scipy) and plots (matplotlib) load at first use
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import operation_timeout_option
-from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.errors import Blocked, Nonconformance
 from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, played_shoes, simulate
-from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey
+from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
@@ -211,5 +211,28 @@ def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submi
     if unjudged:
         evidence.attach_text("wagers not judged here", "no settler of the oracle names their paytable clause: "
                              + ", ".join(unjudged))
-    _verdict(request, "returns", tests, "wagers settled", sum(counts.audited.values()), depth)
+    if counts.refused:
+        evidence.attach_json("wagers the game refused (not judged)",
+                             {gamestats.judge.label(k): n for k, n in counts.refused.items()})
+    if tests:
+        _verdict(request, "returns", tests, "wagers settled", sum(counts.audited.values()), depth)
+    if counts.refused:  # what was judged passed: the wagers the game would not take were not judged
+        _refused_blocks(counts, rules_submission)
+
+
+def _refused_blocks(counts: Any, rules_submission: Any) -> None:
+    """The game refused wagers the Rules Submission offers, each within its filed table
+    limits (:func:`~baccarat_conformance.gamestats.simulate.stake_for`): their returns
+    were not judged, so the scenario is blocked (the game broke the acceptance rule of
+    § 631a.8(a) or of the side wager's section, whose own scenarios judge it), never
+    passed and never a harness error."""
+    key, n = max(counts.refused.items(), key=lambda kv: kv[1])
+    label = gamestats.judge.label(key)
+    settler = settlement.settler_for(key[0], rules_submission)
+    clause = "631a.8(a)" if settler is None or settler.odds_clause.startswith("631a.") \
+        else settler.odds_clause.split("(")[0]
+    others = len(counts.refused) - 1
+    raise Blocked(clause, f"the game accepts the ${stake_for(rules_submission.as_rules(), key[0])} {label} wager "
+                          "the Rules Submission offers, within its table limits",
+                  f"refused it {n} time(s)" + (f"; and {others} other wager type(s)" if others else ""))
 

@@ -97,8 +97,19 @@ class PaysBankerShortOneInAThousand(ReferenceGame):
         return s
 
 
+class RefusesDragonBonusOverTwentyFive(ReferenceGame):
+    """Declares the Dragon Bonus wager but refuses one over $25, though the Rules
+    Submission files no such limit (§ 631a.8(a)): the returns scenario cannot judge it."""
+
+    def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
+        if wager_type == "dragon_bonus" and Decimal(str(amount)) > 25:
+            return self._reject("a Dragon Bonus wager over $25")
+        return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+
+
 bottom_card_never_moves = BottomCardNeverMoves
 naive_swap_shuffle = NaiveSwapShuffle
 sixteen_bit_seed = SixteenBitSeed
 quiet_burn_favouring_player = QuietBurnFavouringPlayer
 pays_banker_short_one_in_a_thousand = PaysBankerShortOneInAThousand
+refuses_dragon_bonus_over_twenty_five = RefusesDragonBonusOverTwentyFive

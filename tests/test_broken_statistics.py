@@ -12,11 +12,16 @@ game's false-alarm count under 20 seeds is :func:`test_false_alarms_of_the_refer
 from __future__ import annotations
 
 import os
+from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
+from baccarat_conformance.gamestats.simulate import stake_for
+
 from .suite_runner import run_suite
 
+PROFILES = Path(__file__).resolve().parents[1] / "profiles"
 SHUFFLE = "own_shuffle_shows_no_bias"
 OUTCOMES = "outcomes_of_rounds_dealt"
 RETURNS = "every_offered_wager_returns"
@@ -50,6 +55,32 @@ def test_broken_game_fails_its_statistics_scenario(tmp_path, broken):
     assert "p-value" in result["message"], result["message"]
     rejected = [t for t in result["statistics"] if t["reject"]]
     assert rejected and all({"statistic", "p_value", "power", "clause"} <= set(t) for t in rejected)
+
+
+def test_a_game_refusing_an_offered_wager_blocks_the_returns_scenario(tmp_path):
+    """A wager the Rules Submission offers, refused by the game within the filed limits,
+    leaves its return unjudged: blocked, naming the acceptance rule (never a pass, never
+    the harness's own error "judged nothing")."""
+    run = _statistics(tmp_path, "tests.broken_games_statistics:refuses_dragon_bonus_over_twenty_five",
+                      "smoke", RETURNS)
+    (result,) = run.results
+    assert (result["outcome"], result["category"]) == ("skipped", "blocked"), result
+    assert "§ 631a.8(a)" in result["message"] and "dragon_bonus" in result["message"], result["message"]
+
+
+def test_the_stakes_lie_within_the_filed_limits(tmp_path):
+    """Under limits of $5 to $25 on the Dragon Bonus the statistics stake $20 on it, which
+    the same game takes: the returns scenario passes."""
+    profile = tmp_path / "limits.toml"
+    profile.write_text(Path(PROFILES, "baccarat.toml").read_text(encoding="utf-8")
+                       + '\n[limits.dragon_bonus]\nmin = "5.00"\nmax = "25.00"\n', encoding="utf-8")
+    run = _statistics(tmp_path / "run", "tests.broken_games_statistics:refuses_dragon_bonus_over_twenty_five",
+                      "smoke", RETURNS, "--profile", str(profile))
+    assert [r["outcome"] for r in run.results] == ["passed"], run.output
+    assert stake_for({"limits": {"dragon_bonus": {"min": "5.00", "max": "25.00"}}}, "dragon_bonus") == 20
+    assert stake_for({"limits": {"default": {"min": "150.00"}}}, "banker") == 160
+    assert stake_for({"limits": {"default": {"max": "10.00"}}}, "tie") == Decimal("10.00")
+    assert stake_for({}, "banker") == 100
 
 
 def test_reference_game_passes_at_smoke(tmp_path):
