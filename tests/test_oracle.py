@@ -147,7 +147,7 @@ def test_deciding_clause_names_the_draw_rule_of_each_hand(cards, player, banker)
 
 
 # ------------------------------------------------------------------ § 631a.13 paytables
-@pytest.mark.parametrize("i,letter", enumerate("ABC"))
+@pytest.mark.parametrize("i,letter", list(enumerate("ABC")))
 def test_dragon_bonus_paytables_equal_the_printed_rows(i, letter):
     keys = ["win_by_9", "win_by_8", "win_by_7", "win_by_6", "win_by_5", "win_by_4", "natural_winner", "natural_tie"]
     for key, printed in zip(keys, PRINTED_DRAGON_BONUS):
