@@ -30,8 +30,8 @@ from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
 
-__all__ = ["RANKS", "SUITS", "STAKE", "stake_for", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey", "shoe_seed",
-           "run_chunk"]
+__all__ = ["RANKS", "SUITS", "STAKE", "stake_for", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey",
+           "shoe_seed", "run_chunk"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -346,12 +346,12 @@ def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models
                audited: frozenset) -> None:
     order = seat_plan(plan.wagers, seats)
     stakes = {key: stake_for(plan.rules, key[0]) for _, key in order}
+    counts.stake.update({key: int(stake * 100) for key, stake in stakes.items()})
     while True:
         placed = {}
         for seat, key in order:
             stake = stakes[key]
             ack = game.place_wager(table, seat, key[0], stake, hand=key[1], option=key[2])
-            counts.stake[key] = int(stake * 100)
             if ack.accepted and ack.wager_id:
                 placed[ack.wager_id] = key
                 counts.placed[key] += 1
