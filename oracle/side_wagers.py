@@ -48,17 +48,21 @@ NEEDS_BACCARAT_WAGER = frozenset({"631c.3", "631c.4"})
 class Expected:
     """The settlement a clause requires: ``result`` ``"win"``, ``"lose"`` or
     ``"push"``; ``odds`` and paytable ``row`` for a win; ``clause`` the clause id
-    that decides it."""
+    that decides it; ``also`` the other results the regulation leaves open for these
+    hands (a Lucky Six on a six-six tie: lost or returned, interpretation
+    631c.5-c-3-lucky-six-tie-on-six), each as acceptable as ``result``."""
 
     result: str
     clause: str
     odds: Optional[Odds] = None
     row: Optional[str] = None
+    also: tuple[str, ...] = ()
 
     def describe(self) -> str:
         if self.result == "win":
             return f"wins at {self.odds} ({self.row})"
-        return {"lose": "loses and is collected", "push": "ties and is returned"}[self.result]
+        said = {"lose": "loses and is collected", "push": "ties and is returned"}
+        return " or ".join(said[r] for r in (self.result, *self.also))
 
 
 def _paytable(rules: Mapping[str, Any], wager: str) -> str:
@@ -109,8 +113,8 @@ def expected(section: str, wager: str, hand: Optional[str], player: Sequence[str
             return Expected("lose", f"{section}{sub}")
         if wager == "lucky_six":
             row = cf.lucky_six_row(player, banker)
-            if row is None:
-                return Expected("lose", f"{section}(c)(3)")
+            if row is None:  # (c)(3)(i), (ii); a tie on six is in neither: lost or returned
+                return Expected("lose", f"{section}(c)(3)", also=("push",) if p == b == 6 else ())
             return Expected("win", f"{section}(k)({1 if row == 'lucky_six_2_cards' else 2})", odds[row], row)
         if wager == "tie":
             return Expected("win", f"{section}(j)", odds["tie"], "tie") if p == b else Expected("lose", f"{section}(j)")

@@ -15,6 +15,7 @@ from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.protocol import models as m
 
@@ -60,6 +61,21 @@ def loses(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules
           seat: int, target: Target) -> None:
     check_result(round_record, wagers, seat, target, clause, "lose", Decimal("0"),
                  "loses and is collected", rules_submission, table.rules)
+
+
+@then(phrase("the wager of seat {seat:d} on {target:Wager} loses or is returned"))
+def loses_or_returned(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any,
+                      clause: str, seat: int, target: Target) -> None:
+    """Where the regulation gives the hands no result (a Lucky Six on a six-six tie:
+    neither the win nor either loss of § 631c.5(c)(3)), the wager does not win: it is
+    collected, or returned whole (interpretation 631c.5-c-3-lucky-six-tie-on-six)."""
+    _, stake = wagers.placed[(seat, target)]
+    r = result_of(round_record, wagers, seat, target, clause)
+    if r.result == "push" and r.paid == stake:
+        judged(1, "wagers settled")
+        return
+    check_result(round_record, wagers, seat, target, clause, "lose", Decimal("0"),
+                 "loses and is collected, or is returned whole", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} pushes"))

@@ -43,3 +43,18 @@ class SimulatedCardReportedWhenDealt(ReferenceGame):
 
 vigorish_fraction_rounded_down = VigorishFractionRoundedDown
 simulated_card_reported_when_dealt = SimulatedCardReportedWhenDealt
+
+
+class LuckySixTieOnSixReturned(ReferenceGame):
+    """Returns a Lucky Six wager whole when the hands tie on six, where the reference game
+    collects it: § 631c.5(c)(3) names neither result for that tie (interpretation
+    631c.5-c-3-lucky-six-tie-on-six)."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "lucky_six" and hands.p == hands.b == 6:
+            return W.push(wager.amount)
+        return s
+
+
+lucky_six_tie_on_six_returned = LuckySixTieOnSixReturned

@@ -12,6 +12,7 @@ VARIANTS = {
     # game -> (profile, the scenarios its choice shows in, property scenarios included)
     "vigorish_fraction_rounded_down": ("tracked_vigorish", "631a.13 or 631a.12 or property"),
     "simulated_card_reported_when_dealt": ("tracked_vigorish", "631a.15"),
+    "lucky_six_tie_on_six_returned": ("commission_free", "631c.5"),
 }
 
 

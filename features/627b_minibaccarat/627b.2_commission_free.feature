@@ -120,14 +120,14 @@ Feature: § 627b.2 Commission-free Minibaccarat
     Then the wager of seat 3 on Lucky Six loses
 
   @627b.2.c.3 @option.lucky_six @capability.stacked_shoe
-  Scenario: Lucky Six loses when the hands tie on six
+  Scenario: Lucky Six does not win when the hands tie on six: lost or returned
     § 627b.2(c)(3): "which shall win if the Point Count of the Banker's Hand is a six and is higher than the Point Count of the Player's Hand"
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with 6C 4D KD 2S 5C 6D
     And seat 3 wagers $5.00 on Lucky Six
     When the round is dealt
-    Then the wager of seat 3 on Lucky Six loses
+    Then the wager of seat 3 on Lucky Six loses or is returned
 
   @627b.2.i @627b.2.a @capability.stacked_shoe
   Scenario Outline: A Banker's Hand winning with six is paid 1 to 2, with no commission

@@ -118,14 +118,14 @@ Feature: § 631c.5 Commission-free Baccarat
     Then the wager of seat 3 on Lucky Six loses
 
   @631c.5.c.3 @option.lucky_six @capability.stacked_shoe
-  Scenario: Lucky Six loses when the hands tie on six
+  Scenario: Lucky Six does not win when the hands tie on six: lost or returned
     § 631c.5(c)(3): "which shall win if the point count of the banker's hand is a six and is higher than the point count of the player's hand"
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six
     Given a table opened under the Rules Submission
     And the dealing shoe is stacked with 6C 4D KD 2S 5C 6D
     And seat 3 wagers $5.00 on Lucky Six
     When the round is dealt
-    Then the wager of seat 3 on Lucky Six loses
+    Then the wager of seat 3 on Lucky Six loses or is returned
 
   @631c.5.i @631c.5.a @capability.stacked_shoe
   Scenario Outline: A Banker's Hand winning with six is paid 1 to 2, with no commission
