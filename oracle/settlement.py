@@ -106,6 +106,39 @@ def _base(rs: "RulesSubmission") -> bool:
     return rs.variant in _BASE_VARIANTS
 
 
+def _wins_as_631a_8(rs: "RulesSubmission") -> bool:
+    """The Banker, Player and Tie wagers win, lose or tie as § 631a.8(a)(1)—(3) say: at a
+    Baccarat, EZ Baccarat or commission-free Baccarat table (§ 631c.5(c): "which shall win
+    or lose as provided in § 631a.8(a)(1)—(3)"). A commission-free table pays them under
+    § 631c.5(h)—(j), not § 631a.13: :func:`governs_settlement` keeps the payout checks off it."""
+    return rs.variant in (*_BASE_VARIANTS, "commission_free")
+
+
+#: Ch. 631a sections that do not govern a variant's play: a commission-free Baccarat table
+#: is dealt and played under §§ 631a.3—631a.11 (§ 631c.5(d), (e)) and settled and paid
+#: under § 631c.5(f)—(k); Midibaccarat, Minibaccarat and Rising Phoenix tables are played
+#: under Ch. 629a and 627a (outside the corpus), whose dealing the harness reads as Ch. 631a's
+#: (interpretation base-game-631a-for-627a-629a) but whose settlement it does not.
+_NOT_GOVERNING: dict[str, tuple[str, ...]] = {
+    "commission_free": ("631a.12", "631a.13", "631a.15"),
+    "midibaccarat": ("631a.8", "631a.12", "631a.13", "631a.15"),
+    "minibaccarat": ("631a.8", "631a.12", "631a.13", "631a.15"),
+    "rising_phoenix": ("631a.8", "631a.12", "631a.13", "631a.15"),
+}
+
+
+def governs_settlement(clause: str, rs: "RulesSubmission") -> Optional[str]:
+    """None when Ch. 631a clause ``clause`` governs how wagers are settled at a table of the
+    Rules Submission ``rs``; else the sentence saying which rules govern it instead."""
+    section = clause.split("(")[0]
+    if section not in _NOT_GOVERNING.get(rs.variant, ()):
+        return None
+    instead = ("it is settled and paid under § 631c.5(f)—(k), and § 631c.5(d), (e) play it under "
+               "§§ 631a.3—631a.11 only" if rs.variant == "commission_free"
+               else "it is settled under Ch. 629a or 627a, outside the corpus")
+    return f"§ {section} does not govern the settlement of a {rs.variant} table ({instead})"
+
+
 def _ez(rs: "RulesSubmission") -> bool:
     return rs.variant == "ez_baccarat"
 
@@ -149,11 +182,12 @@ def _results(clause: str, *results: str) -> tuple[tuple[str, str], ...]:
 
 
 SETTLERS = [
-    Settler("banker", _banker, _base, "631a.8(a)(1)", "631a.13(c)",
+    Settler("banker", _banker, _wins_as_631a_8, "631a.8(a)(1)", "631a.13(c)",
             result_clauses=_results("631a.8(a)(1)", "win", "lose", "push")),
-    Settler("player", _player, _base, "631a.8(a)(2)", "631a.13(a)",
+    Settler("player", _player, _wins_as_631a_8, "631a.8(a)(2)", "631a.13(a)",
             result_clauses=_results("631a.8(a)(2)", "win", "lose", "push")),
-    Settler("tie", _tie, _base, "631a.8(a)(3)", "631a.13(b)", result_clauses=_results("631a.8(a)(3)", "win", "lose")),
+    Settler("tie", _tie, _wins_as_631a_8, "631a.8(a)(3)", "631a.13(b)",
+            result_clauses=_results("631a.8(a)(3)", "win", "lose")),
     Settler("dragon_bonus", _dragon_bonus, _offered("dragon_bonus"), "631a.8(a)(4)", "631a.13(e)",
             vigorish_clause="631a.13(e)", needs_hand=True,
             result_clauses=_results("631a.8(a)(4)", "win", "lose", "push")),

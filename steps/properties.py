@@ -34,7 +34,8 @@ from pytest_bdd import given, parsers, then, when
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements
 from baccarat_conformance.oracle import ch631a as rules
-from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, covered_wager_types, expected, settler_for
+from baccarat_conformance.oracle.settlement import (WagerSpec, coup_of, covered_wager_types, expected,
+                                                     governs_settlement, settler_for)
 from baccarat_conformance.protocol import models as m
 
 from . import _strategies as bst
@@ -198,7 +199,8 @@ def deal_every_round(game: Any, rules_submission: Any) -> ShoePlay:
 
 @when("every round of the shoe is dealt through the adapter with any wagers the Rules Submission offers",
       target_fixture="play")
-def deal_every_round_with_wagers(game: Any, rules_submission: Any) -> ShoePlay:
+def deal_every_round_with_wagers(game: Any, rules_submission: Any, clause: str) -> ShoePlay:
+    _governs_or_not_offered(clause, rules_submission)
     # House Money is settled before any third card (§ 631a.9(e)), so it is already
     # settled when a round turns out void; it is left out of whole-shoe wagers.
     final = [t for t in covered_wager_types(rules_submission) if settler_for(t, rules_submission).phase == "final"]
@@ -209,11 +211,22 @@ def deal_every_round_with_wagers(game: Any, rules_submission: Any) -> ShoePlay:
 
 
 @when("one round is dealt through the adapter with any wagers the Rules Submission offers", target_fixture="play")
-def deal_one_round_with_wagers(game: Any, rules_submission: Any) -> ShoePlay:
+def deal_one_round_with_wagers(game: Any, rules_submission: Any, clause: str) -> ShoePlay:
+    _governs_or_not_offered(clause, rules_submission)
     if not covered_wager_types(rules_submission):
         pytest.skip(f"not verified: the harness's rules oracle settles no wager of variant {rules_submission.variant}")
     return ShoePlay(game, rules_submission, all_rounds=False,
                     wagers=bst.round_wagers(rules_submission, min_wagers=1, max_wagers=6))
+
+
+def _governs_or_not_offered(clause: str, rules_submission: Any) -> None:
+    """The scenario's clause (its principal, :class:`~baccarat_conformance.attribution.ScenarioClause`)
+    is not offered at a table whose variant it does not govern (a commission-free table is
+    paid under § 631c.5, not § 631a.13: :func:`~baccarat_conformance.oracle.settlement.governs_settlement`);
+    what the variant's own rules require is judged by the variant's own scenarios."""
+    why = governs_settlement(str(clause), rules_submission)
+    if why:
+        pytest.skip(f"not offered: {why}")
 
 
 def _prove(property_run: PropertyRun, shoes: Shoes, play: ShoePlay,

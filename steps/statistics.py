@@ -192,8 +192,11 @@ def _expected(test: gamestats.judge.Test, events: dict, wagers: dict) -> float:
 @counts_judgements
 def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
     counts = stats_run.counts
-    # the oracle's settlers of § 631a.13 cover Baccarat and EZ Baccarat: at a commission-free,
-    # Midibaccarat, Minibaccarat or Rising Phoenix table this scenario is not offered
+    # § 631a.13 pays the wagers of Baccarat and EZ Baccarat: at a commission-free, Midibaccarat,
+    # Minibaccarat or Rising Phoenix table this scenario is not offered
+    why = settlement.governs_settlement("631a.13", rules_submission)
+    if why:
+        pytest.skip(f"not offered: {why}")
     about("variant.baccarat", "variant.ez_baccarat")
     sheet = _par(rules_submission)
     clauses: dict[WagerKey, str] = {}

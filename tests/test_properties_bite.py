@@ -115,3 +115,25 @@ def test_reference_game_passes_the_properties_under_other_profiles(tmp_path, pro
     run = run_suite(tmp_path, "--profile", profile, timeout=1800, marks="property")
     assert run.returncode == 0, run.output
     assert run.results and not run.failed_clauses
+
+
+@pytest.mark.parametrize("profile", ["commission_free", "midibaccarat", "rising_phoenix"])
+def test_the_settlement_properties_at_other_variants_judge_what_governs_them(tmp_path, profile):
+    """At a commission-free table the Banker, Player and Tie wagers win or lose as
+    § 631a.8(a)(1)—(3) say (§ 631c.5(c)): that property is judged; § 631a.12, § 631a.13
+    and § 631a.15 do not govern its settlement (§ 631c.5(d)—(k)) and are not offered, as
+    none of them governs a Midibaccarat or Rising Phoenix table (Ch. 629a). Never "not
+    verified" for a rule the variant is not played under: the reference game is conformant."""
+    run = run_suite(tmp_path, "--profile", profile, marks="property and (631a.8 or 631a.12 or 631a.13 or 631a.15)")
+    assert run.returncode == 0, run.output
+    outcomes = {r["nodeid"].split("::")[1]: r for r in run.results}
+    assert {r["category"] for r in run.results if r["outcome"] != "passed"} <= {"not offered", "expired"}
+    judged = [n for n, r in outcomes.items() if r["outcome"] == "passed"]
+    if profile == "commission_free":
+        assert judged == ["test_every_wager_of_any_round_wins_loses_or_ties_as__631a8a_says"], outcomes.keys()
+    else:
+        assert not judged
+    settlement = [r for n, r in outcomes.items() if n.startswith(("test_every_winning_wager", "test_the_vigorish",
+                                                                  "test_money_is_conserved", "test_a_round_the_shoe"))]
+    assert len(settlement) == 4 and all("does not govern the settlement" in r["message"] for r in settlement), \
+        [(r["nodeid"], r["message"]) for r in settlement]
