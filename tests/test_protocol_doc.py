@@ -332,3 +332,26 @@ def rewrite() -> int:
 
 if __name__ == "__main__":
     sys.exit(rewrite() if sys.argv[1:] == ["--rewrite"] else 2)
+
+
+def test_the_wager_options_table_lists_every_optional_wager_and_option():
+    """protocol.md's "Wager options": every optional wager type of the vocabulary has a
+    row, and the row names every option the profile validator accepts for it."""
+    from baccarat_conformance.wager_options import MODELS
+
+    page = DOC.read_text(encoding="utf-8")
+    section = page.split("#### Wager options", 1)[1].split("\n#### ", 1)[0].split("\n### ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            for name in re.findall(r"`([a-z0-9_]+)`", cells[0]):
+                rows[name] = cells[1]
+    optional = [w for w in v.WAGER_TYPES if w not in v.CORE_WAGERS]
+    assert sorted(rows) == sorted(optional), set(rows) ^ set(optional)
+    for wager, options in rows.items():
+        model = MODELS.get(wager)
+        for field in (model.model_fields if model else ()):
+            if field == "paytable" and not model.model_fields[field].is_required():
+                continue  # accepted for uniformity, chooses nothing
+            assert f"`{field}`" in options, (wager, field)
