@@ -41,7 +41,20 @@ class SimulatedCardReportedWhenDealt(ReferenceGame):
         return result
 
 
+class EmptySeatsMeanNoSeats(ReferenceGame):
+    """Reads ``open_table``'s ``seats`` literally: a list, even an empty one, names every
+    seat of the table, so ``"seats": []`` is a table nobody sits at (docs/protocol.md,
+    open_table: the default table is the one opened without ``seats``)."""
+
+    @staticmethod
+    def _seat_map(rules, seats):
+        if seats is not None and not seats:
+            return {}
+        return ReferenceGame._seat_map(rules, seats)
+
+
 vigorish_fraction_rounded_down = VigorishFractionRoundedDown
+empty_seats_mean_no_seats = EmptySeatsMeanNoSeats
 simulated_card_reported_when_dealt = SimulatedCardReportedWhenDealt
 
 

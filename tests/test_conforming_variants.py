@@ -13,6 +13,7 @@ VARIANTS = {
     "vigorish_fraction_rounded_down": ("tracked_vigorish", "631a.13 or 631a.12 or property"),
     "simulated_card_reported_when_dealt": ("tracked_vigorish", "631a.15"),
     "lucky_six_tie_on_six_returned": ("commission_free", "631c.5"),
+    "empty_seats_mean_no_seats": ("baccarat", "631a.8 or 631a.13"),
 }
 
 
