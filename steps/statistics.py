@@ -29,7 +29,7 @@ from baccarat_conformance.errors import Blocked, Nonconformance
 from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, played_shoes, simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judgements import about, counts_judgements, judged
-from baccarat_conformance.oracle import par_wagers, settlement
+from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
 from baccarat_conformance.reports import evidence
 
@@ -223,6 +223,18 @@ def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submi
         _refused_blocks(counts, rules_submission)
 
 
+def acceptance_clause(wager_type: str) -> str:
+    """The clause that lets a player place ``wager_type`` at a Baccarat or EZ Baccarat
+    table (the only tables the returns scenario plays): § 631a.8(a) for the wagers of
+    Ch. 631a, the side wager's own section of Ch. 631c otherwise."""
+    if wager_type in ("banker", "player", "tie", "dragon_bonus", "dragon_7", "panda_8", "house_money"):
+        return "631a.8(a)"
+    if wager_type == "heavenly_9":
+        return "631c.2"
+    return next((section for section, wagers in side_wagers.SECTION_WAGERS.items()
+                 if section.startswith("631c.") and any(w == wager_type for w, _ in wagers)), "631a.8(a)")
+
+
 def _refused_blocks(counts: Any, rules_submission: Any) -> None:
     """The game refused wagers the Rules Submission offers, each within its filed table
     limits (:func:`~baccarat_conformance.gamestats.simulate.stake_for`): their returns
@@ -231,11 +243,8 @@ def _refused_blocks(counts: Any, rules_submission: Any) -> None:
     passed and never a harness error."""
     key, n = max(counts.refused.items(), key=lambda kv: kv[1])
     label = gamestats.judge.label(key)
-    settler = settlement.settler_for(key[0], rules_submission)
-    clause = "631a.8(a)" if settler is None or settler.odds_clause.startswith("631a.") \
-        else settler.odds_clause.split("(")[0]
     others = len(counts.refused) - 1
-    raise Blocked(clause, f"the game accepts the ${stake_for(rules_submission.as_rules(), key[0])} {label} wager "
+    raise Blocked(acceptance_clause(key[0]), f"the game accepts the ${stake_for(rules_submission.as_rules(), key[0])} {label} wager "
                           "the Rules Submission offers, within its table limits",
                   f"refused it {n} time(s)" + (f"; and {others} other wager type(s)" if others else ""))
 

@@ -68,6 +68,15 @@ def test_a_game_refusing_an_offered_wager_blocks_the_returns_scenario(tmp_path):
     assert "§ 631a.8(a)" in result["message"] and "dragon_bonus" in result["message"], result["message"]
 
 
+def test_a_refused_wager_blocks_naming_its_own_acceptance_clause():
+    from baccarat_conformance.steps.statistics import acceptance_clause
+
+    assert acceptance_clause("dragon_bonus") == acceptance_clause("banker") == "631a.8(a)"
+    assert acceptance_clause("perfect_pairs") == "631c.1" and acceptance_clause("cover_all") == "631c.3"
+    assert acceptance_clause("lucky_nines") == "631c.4" and acceptance_clause("majestic_match") == "631c.7"
+    assert acceptance_clause("heavenly_9") == "631c.2"
+
+
 def test_the_stakes_lie_within_the_filed_limits(tmp_path):
     """Under limits of $5 to $25 on the Dragon Bonus the statistics stake $20 on it, which
     the same game takes: the returns scenario passes."""
