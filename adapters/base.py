@@ -367,12 +367,7 @@ class GameAdapter:
         so a table is opened with the rest of the Rules Submission, and the scenarios of
         the wagers left out are *not verified (the game lacks capability wager.X)*, never
         an error of every scenario. ``rules`` itself when nothing is left out."""
-        wagers = rules.get("wagers") or {}
-        missing = [w for w in wagers if w in WAGER_TYPES and w not in CORE_WAGERS
-                   and not self.has_capability(f"wager.{w}")]
-        if not missing:
-            return rules
-        return {**rules, "wagers": {w: v for w, v in wagers.items() if w not in missing}}
+        return declared_rules(rules, self.describe().capabilities)
 
     def open_table(self, rules: dict, seats: Optional[list[m.SeatSpec]] = None, test_mode: bool = True) -> str:
         """Open a fresh table under ``rules`` (a Rules Submission as JSON, less the wagers the
@@ -441,6 +436,16 @@ class GameAdapter:
         """
         from .batch import run_batches
         return run_batches(self, rules, chunks, hands_only)
+
+
+def declared_rules(rules: dict, capabilities: Any) -> dict:
+    """``rules`` less the optional wagers whose ``wager.<type>`` is not among
+    ``capabilities`` (:meth:`GameAdapter.declared_rules`); ``rules`` itself when none is."""
+    wagers = rules.get("wagers") or {}
+    missing = [w for w in wagers if w in WAGER_TYPES and w not in CORE_WAGERS and f"wager.{w}" not in capabilities]
+    if not missing:
+        return rules
+    return {**rules, "wagers": {w: v for w, v in wagers.items() if w not in missing}}
 
 
 def capabilities_needed(op: str, params: dict) -> list[tuple[str, str]]:

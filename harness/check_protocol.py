@@ -33,6 +33,7 @@ from pydantic import ValidationError
 
 from baccarat_conformance import options
 from baccarat_conformance.adapters import GameAdapter, available_adapters, load_adapter_class
+from baccarat_conformance.adapters.base import declared_rules
 from baccarat_conformance.errors import AdapterError, ConfigurationError
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol import vocabulary as vocab
@@ -275,9 +276,7 @@ def converse(c: Conversation, rules: dict) -> None:
     """The conversation, in the order of a round, then the bad requests."""
     caps = _describe(c)
     stacked = "stacked_shoe" in caps
-    # as a run does (GameAdapter.declared_rules): no optional wager the game does not declare
-    rules = {**rules, "wagers": {w: v for w, v in (rules.get("wagers") or {}).items()
-                                 if w in vocab.CORE_WAGERS or f"wager.{w}" in caps}}
+    rules = declared_rules(rules, caps)  # as a run does: no optional wager the game does not declare
     opened = c.result("open_table", {"rules": rules, "seats": [{"seat": s} for s in (1, 2, 3)],
                                      "test_mode": True})
     if opened is None:
