@@ -24,6 +24,8 @@ from baccarat_conformance.errors import (AdapterError, CapabilityMissing, Config
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
+from .batch import run_batches, schema_problems
+
 
 BULKY_OPS = frozenset({"run_rounds"})
 #: shoes of a scenario kept for its replay record (the last ones: a property scenario's
@@ -325,7 +327,7 @@ class GameAdapter:
             return result_model.model_validate(answer)
         except ValidationError as e:
             raise ProtocolViolation(
-                f"{op}: the answer violates the protocol schema ({result_model.__name__}):\n{_short(e)}",
+                f"{op}: the answer violates the protocol schema ({result_model.__name__}):\n{schema_problems(e)}",
                 op=op, exchange=exchange.as_dict()) from None
 
     # ---------------------------------------------------------- capabilities
@@ -434,7 +436,6 @@ class GameAdapter:
 
         :raises ProtocolViolation: a record read, or validated whole, does not fit the schema.
         """
-        from .batch import run_batches
         return run_batches(self, rules, chunks, hands_only)
 
 
@@ -477,17 +478,6 @@ def capabilities_needed(op: str, params: dict) -> list[tuple[str, str]]:
         if wager_type in WAGER_TYPES and wager_type not in CORE_WAGERS:
             need.append((f"wager.{wager_type}", f"place_wager {wager_type}"))
     return need
-
-
-def _short(error: ValidationError, limit: int = 8) -> str:
-    lines = []
-    for item in error.errors()[:limit]:
-        loc = ".".join(str(x) for x in item["loc"])
-        lines.append(f"  {loc}: {item['msg']} (got {str(item.get('input'))[:80]!r})")
-    more = error.error_count() - limit
-    if more > 0:
-        lines.append(f"  ... and {more} more")
-    return "\n".join(lines)
 
 
 AdapterFactory = Callable[[Any], GameAdapter]

@@ -29,7 +29,6 @@ from pydantic_core import from_json
 from baccarat_conformance.errors import ProtocolViolation
 from baccarat_conformance.protocol import models as m
 
-from .base import _short
 
 #: the sample of a later chunk validated whole: one record in this many
 SAMPLE_EVERY = 50
@@ -101,7 +100,7 @@ def _whole(model: type[BaseModel], raw: Any, i: int) -> Any:
         return model.model_validate(raw)
     except ValidationError as e:
         raise ProtocolViolation(f"{OP}: record {i} of the answer violates the protocol schema "
-                                f"({model.__name__}):\n{_short(e)}", op=OP) from None
+                                f"({model.__name__}):\n{schema_problems(e)}", op=OP) from None
 
 
 def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
@@ -144,3 +143,16 @@ def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
             for j in range(i % SAMPLE_EVERY, len(read), SAMPLE_EVERY):
                 batch.record(j)
         yield batch
+
+
+def schema_problems(error: ValidationError, limit: int = 8) -> str:
+    """The first ``limit`` problems of a schema validation ``error``, one indented line each
+    (``  field.path: message (got ...)``), and how many more there are."""
+    lines = []
+    for item in error.errors()[:limit]:
+        loc = ".".join(str(x) for x in item["loc"])
+        lines.append(f"  {loc}: {item['msg']} (got {str(item.get('input'))[:80]!r})")
+    more = error.error_count() - limit
+    if more > 0:
+        lines.append(f"  ... and {more} more")
+    return "\n".join(lines)

@@ -14,27 +14,23 @@ from __future__ import annotations
 import functools
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 from . import progressives as P
 from .ch631a import Coup
 from .odds import Odds
 from .par_enumerate import royal_9_cards
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .par_wagers import RulesView, Settled, WagerModel
+from .par_model import RulesView, Settled, WagerModel
 
 
-def _settled(row: Optional[P.Row], stake: Decimal, meters: dict[str, Decimal]) -> "Settled":
+def _settled(row: Optional[P.Row], stake: Decimal, meters: dict[str, Decimal]) -> Settled:
     """What ``row`` pays a wager of ``stake`` dollars, a meter row paying its meter at
     ``meters[row.key]``."""
     return _row_settled(row, stake, tuple(sorted(meters.items())))
 
 
 @functools.lru_cache(maxsize=None)
-def _row_settled(row: Optional[P.Row], stake: Decimal, meter_items: tuple[tuple[str, Decimal], ...]) -> "Settled":
-    from .par_wagers import Settled
-
+def _row_settled(row: Optional[P.Row], stake: Decimal, meter_items: tuple[tuple[str, Decimal], ...]) -> Settled:
     meters = dict(meter_items)
 
     if row is None:
@@ -47,9 +43,7 @@ def _row_settled(row: Optional[P.Row], stake: Decimal, meter_items: tuple[tuple[
     return Settled(row.key, "win", Odds(ratio, "for", f"{row.cell} (${total} for ${stake})"), ratio - 1)
 
 
-def _heavenly_9(rs: "RulesView") -> list["WagerModel"]:
-    from .par_wagers import WagerModel
-
+def _heavenly_9(rs: RulesView) -> list[WagerModel]:
     stake = P.HEAVENLY_9_MINIMUM
     meters = {"suited_tie": P.HEAVENLY_9_SEED}
     note = (f"the progressive meter at its seed, ${P.HEAVENLY_9_SEED} (§ 631c.2(i)), for a ${stake} wager "
@@ -61,9 +55,7 @@ def _heavenly_9(rs: "RulesView") -> list["WagerModel"]:
                        lambda c: _settled(P.heavenly_9_row(c), stake, meters), note)]
 
 
-def _royal_9(rs: "RulesView") -> list["WagerModel"]:
-    from .par_wagers import WagerModel
-
+def _royal_9(rs: RulesView) -> list[WagerModel]:
     options = rs.options["royal_9"]
     denomination = str(options.get("denomination", "5"))
     stake = Decimal(denomination)
@@ -88,9 +80,7 @@ def _royal_9(rs: "RulesView") -> list["WagerModel"]:
                        (4, royal_9_cards), at(seat), note) for seat in seats]
 
 
-def _harmony(rs: "RulesView") -> list["WagerModel"]:
-    from .par_wagers import WagerModel
-
+def _harmony(rs: RulesView) -> list[WagerModel]:
     letter = rs.paytable("harmony") or "A"
     seed = Decimal(str(rs.options["harmony"].get("seed", "0")))
     stake = Decimal(1)
@@ -100,10 +90,10 @@ def _harmony(rs: "RulesView") -> list["WagerModel"]:
                        lambda c: _settled(P.harmony_row(c, letter), stake, {"six_of_a_kind": seed}), note)]
 
 
-def models(rs: "RulesView") -> list["WagerModel"]:
-    """The progressive wagers ``rs`` offers, as :class:`.par_wagers.WagerModel` rows
+def models(rs: RulesView) -> list[WagerModel]:
+    """The progressive wagers ``rs`` offers, as :class:`.par_model.WagerModel` rows
     (Royal 9 once per player position, each with its personal King 9)."""
-    out: list["WagerModel"] = []
+    out: list[WagerModel] = []
     if rs.offers("heavenly_9"):
         out += _heavenly_9(rs)
     if rs.offers("royal_9"):
@@ -113,5 +103,5 @@ def models(rs: "RulesView") -> list["WagerModel"]:
     return out
 
 
-def _never(coup: Coup) -> "Settled":  # pragma: no cover - a row without an engine is never settled
+def _never(coup: Coup) -> Settled:  # pragma: no cover - a row without an engine is never settled
     raise AssertionError("never settled")

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Optional
 
 from . import ch631a as rules
-from . import par_wagers
+from . import par_model, par_wagers
 from .odds import Odds
 from .par_enumerate import (by_rank, check_decks, initial_hands, rank_patterns, round_classes, uniform_hands,
                             uniform_round_classes)
@@ -123,7 +123,7 @@ def _ratio(x: Fraction) -> str:
 
 
 # ---------------------------------------------------------------- computing one wager
-def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
+def wager_par(spec: par_model.WagerModel, decks: int) -> WagerPar:
     """The :class:`WagerPar` of one wager model (:mod:`.par_wagers`) for ``decks`` decks."""
     if spec.engine is None:
         return WagerPar(spec.wager, spec.hand, spec.paytable, spec.option, (), Fraction(0), spec.note)
@@ -141,7 +141,7 @@ def wager_par(spec: par_wagers.WagerModel, decks: int) -> WagerPar:
 
 
 @functools.lru_cache(maxsize=None)
-def _classes(decks: int, engine: par_wagers.Engine) -> tuple[tuple[rules.Coup, Fraction], ...]:
+def _classes(decks: int, engine: par_model.Engine) -> tuple[tuple[rules.Coup, Fraction], ...]:
     """The rounds an engine tells apart, as representative coups with their exact
     probabilities (cached per decks and engine: every wager of the engine reuses them)."""
     if engine == "round":

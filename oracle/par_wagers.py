@@ -10,45 +10,14 @@ pays. A wager the oracle cannot compute exactly has no engine and a note saying 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Union
+from typing import Any, Callable, Mapping, Optional
 
 from . import ch631a as rules
 from .odds import Odds
+from . import par_progressives
 from .par_enumerate import by_card, by_rank, nines_by_suit
-
-STAKE = Decimal("100.00")
-"""The stake every settlement is asked for: whole dollars, so 5% vigorish is exact."""
-
-Engine = Union[str, tuple[int, Callable[[str], str]], None]
-
-
-@dataclass(frozen=True)
-class Settled:
-    """What one round pays a wager: ``outcome`` (paytable row, ``"win"``, ``"push"``
-    or ``"lose"``), ``result``, ``pays`` (odds of a win, else None) and ``net`` units
-    won per unit wagered."""
-
-    outcome: str
-    result: str
-    pays: Optional[Odds]
-    net: Fraction
-
-
-@dataclass(frozen=True)
-class WagerModel:
-    """One row of the par sheet before it is computed (see :class:`.par_sheet.WagerPar`)."""
-
-    wager: str
-    hand: Optional[str]
-    paytable: Optional[str]
-    option: Optional[str]
-    engine: Engine
-    settle: Callable[[rules.Coup], Settled]
-    note: Optional[str] = None
-
+from .par_model import STAKE, Engine, RulesView, Settled, WagerModel
 
 def _from_expected(e: rules.Expected, pays: Optional[Odds], win_name: str = "win") -> Settled:
     """A Chapter 631a :class:`~.ch631a.Expected` for :data:`STAKE` as a :class:`Settled`."""
@@ -65,35 +34,6 @@ def _lose() -> Settled:
 def _win(row: str, odds: Odds) -> Settled:
     net = odds.ratio if odds.kind == "to" else odds.ratio - 1
     return Settled(row, "win", odds, net)
-
-
-class RulesView:
-    """The plain Rules Submission, read as the oracle's settlers read a
-    ``RulesSubmission``: ``variant``, ``tie_odds``, ``vigorish_rounding``,
-    ``wagers[name].paytable`` and ``offers(name)``."""
-
-    def __init__(self, table: Mapping[str, Any]):
-        self.table = table
-        self.variant = str(table.get("variant", "baccarat"))
-        self.tie_odds = str(table.get("tie_odds", "8 to 1"))
-        self.vigorish_rounding = bool(table.get("vigorish_rounding", True))
-        self.options: dict[str, dict[str, Any]] = {k: dict(v or {}) for k, v in (table.get("wagers") or {}).items()}
-        if self.variant == "ez_baccarat":
-            for name in ("dragon_7", "panda_8"):  # § 631a.8(a)(5), (6): permissible on an EZ table
-                self.options.setdefault(name, {})
-        self.wagers = {k: _Options(v) for k, v in self.options.items()}
-
-    def offers(self, name: str) -> bool:
-        return name in self.options
-
-    def paytable(self, name: str, default: Optional[str] = "A") -> Optional[str]:
-        value = self.options.get(name, {}).get("paytable")
-        return str(value) if value is not None else default
-
-
-class _Options:
-    def __init__(self, options: Mapping[str, Any]):
-        self.paytable = options.get("paytable")
 
 
 # ---------------------------------------------------------------- Chapter 631a
@@ -266,8 +206,6 @@ def models(table: Mapping[str, Any]) -> list[WagerModel]:
 
     :raises ValueError: for a paytable the regulation does not print (naming it).
     """
-    from . import par_progressives
-
     rs = RulesView(table)
     out: list[WagerModel] = []
     if rs.variant in ("baccarat", "ez_baccarat"):
