@@ -102,9 +102,8 @@ from .base import (
     max_answer_bytes_option,
     operation_timeout_option,
 )
-from .http_auth import (PASSWORD_ENV, TOKEN_ENV, USER_ENV, BearerAuth, Credentials,  # noqa: F401 (re-exported)
-                        credentials_from_env)
-from .redact import REDACTED, SECRET_HEADERS, Redactor  # noqa: F401 (re-exported)
+from .http_auth import PASSWORD_ENV, TOKEN_ENV, USER_ENV, Credentials, credentials_from_env
+from .redact import Redactor
 
 API_PREFIX = "/v1/"
 URL_ENV = "BACCARAT_GAME_URL"

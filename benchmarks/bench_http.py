@@ -28,7 +28,8 @@ from urllib.parse import urlsplit
 
 import requests
 
-from baccarat_conformance.adapters.http import Credentials, HttpAdapter
+from baccarat_conformance.adapters.http import HttpAdapter
+from baccarat_conformance.adapters.http_auth import Credentials
 from baccarat_conformance.adapters.library import LibraryAdapter
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import create_game

@@ -142,7 +142,8 @@ def bench_sweep(depth: str, repeat: int) -> None:
 def bench_http(batch_rounds: int, single_rounds: int, repeat: int) -> None:
     import bench_http as bh
 
-    from baccarat_conformance.adapters.http import Credentials, HttpAdapter
+    from baccarat_conformance.adapters.http import HttpAdapter
+    from baccarat_conformance.adapters.http_auth import Credentials
 
     proc, url = bh.start_server()
     try:

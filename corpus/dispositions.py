@@ -25,7 +25,7 @@ Every clause of the corpus is exactly one of:
     is tagged with it.
 
 The aggregate of several results is the worst of them in the order of
-:data:`AGGREGATE_ORDER` (see ``reports/matrix.py``).
+:data:`AGGREGATE_ORDER` (see ``verdict/results.py``).
 
 ``load_dispositions()`` reads and validates the packaged file; every error names the
 file, the line and the field (``dispositions.toml:41: used_by: unknown clause id

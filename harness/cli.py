@@ -26,7 +26,7 @@
     a game's answers checked against the protocol; the reference game served over HTTP
     or a serial pty (:mod:`baccarat_conformance.protocol_commands`).
 
-Exit status: see :data:`baccarat_conformance.verdict.EXIT_STATUS_HELP` (the CI contract).
+Exit status: see :data:`baccarat_conformance.verdict.contract.EXIT_STATUS_HELP` (the CI contract).
 """
 
 from __future__ import annotations
@@ -43,16 +43,11 @@ from typing import Any, Optional, Sequence
 
 from baccarat_conformance import options
 from baccarat_conformance.options import date_arg
-from baccarat_conformance.progress import ResultsFollower, read_json, run_logged, run_with_progress  # noqa: F401 (ResultsFollower re-exported)
-from baccarat_conformance.verdict import EXIT_CODES, EXIT_STATUS_HELP, combine
-
-FEATURES_PACKAGE = "baccarat_conformance.features"
-
-
-def features_dir() -> Path:
-    import baccarat_conformance.features as features
-
-    return Path(features.__file__).parent
+from baccarat_conformance.progress import read_json, run_logged, run_with_progress
+from baccarat_conformance.reports.matrix_writers import write_run_matrix
+from baccarat_conformance.suite import pytest_command
+from baccarat_conformance.verdict.contract import EXIT_CODES, EXIT_STATUS_HELP, combine
+from baccarat_conformance.verdict.rebuild import load_context, rebuild_matrix
 
 
 class _Parser(argparse.ArgumentParser):
@@ -159,14 +154,6 @@ def _error(message: str) -> None:
     print(f"error: {message}", file=sys.stderr)
 
 
-def load_context(features: Optional[Path] = None) -> Any:
-    """The lint context (corpus, dispositions, scenarios, coverage); raises CorpusError
-    or FeatureSyntaxError."""
-    from baccarat_conformance.corpus.lint import make_context
-
-    return make_context(features)
-
-
 def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
     """Attestations and waivers of ``args`` (validated against ``ctx.coverage``).
 
@@ -179,27 +166,6 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
 
 
 # ====================================================================== run
-def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Optional[Path] = None,
-                   target: Optional[Sequence[str]] = None) -> list[str]:
-    """The pytest command of ``run`` (``target``: what to run instead of the whole suite,
-    e.g. ``["--pyargs", "MODULE::SCENARIO"]``): the suite with its Allure results in ``results``,
-    its results log ``log``, with ``out`` the matrix, ``session.json``, JUnit XML and
-    hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
-    :data:`~baccarat_conformance.options.OPTIONS` set in ``args``, then
-    ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
-    no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
-    cmd = [sys.executable, "-m", "pytest", *(target or [str(features_dir())]), "-p", "no:cacheprovider",
-           "-p", "no:benchmark",
-           "--import-mode=importlib",
-           "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
-    if out is not None:
-        cmd += ["--matrix-dir", str(out), "--junitxml", str(out / "junit.xml")]
-    extra = list(args.pytest_args)
-    if extra and extra[0] == "--":
-        extra = extra[1:]
-    return cmd + options.pytest_args(args) + options.adapter_pytest_args(args) + extra
-
-
 def check_out(out: Path) -> None:
     """``--out`` can be the output folder: a folder, or a path under a writable folder.
 
@@ -331,10 +297,11 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         reasons = matrix["verdict"]["reasons"]
     else:
         try:
-            m = rebuild_matrix(log, out, ctx=ctx, attestations=args.attestations, waivers=args.waivers,
+            m = rebuild_matrix(log, ctx=ctx, attestations=args.attestations, waivers=args.waivers,
                                as_of=args.as_of, include_expired=args.include_expired, profile=args.profile,
                                allure_results=results, allow_pending=args.allow_pending,
                                pytest_exit_status=code if code >= 0 else None, interrupted=True)
+            write_run_matrix(m, out)
         except Exception as e:
             _error(f"the clause matrix could not be built: {e}")
             return combine(2, 4)
@@ -363,57 +330,18 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
 
 
 # ====================================================================== matrix
-def rebuild_matrix(results: Path, out: Path, *, ctx: Any = None, session: Optional[Path] = None,
-                   attestations: Optional[Path] = None, waivers: Optional[Path] = None,
-                   as_of: Optional[str] = None, include_expired: Optional[bool] = None,
-                   profile: Optional[str] = None, allure_results: Optional[Path] = None,
-                   allure_report: Optional[str] = None, allow_pending: Optional[bool] = None,
-                   pytest_exit_status: Optional[int] = None, interrupted: Optional[bool] = None) -> Any:
-    """Build and write the matrix of ``results`` into ``out``; run facts from
-    ``session`` (default: ``session.json`` beside the results log), overridden by the
-    arguments (a session that never finished was interrupted; ``allow_pending`` None:
-    as the run had it). Returns the :class:`~baccarat_conformance.reports.matrix.Matrix`.
-
-    :raises MatrixError, ConfigurationError, CorpusError: for unreadable or invalid inputs.
-    """
-    from baccarat_conformance.attestations import load_attestations, load_waivers
-    from baccarat_conformance.reports.matrix import read_results_log
-    from baccarat_conformance.verdict import matrix_of_run, offered_options
-
-    ctx = ctx or load_context()
-    entries = read_results_log(results)
-    facts = read_json(session or results.parent / "session.json") or {}
-    facts["interrupted"] = bool(facts.get("interrupted")) or bool(facts and "finished" not in facts)
-    if profile:
-        from baccarat_conformance.profile import load_profile
-
-        prof = load_profile(profile)
-        facts.update(profile=profile, certificate_holder=prof.certificate_holder, offered=offered_options(prof))
-    overrides = {"as_of": as_of, "include_expired": include_expired, "exitstatus": pytest_exit_status,
-                 "interrupted": interrupted, "attestations": str(attestations) if attestations else None,
-                 "waivers": str(waivers) if waivers else None}
-    facts.update({k: v for k, v in overrides.items() if v is not None}, results_log=str(results))
-    att = load_attestations(attestations, coverage=ctx.coverage) if attestations else []
-    wv = load_waivers(waivers, coverage=ctx.coverage) if waivers else []
-    m, _ = matrix_of_run(entries, facts, out, ctx=ctx, attestations=att, waivers=wv,
-                         allure_results=allure_results if allure_results is not None
-                         else results.parent / "allure-results",
-                         allure_report=allure_report,
-                         allow_pending=bool(facts.get("allow_pending")) if allow_pending is None else allow_pending)
-    return m
-
-
 def matrix_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.corpus import CorpusError
     from baccarat_conformance.errors import ConfigurationError
-    from baccarat_conformance.reports.matrix import MatrixError
+    from baccarat_conformance.verdict.matrix import MatrixError
 
     out = args.out or args.results.parent
     try:
-        m = rebuild_matrix(args.results, out, session=args.session, attestations=args.attestations,
+        m = rebuild_matrix(args.results, session=args.session, attestations=args.attestations,
                            waivers=args.waivers, as_of=args.as_of, include_expired=args.include_expired,
                            profile=args.profile, allure_results=args.allure_results,
                            allure_report=args.allure_report, allow_pending=args.allow_pending)
+        write_run_matrix(m, out)
     except (ConfigurationError, CorpusError, MatrixError) as e:
         _error(str(e))
         return 3

@@ -22,8 +22,8 @@ the inputs validated before the run,   :mod:`baccarat_conformance.session`
 ``environment.properties``, the
 JUnit ``<properties>``, the matrix
 at the end (``--matrix-dir``)
-the clause matrix and exit status      :mod:`baccarat_conformance.verdict`,
-                                       :mod:`baccarat_conformance.reports.matrix`
+the clause matrix and exit status      :mod:`baccarat_conformance.verdict`; its
+                                       writers :mod:`baccarat_conformance.reports.matrix_writers`
 filing scenarios in Allure             :mod:`baccarat_conformance.reports.allure_labels`;
                                        the results of scenarios skipped at
                                        setup: :mod:`~baccarat_conformance.reports.allure_unstarted`

@@ -170,7 +170,7 @@ def pytest_target(nodeid: str) -> list[str]:
 
     :raises ReplayError: when the node id names no module of the installed suite.
     """
-    from baccarat_conformance.cli import features_dir
+    from baccarat_conformance.suite import features_dir
 
     path, sep, name = nodeid.partition("::")
     parts = PurePosixPath(path.replace("\\", "/")).parts
@@ -258,10 +258,10 @@ def same_failure(recorded: dict, replayed: Optional[dict]) -> bool:
 
 def replay_command(args: argparse.Namespace) -> int:
     """``baccarat-conformance replay``: see the module docstring."""
-    from baccarat_conformance.cli import pytest_command
+    from baccarat_conformance.suite import pytest_command
     from baccarat_conformance.reports.seal import VerifyFailure
     from baccarat_conformance.supervise import Signals, supervise
-    from baccarat_conformance.verdict import EXIT_CODES
+    from baccarat_conformance.verdict.contract import EXIT_CODES
 
     try:
         recorded = load_recorded(args.package, args.pubkey)

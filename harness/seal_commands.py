@@ -77,7 +77,7 @@ def seal_command(args: argparse.Namespace) -> int:
 
 def verify_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.reports.seal import VerifyFailure, verify
-    from baccarat_conformance.verdict import EXIT_CODES
+    from baccarat_conformance.verdict.contract import EXIT_CODES
 
     try:
         rep = verify(args.package, args.pubkey)

@@ -7,7 +7,7 @@ profile, ``--attestations`` and ``--waivers``; it writes ``environment.propertie
 the Allure results (``--alluredir``) and the same facts as JUnit ``<properties>``
 (``--junitxml``); with ``--matrix-dir`` it writes ``session.json`` (the collected count as
 soon as it is known, then how the session ended) and at the end the clause matrix
-(:func:`baccarat_conformance.verdict.matrix_of_run`).
+(:func:`baccarat_conformance.verdict.rebuild.matrix_of_run`).
 
 ``session.json`` holds: ``started``, ``collected``, ``collection_errors``, ``as_of``,
 ``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
@@ -44,9 +44,11 @@ from baccarat_conformance.errors import ConfigurationError
 from baccarat_conformance.options import as_of_date
 from baccarat_conformance.profile import load_profile
 from baccarat_conformance.results_log import ResultsLog
-from baccarat_conformance.verdict import matrix_of_run, offered_options
+from baccarat_conformance.reports.matrix_writers import write_run_matrix
+from baccarat_conformance.verdict.rebuild import matrix_of_run
+from baccarat_conformance.verdict.run_info import harness_version, offered_options
 
-__all__ = ["COMMAND_LINE_ENV", "DESCRIBE_FILE", "VerdictInputs", "harness_version", "properties_escape",
+__all__ = ["COMMAND_LINE_ENV", "DESCRIBE_FILE", "VerdictInputs", "properties_escape",
            "command_line_env", "record_description", "redacted_command_line"]
 
 COMMAND_LINE_ENV = "BACCARAT_CONFORMANCE_COMMAND_LINE"
@@ -118,16 +120,6 @@ def record_description(config: pytest.Config, adapter: Any) -> Optional[Path]:
         tmp.unlink(missing_ok=True)
         return None
     return path
-
-
-def harness_version() -> str:
-    """``baccarat-conformance VERSION`` of the installed harness."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return f"baccarat-conformance {version('baccarat-conformance')}"
-    except PackageNotFoundError:  # pragma: no cover
-        return "baccarat-conformance (not installed)"
 
 
 def properties_escape(text: str, key: bool = False) -> str:
@@ -303,12 +295,13 @@ class VerdictInputs:
         self._selected_from_workers()
         self._write_session(finished=finished, exitstatus=status, interrupted=interrupted)
         try:
-            self.matrix, self.matrix_paths = matrix_of_run(
+            self.matrix = matrix_of_run(
                 self.results.entries, self.session_facts(finished=finished, exitstatus=status, interrupted=interrupted),
-                self.matrix_dir, attestations=self.attestations, waivers=self.waivers,
+                attestations=self.attestations, waivers=self.waivers,
                 allure_results=getattr(self.config.option, "allure_report_dir", None),
                 allure_report=self.config.getoption("--allure-report"),
                 allow_pending=bool(self.config.getoption("--allow-pending")))
+            self.matrix_paths = write_run_matrix(self.matrix, self.matrix_dir)
         except Exception as e:  # the run's results stay in the results log; report, do not crash pytest
             self.matrix_error = f"{type(e).__name__}: {e}"
 

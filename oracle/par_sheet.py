@@ -28,6 +28,7 @@ from . import par_model, par_wagers
 from .odds import Odds
 from .par_enumerate import (by_rank, check_decks, initial_hands, rank_patterns, round_classes, uniform_hands,
                             uniform_round_classes)
+from .settlement import coup_of
 
 
 @dataclass(frozen=True)
@@ -166,8 +167,6 @@ def _hands(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def _coup(player: tuple[str, ...], banker: tuple[str, ...]) -> rules.Coup:
-    from .settlement import coup_of  # settlement imports every oracle module: import late
-
     return coup_of(player, banker)
 
 

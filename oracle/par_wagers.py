@@ -18,6 +18,7 @@ from .odds import Odds
 from . import par_progressives
 from .par_enumerate import by_card, by_rank, nines_by_suit
 from .par_model import STAKE, Engine, RulesView, Settled, WagerModel
+from .settlement import WagerSpec, expected
 
 def _from_expected(e: rules.Expected, pays: Optional[Odds], win_name: str = "win") -> Settled:
     """A Chapter 631a :class:`~.ch631a.Expected` for :data:`STAKE` as a :class:`Settled`."""
@@ -39,8 +40,6 @@ def _win(row: str, odds: Odds) -> Settled:
 # ---------------------------------------------------------------- Chapter 631a
 def _settler(wager: str, rs: RulesView, hand: Optional[str], pays: Callable[[rules.Expected], Optional[Odds]]
              ) -> Callable[[rules.Coup], Settled]:
-    from .settlement import WagerSpec, expected  # settlement imports every oracle module: import late
-
     spec = WagerSpec(1, wager, STAKE, hand)
 
     def settle(coup: rules.Coup) -> Settled:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from . import families  # noqa: F401 (side wagers, variations and progressives register in wagers.WAGER_KINDS)
 from .game import ReferenceGame
 from .table import GameError  # noqa: F401
 

@@ -212,5 +212,3 @@ register(WagerKind("dragon_7", _dragon_7, _ez_only))
 register(WagerKind("panda_8", _panda_8, _ez_only))
 register(WagerKind("house_money", _house_money, offered_wager("house_money"), phase="initial"))
 
-# Side wagers, variations and progressives register themselves on import.
-from . import families  # noqa: E402,F401

@@ -2,7 +2,7 @@
 
 :func:`label_scenario` files a scenario under epic = chapter, feature = section, story =
 clause id, with a ``clause`` label per clause, a ``nodeid`` label (the clause matrix
-links each result to the report through it: ``reports.matrix.allure_ids``), the tree
+links each result to the report through it: ``verdict.rebuild.allure_ids``), the tree
 labels chapter → section → clause that sort in regulation order (:func:`tree_labels`;
 the report's tree groups by them: ``reports/allurerc.mjs``), a link to the section's
 official text, and the quoted clause (and the interpretations the harness applies to it)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Optional
 
+from .templates import environment
+
 
 def is_par_sheet(sheet: Any) -> bool:
     """Whether ``sheet`` has the par sheet's shape (``{"profile", "decks", "wagers": [...]}``)."""
@@ -39,7 +41,5 @@ def game_math_html(sheet: Optional[Mapping[str, Any]]) -> str:
     saying the run wrote no par sheet."""
     if not is_par_sheet(sheet):
         return "<p class='detail'>No par sheet was written for this run.</p>"
-    from .matrix_html import _environment
-
     assert sheet is not None
-    return _environment().get_template("game_math.html.j2").render(game_math=section(sheet))
+    return environment().get_template("game_math.html.j2").render(game_math=section(sheet))

@@ -17,9 +17,12 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from baccarat_conformance.verdict import EXIT_CODES
+from baccarat_conformance.verdict.contract import EXIT_CODES
+from baccarat_conformance.verdict.matrix import Matrix
+from baccarat_conformance.verdict.results import AGGREGATE_ORDER, RESULT_LABELS
 
-from .matrix import AGGREGATE_ORDER, RESULT_LABELS, Matrix
+from .game_math import is_par_sheet, section
+from .templates import environment
 
 __all__ = ["CHAPTER_ORDER", "render_html", "chapter_order", "load_game_math", "quoted_table", "GAME_MATH_FILE"]
 
@@ -84,14 +87,6 @@ def quoted_table(cells: list[list[str]]) -> list[dict[str, Any]]:
     return out
 
 
-def _environment() -> Any:
-    import jinja2
-
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")),
-                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined)
-
-
 def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str:
     """The page of ``m`` (see the module docstring). ``game_math``: ``{"par_sheet":
     dict, "images": [file names relative to the matrix]}``, or None (no such section).
@@ -122,12 +117,10 @@ def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str
              ("Harness", run.harness_version)]
     math = None
     if game_math:
-        from .game_math import is_par_sheet, section
-
         sheet = game_math.get("par_sheet") or {}
         math = {"pairs": [] if is_par_sheet(sheet) else _flatten(sheet), "images": list(game_math.get("images") or ()),
                 **(section(sheet) if is_par_sheet(sheet) else {"wagers": None})}
-    return _environment().get_template(TEMPLATE).render(
+    return environment().get_template(TEMPLATE).render(
         m=m, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS[k] for k in kinds], kind_keys=kinds,
         totals=totals, chapters=chapters, facts=facts, tables=tables, selection=m.selection_facts(), labels=RESULT_LABELS,
         game_math=math)

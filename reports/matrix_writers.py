@@ -1,4 +1,4 @@
-"""The writers of the clause matrix (:mod:`.matrix`): ``matrix.json``, ``matrix.csv``,
+"""The writers of the clause matrix (:mod:`baccarat_conformance.verdict.matrix`): ``matrix.json``, ``matrix.csv``,
 ``matrix-totals.csv`` and ``matrix.html`` (:mod:`.matrix_html`, a Jinja2 template), each
 written to a temporary file and renamed."""
 
@@ -12,14 +12,22 @@ from pathlib import Path
 from collections import Counter
 from typing import Any, Mapping, Optional, Union
 
-from .matrix import AGGREGATE_ORDER, Matrix
+from baccarat_conformance.verdict.matrix import Matrix
+from baccarat_conformance.verdict.results import AGGREGATE_ORDER
 
-__all__ = ["CSV_COLUMNS", "write_matrix"]
+from .matrix_html import chapter_order, load_game_math, render_html
+
+__all__ = ["CSV_COLUMNS", "matrix_json", "write_matrix", "write_run_matrix"]
 
 
 CSV_COLUMNS = ("id", "chapter", "section", "kind", "excerpt", "disposition", "disposition_detail", "options",
                "scenarios", "passed", "failed", "errors", "skipped", "result", "result_label", "result_detail",
                "attestation", "waiver", "allure", "url")
+
+
+def matrix_json(m: Matrix) -> str:
+    """The text of ``matrix.json``: :meth:`Matrix.as_dict`, indented, UTF-8 characters kept."""
+    return json.dumps(m.as_dict(), indent=1, ensure_ascii=False) + "\n"
 
 
 def _csv(m: Matrix) -> str:
@@ -46,11 +54,9 @@ def _csv(m: Matrix) -> str:
 
 def _totals_csv(m: Matrix) -> str:
     """``matrix-totals.csv``: one row per chapter, in force first (then ``all``), the
-    number of clauses and of each result (:data:`.matrix.AGGREGATE_ORDER`), as integers."""
+    number of clauses and of each result (:data:`~baccarat_conformance.verdict.results.AGGREGATE_ORDER`), as integers."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    from .matrix_html import chapter_order
-
     w.writerow(["chapter", "clauses", *AGGREGATE_ORDER])
     for ch in [c for c, _ in chapter_order(m)] + ["all"]:
         counts = m.totals.get(ch, {})
@@ -66,12 +72,10 @@ def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix",
     into ``out_dir``, each written to a temporary file and renamed, so a reader never
     sees half a file. Returns the paths by format (``json``, ``csv``, ``html``;
     ``matrix-totals.csv`` is beside the CSV)."""
-    from .matrix_html import render_html
-
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     paths = {}
-    for fmt, name, text in (("json", f"{basename}.json", json.dumps(m.as_dict(), indent=1, ensure_ascii=False) + "\n"),
+    for fmt, name, text in (("json", f"{basename}.json", matrix_json(m)),
                             ("csv", f"{basename}.csv", _csv(m)),
                             ("totals_csv", f"{basename}-totals.csv", _totals_csv(m)),
                             ("html", f"{basename}.html", render_html(m, game_math))):
@@ -82,3 +86,11 @@ def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix",
         if fmt != "totals_csv":
             paths[fmt] = path
     return paths
+
+
+def write_run_matrix(m: Matrix, out_dir: Union[str, Path]) -> dict[str, Path]:
+    """Write the matrix of a run into the run's folder ``out_dir`` (:func:`write_matrix`),
+    a par sheet there (``par_sheet.json`` and its PNG plots, written by a game-math job)
+    becoming the HTML's "Game math" section (:func:`.matrix_html.load_game_math`).
+    Returns the paths by format."""
+    return write_matrix(m, out_dir, game_math=load_game_math(Path(out_dir)))

@@ -40,6 +40,11 @@ from importlib import metadata, resources
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
+from baccarat_conformance.verdict.rebuild import rebuild_matrix
+from baccarat_conformance.verdict.run_info import harness_version
+
+from .matrix_writers import matrix_json
+
 __all__ = ["FORMAT", "SealError", "VerifyFailure", "VerifyReport", "check_package", "default_package", "fingerprint",
            "keygen", "seal", "verify"]
 
@@ -196,8 +201,6 @@ def _regulations() -> tuple[dict[str, bytes], list[dict]]:
 
 def collect(out: Path) -> tuple[dict[str, bytes], dict]:
     """The files of the package (path -> bytes) but the manifest, and the manifest's facts."""
-    from baccarat_conformance.session import harness_version
-
     out = Path(out)
     if not out.is_dir():
         raise SealError(f"{out}: no such folder")
@@ -438,8 +441,6 @@ def _first_difference(a: dict, b: dict) -> str:
 
 
 def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
-    from baccarat_conformance.cli import rebuild_matrix
-
     try:
         packaged = json.loads(members["run/matrix.json"])
     except ValueError as e:
@@ -461,9 +462,9 @@ def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
         if "inputs/profile.toml" in members:
             kw["profile"] = str(root / "inputs/profile.toml")
         try:
-            rebuild_matrix(root / "run/results.jsonl", root / "rebuilt", session=root / "run/session.json",
+            rebuilt = rebuild_matrix(root / "run/results.jsonl", session=root / "run/session.json",
                                      allure_results=root / "run/allure-results", **kw)
-            rebuilt_json = json.loads((root / "rebuilt" / "matrix.json").read_text(encoding="utf-8"))
+            rebuilt_json = json.loads(matrix_json(rebuilt))
         except Exception as e:  # noqa: BLE001 - any failure to rebuild is a failed check
             raise VerifyFailure("matrix rebuild", f"the matrix cannot be rebuilt from run/results.jsonl: {e}") from None
     a, b = _comparable(packaged), _comparable(rebuilt_json)
@@ -489,8 +490,6 @@ def check_package(package: Path, pubkey: Optional[Path] = None) -> tuple[dict[st
 def verify(package: Path, pubkey: Optional[Path] = None) -> VerifyReport:
     """Check ``package`` offline. Raises :class:`VerifyFailure` naming the first file or
     check that failed; returns what was established otherwise."""
-    from baccarat_conformance.session import harness_version
-
     members, manifest, status, count = check_package(package, pubkey)
     notes = []
     if manifest.get("harness_version") != harness_version():

@@ -29,7 +29,7 @@ class SuiteRun:
         """The clauses the clause matrix fails: those the failing checks named (with the
         tags enclosing them), not every tag of a failed scenario."""
         from baccarat_conformance.corpus import load_corpus
-        from baccarat_conformance.reports.matrix import clauses_failed_by
+        from baccarat_conformance.verdict.matrix import clauses_failed_by
 
         corpus = load_corpus()
         return {c for r in self.results for c in clauses_failed_by(r, corpus)}

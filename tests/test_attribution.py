@@ -14,7 +14,7 @@ from baccarat_conformance.attribution import ScenarioClause, failing_clauses, na
 from baccarat_conformance.corpus import load_corpus
 from baccarat_conformance.corpus.roles import clause_roles, edition_twins, pick
 from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.reports.matrix import clauses_failed_by
+from baccarat_conformance.verdict.matrix import clauses_failed_by
 
 from .suite_runner import FEATURES, REPO, run_suite
 
@@ -65,7 +65,8 @@ def test_a_tie_paid_9_to_1_fails_the_odds_clause_not_the_win_clause(tmp_path):
 
 def test_the_matrix_fails_the_named_clause_and_leaves_the_others_not_verified():
     from baccarat_conformance.corpus.lint import make_context
-    from baccarat_conformance.reports.matrix import RunInfo, build_matrix
+    from baccarat_conformance.verdict.matrix import build_matrix
+    from baccarat_conformance.verdict.run_info import RunInfo
     import datetime as dt
 
     ctx = make_context()
@@ -172,7 +173,8 @@ def test_the_definition_of_a_variant_not_offered_is_never_failed():
     import datetime as dt
 
     from baccarat_conformance.corpus.lint import make_context
-    from baccarat_conformance.reports.matrix import RunInfo, build_matrix
+    from baccarat_conformance.verdict.matrix import build_matrix
+    from baccarat_conformance.verdict.run_info import RunInfo
 
     ctx = make_context()
     entry = {"nodeid": "x::vig", "clauses": ["631a.13(c)"], "outcome": "failed", "category": "nonconformance",

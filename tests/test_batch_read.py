@@ -161,7 +161,8 @@ def test_the_library_adapter_refuses_decimal_money():
 
 # ------------------------------------------------------------------ HTTP: the next batch in flight
 def test_http_batches_go_on_a_second_connection_with_their_transcript():
-    from baccarat_conformance.adapters.http import Credentials, HttpAdapter
+    from baccarat_conformance.adapters.http import HttpAdapter
+    from baccarat_conformance.adapters.http_auth import Credentials
     from baccarat_conformance.reference_game.server import GameServer
 
     from .test_http_adapter import running
@@ -183,7 +184,8 @@ def test_http_batches_go_on_a_second_connection_with_their_transcript():
 
 
 def test_an_http_batch_that_fails_fails_its_own_exchange():
-    from baccarat_conformance.adapters.http import Credentials, HttpAdapter
+    from baccarat_conformance.adapters.http import HttpAdapter
+    from baccarat_conformance.adapters.http_auth import Credentials
     from baccarat_conformance.reference_game.server import GameServer
 
     from .test_http_adapter import running

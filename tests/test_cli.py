@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
+from baccarat_conformance.progress import ResultsFollower
+from baccarat_conformance.verdict.contract import combine
 from baccarat_conformance.corpus import load_corpus
 from baccarat_conformance.corpus.lint import make_context
 
@@ -116,7 +118,7 @@ def test_help_documents_the_exit_status(capsys: pytest.CaptureFixture) -> None:
 # ------------------------------------------------------------------ progress
 def test_results_follower_reads_complete_lines(tmp_path: Path) -> None:
     log = tmp_path / "results.jsonl"
-    follower = cli.ResultsFollower(log)
+    follower = ResultsFollower(log)
     follower.poll()  # no file yet
     assert follower.done == 0
     a = {"nodeid": "a", "clauses": ["631a.11(a)"], "outcome": "passed", "category": None}
@@ -132,10 +134,10 @@ def test_results_follower_reads_complete_lines(tmp_path: Path) -> None:
 
 
 def test_combine_precedence() -> None:
-    assert cli.combine(0, 4, 1) == 1
-    assert cli.combine(1, 2) == 2
-    assert cli.combine(2, 3, 4) == 3
-    assert cli.combine(None, 0) == 0
+    assert combine(0, 4, 1) == 1
+    assert combine(1, 2) == 2
+    assert combine(2, 3, 4) == 3
+    assert combine(None, 0) == 0
 
 
 # ------------------------------------------------------------------ run: inputs are checked first (exit 3)

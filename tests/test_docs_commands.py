@@ -288,6 +288,6 @@ def test_the_readme_examples_write_to_their_own_out() -> None:
 
 
 def test_the_readme_states_the_exit_status_contract_of_the_code() -> None:
-    from baccarat_conformance.verdict import exit_status_markdown
+    from baccarat_conformance.verdict.contract import exit_status_markdown
 
     assert exit_status_markdown() in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -19,13 +19,9 @@ from typing import Any, Iterator
 
 import pytest
 
-from baccarat_conformance.adapters.http import (
-    Credentials,
-    HttpAdapter,
-    Redactor,
-    credentials_from_env,
-    parse_timeout,
-)
+from baccarat_conformance.adapters.http import HttpAdapter, parse_timeout
+from baccarat_conformance.adapters.http_auth import Credentials, credentials_from_env
+from baccarat_conformance.adapters.redact import Redactor
 from baccarat_conformance.adapters.library import LibraryAdapter
 from baccarat_conformance.errors import (
     ConfigurationError,

@@ -25,7 +25,9 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance.adapters.base import parse_size
-from baccarat_conformance.adapters.http import BoundedInflater, Credentials, HttpAdapter, credentials_from_env
+from baccarat_conformance.adapters.http import HttpAdapter
+from baccarat_conformance.adapters.http_auth import Credentials, credentials_from_env
+from baccarat_conformance.adapters.http_bounds import BoundedInflater
 from baccarat_conformance.errors import AnswerTooLarge, ConfigurationError, GameTimeout, ProtocolViolation
 
 from .misbehaving_servers import serve

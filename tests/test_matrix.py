@@ -17,7 +17,12 @@ from baccarat_conformance.corpus import Corpus, load_corpus
 from baccarat_conformance.corpus.coverage import resolve_coverage
 from baccarat_conformance.corpus.dispositions import parse_dispositions
 from baccarat_conformance.corpus.features import ScenarioInfo
-from baccarat_conformance.reports import matrix as M
+from baccarat_conformance.reports.matrix_writers import write_matrix
+from baccarat_conformance.verdict.contract import exit_code
+from baccarat_conformance.verdict.matrix import Matrix, MatrixError, _entry_result, build_matrix, table_cells
+from baccarat_conformance.verdict.rebuild import allure_ids, read_results_log
+from baccarat_conformance.verdict.results import AGGREGATE_ORDER
+from baccarat_conformance.verdict.run_info import RunInfo
 
 KEEP_631A_1 = {"631a.1", "631a.1[Natural]"}
 SECTIONS = {"631a.4", "631a.11", "629b.4"}
@@ -96,15 +101,15 @@ WAIVERS = [Waiver("631a.11(b)(1)", "variance 12", "A. Smith", dt.date(2026, 1, 1
 AS_OF = dt.date(2025, 1, 1)
 
 
-def build(mini, results=RESULTS, *, attestations=ATTESTATIONS, waivers=WAIVERS, offered=None, **run) -> M.Matrix:
+def build(mini, results=RESULTS, *, attestations=ATTESTATIONS, waivers=WAIVERS, offered=None, **run) -> Matrix:
     corpus, coverage = mini
-    info = M.RunInfo(as_of=run.pop("as_of", AS_OF), offered=offered if offered is not None else {"dragon_bonus": False},
+    info = RunInfo(as_of=run.pop("as_of", AS_OF), offered=offered if offered is not None else {"dragon_bonus": False},
                      collected=run.pop("collected", len(results)), pytest_exit_status=run.pop("pytest_exit_status", 1),
                      **run)
-    return M.build_matrix(corpus, coverage, results, info, attestations=attestations, waivers=waivers)
+    return build_matrix(corpus, coverage, results, info, attestations=attestations, waivers=waivers)
 
 
-def results_by_id(m: M.Matrix) -> dict[str, str]:
+def results_by_id(m: Matrix) -> dict[str, str]:
     return {r["id"]: r["result"] for r in m.rows}
 
 
@@ -175,7 +180,7 @@ def test_as_of_and_include_expired(mini) -> None:
 
 def test_manual_clause_without_known_profile_is_pending(mini) -> None:
     corpus, coverage = mini
-    m = M.build_matrix(corpus, coverage, RESULTS, M.RunInfo(as_of=AS_OF), attestations=[], waivers=[])
+    m = build_matrix(corpus, coverage, RESULTS, RunInfo(as_of=AS_OF), attestations=[], waivers=[])
     assert results_by_id(m)["631a.4(b)"] == "manual_pending"
 
 
@@ -194,8 +199,8 @@ def test_cycle_is_reported(mini) -> None:
     cov = dict(coverage)
     natural = cov["631a.1[Natural]"]
     cov["631a.1[Natural]"] = dataclasses.replace(natural, entry=dataclasses.replace(natural.entry, used_by=("631a.1",)))
-    with pytest.raises(M.MatrixError, match="cycle .*631a.1 -> 631a.1\\[Natural\\] -> 631a.1"):
-        M.build_matrix(corpus, cov, [], M.RunInfo(as_of=AS_OF))
+    with pytest.raises(MatrixError, match="cycle .*631a.1 -> 631a.1\\[Natural\\] -> 631a.1"):
+        build_matrix(corpus, cov, [], RunInfo(as_of=AS_OF))
 
 
 # ------------------------------------------------------------------ exit status
@@ -206,7 +211,7 @@ DONE = dict(attestations=[Attestation("631a.4(a)", "pass", "J", AS_OF, "e"), Att
 
 def code(mini, results, allow_pending: bool = False, **kw) -> int:
     m = build(mini, results, **{**DONE, **kw})
-    return M.exit_code(m, allow_pending=allow_pending)[0]
+    return exit_code(m, allow_pending=allow_pending)[0]
 
 
 def test_exit_0_conformant(mini) -> None:
@@ -260,7 +265,7 @@ def test_not_verified_is_never_a_pass_and_allow_pending_does_not_cover_it(mini) 
     # every scenario passed but one, which needed a capability the game does not declare
     results = PASSING + [entry("631a.11(a)", "skipped", "not verified", 9, LACKS)]
     m = build(mini, results, **{**DONE, "attestations": []})
-    assert M.exit_code(m, allow_pending=True) == (4, ["3 clause(s) not verified: the game lacks capability "
+    assert exit_code(m, allow_pending=True) == (4, ["3 clause(s) not verified: the game lacks capability "
                                                       "stacked_shoe"])
     rows = {r["id"]: r for r in m.rows}
     assert (rows["631a.11(a)"]["result"], rows["631a.11(a)"]["result_label"]) == ("not_verified", "not verified")
@@ -272,12 +277,12 @@ def test_not_verified_is_never_a_pass_and_allow_pending_does_not_cover_it(mini) 
     assert rows["631a.1[Natural]"]["result_detail"] == ("used by 631a.11(a): 1 not verified (the game lacks "
                                                        "capability stacked_shoe)")
     assert rows["631a.1"]["missing_capabilities"] == ["stacked_shoe"]
-    assert M.AGGREGATE_ORDER.index("not_verified") < M.AGGREGATE_ORDER.index("pass")
+    assert AGGREGATE_ORDER.index("not_verified") < AGGREGATE_ORDER.index("pass")
     assert "3 not verified" in m.totals_sentence("631a")
     # a nonconformance or an error still outranks it
     assert code(mini, results + [entry("631a.11(g)", "failed", "nonconformance", 9)], pytest_exit_status=1) == 1
     # at whichever phase it was found, a "not verified" scenario is not a failure
-    assert M._entry_result(entry("631a.11(a)", "failed", "not verified", message=LACKS)) == "not_verified"
+    assert _entry_result(entry("631a.11(a)", "failed", "not verified", message=LACKS)) == "not_verified"
 
 
 def test_a_reason_other_than_a_capability_is_named_never_taken_for_a_capability(mini) -> None:
@@ -291,7 +296,7 @@ def test_a_reason_other_than_a_capability_is_named_never_taken_for_a_capability(
     assert row["result"] == "not_verified" and row["missing_capabilities"] == []
     assert row["not_verified_reasons"] == ["the game's par sheet declares no house edge for the tie wager"]
     assert row["result_detail"].startswith("not verified: the game's par sheet declares no house edge")
-    code_, why_ = M.exit_code(m, allow_pending=True)
+    code_, why_ = exit_code(m, allow_pending=True)
     assert code_ == 4 and "lacks" not in why_[0], why_
     assert why_[0].endswith("(the game's par sheet declares no house edge for the tie wager)"), why_
 
@@ -300,7 +305,7 @@ def test_a_reason_other_than_a_capability_is_named_never_taken_for_a_capability(
 def test_writes_three_formats(mini, tmp_path: Path) -> None:
     corpus, _ = mini
     m = build(mini)
-    paths = M.write_matrix(m, tmp_path)
+    paths = write_matrix(m, tmp_path)
     assert sorted(paths) == ["csv", "html", "json"] and all(p.exists() for p in paths.values())
     data = json.loads(paths["json"].read_text(encoding="utf-8"))
     assert [r["id"] for r in data["rows"]] == [c.id for c in corpus.clauses]
@@ -328,28 +333,28 @@ def test_allure_links(mini, tmp_path: Path) -> None:
     (results / "u0-result.json").write_text(json.dumps(
         {"uuid": "u0", "stop": 1, "labels": [{"name": "nodeid", "value": nodeid}]}), encoding="utf-8")
     (results / "x-result.json").write_text("{not json", encoding="utf-8")
-    ids = M.allure_ids(results)
+    ids = allure_ids(results)
     assert ids == {nodeid: hashlib.md5(b"u1").hexdigest()}  # the latest result of a retried test
     corpus, coverage = mini
-    m = M.build_matrix(corpus, coverage, RESULTS, M.RunInfo(as_of=AS_OF, allure_report="../allure-report/index.html"),
+    m = build_matrix(corpus, coverage, RESULTS, RunInfo(as_of=AS_OF, allure_report="../allure-report/index.html"),
                        allure=ids)
     row = next(r for r in m.rows if r["id"] == "631a.11(a)")
     assert row["results"][0]["allure"] == f"../allure-report/index.html#{ids[nodeid]}"
     assert row["results"][1]["allure"] is None
     assert row["allure_filter"] == "../allure-report/index.html?tags=631a.11.a"
     assert next(r for r in m.rows if r["id"] == "631a.11(g)")["allure_filter"] is None
-    assert M.allure_ids(tmp_path / "missing") == {}
+    assert allure_ids(tmp_path / "missing") == {}
 
 
 def test_read_results_log(tmp_path: Path) -> None:
     log = tmp_path / "results.jsonl"
     log.write_text(json.dumps(RESULTS[0]) + "\n\n" + json.dumps(RESULTS[1]) + "\n{\"nodeid\": \"torn", encoding="utf-8")
-    assert [e["nodeid"] for e in M.read_results_log(log)] == [RESULTS[0]["nodeid"], RESULTS[1]["nodeid"]]
+    assert [e["nodeid"] for e in read_results_log(log)] == [RESULTS[0]["nodeid"], RESULTS[1]["nodeid"]]
     log.write_text("{bad\n" + json.dumps(RESULTS[0]) + "\n", encoding="utf-8")
-    with pytest.raises(M.MatrixError, match="results.jsonl:1: not a JSON line"):
-        M.read_results_log(log)
-    with pytest.raises(M.MatrixError, match="cannot read the results log"):
-        M.read_results_log(tmp_path / "none.jsonl")
+    with pytest.raises(MatrixError, match="results.jsonl:1: not a JSON line"):
+        read_results_log(log)
+    with pytest.raises(MatrixError, match="cannot read the results log"):
+        read_results_log(tmp_path / "none.jsonl")
 
 
 # ------------------------------------------------------------------ blocked scenarios, definitions not offered
@@ -387,7 +392,7 @@ def test_a_definition_of_an_option_not_offered_never_fails(mini) -> None:
     failing = PASSING + [entry("631a.11(a)", "failed", "nonconformance", 9, "58 Pa. Code § 631a.11(a): stop")]
     for offered, want in (({"variant.ez_baccarat": False}, "not_offered"), ({"variant.ez_baccarat": True}, "fail"),
                           (None, "fail")):
-        m = M.build_matrix(corpus, coverage, failing, M.RunInfo(as_of=AS_OF, offered=offered))
+        m = build_matrix(corpus, coverage, failing, RunInfo(as_of=AS_OF, offered=offered))
         row = next(r for r in m.rows if r["id"] == "631a.1[Natural]")
         assert row["result"] == want, offered
         if want == "not_offered":
@@ -404,8 +409,8 @@ def test_a_selection_judges_only_the_selected_clauses(mini) -> None:
     assert got["631a.11(g)"] == got["631a.11(c)(2)(i)"] == "not_selected"
     row = next(r for r in m.rows if r["id"] == "631a.11(g)")
     assert row["result_label"] == "not selected" and "-m 631a.11.a or 631a.11.b.1" in row["result_detail"]
-    assert M.exit_code(m, allow_pending=True)[0] == 0
-    assert any("not selected" in why for why in M.exit_code(m, allow_pending=True)[1])
+    assert exit_code(m, allow_pending=True)[0] == 0
+    assert any("not selected" in why for why in exit_code(m, allow_pending=True)[1])
     assert m.as_dict()["selection"] == {"options": {"-m": "631a.11.a or 631a.11.b.1"}, "selected": 2,
                                         "not_selected": m.totals["all"]["not_selected"], "whole_suite": False}
 
@@ -414,20 +419,20 @@ def test_a_selected_clause_that_did_not_run_is_still_not_run(mini) -> None:
     selected = ["631a.11(a)", "631a.11(g)"]
     m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected, "interrupted": True})
     assert results_by_id(m)["631a.11(g)"] == "not_run"
-    assert M.exit_code(m, allow_pending=True)[0] == 4
+    assert exit_code(m, allow_pending=True)[0] == 4
     m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected})
-    assert results_by_id(m)["631a.11(g)"] == "not_run" and M.exit_code(m, allow_pending=True)[0] == 4
+    assert results_by_id(m)["631a.11(g)"] == "not_run" and exit_code(m, allow_pending=True)[0] == 4
 
 
 def test_without_a_recorded_selection_every_clause_counts(mini) -> None:
     m = build(mini, [entry("631a.11(a)")], **DONE)  # an older session.json: no selected_clauses
     assert "not_selected" not in results_by_id(m).values()
-    assert M.exit_code(m, allow_pending=True)[0] == 4
+    assert exit_code(m, allow_pending=True)[0] == 4
 
 
 # ------------------------------------------------------------------ the HTML and the totals CSV
 def test_the_html_reads_top_down_in_force_chapters_first(mini, tmp_path: Path) -> None:
-    paths = M.write_matrix(build(mini), tmp_path)
+    paths = write_matrix(build(mini), tmp_path)
     html = paths["html"].read_text(encoding="utf-8")
     assert html.index("Verdict:") < html.index("<h2>Totals</h2>") < html.index("id='chapter-631a'") \
         < html.index("id='chapter-629b'")  # 629b expired on the as-of date: after the chapter in force
@@ -437,12 +442,12 @@ def test_the_html_reads_top_down_in_force_chapters_first(mini, tmp_path: Path) -
 
 def test_the_totals_csv_is_numeric(mini, tmp_path: Path) -> None:
     m = build(mini)
-    M.write_matrix(m, tmp_path)
+    write_matrix(m, tmp_path)
     rows = list(csv.DictReader((tmp_path / "matrix-totals.csv").read_text(encoding="utf-8").splitlines()))
     assert [r["chapter"] for r in rows] == ["631a", "629b", "all"]
     for r in rows:
         assert int(r["clauses"]) == sum(m.totals[r["chapter"]].values())
-        assert all(int(r[k]) == m.totals[r["chapter"]].get(k, 0) for k in M.AGGREGATE_ORDER)
+        assert all(int(r[k]) == m.totals[r["chapter"]].get(k, 0) for k in AGGREGATE_ORDER)
 
 
 def test_a_table_in_a_clause_renders_as_a_table_and_interpretations_stand_beside_their_clause(tmp_path) -> None:
@@ -450,7 +455,7 @@ def test_a_table_in_a_clause_renders_as_a_table_and_interpretations_stand_beside
 
     corpus = load_corpus()
     text = corpus.by_id["631c.7(d)[table]"].text
-    cells = M.table_cells(text)
+    cells = table_cells(text)
     assert cells and cells[1] == ["Outcome", "Payback"] and not any("<" in c or "|" in c for r in cells for c in r)
     lines = quoted_table(cells)
     assert lines[0]["title"] and lines[0]["span"] == 2 and lines[1]["head"] and not lines[2]["head"]
@@ -458,8 +463,8 @@ def test_a_table_in_a_clause_renders_as_a_table_and_interpretations_stand_beside
     sections = {"631c.7"} | {corpus.by_id[c].section for c in named.clauses}
     small = Corpus([c for c in corpus.clauses if c.section in sections], corpus.interpretations, corpus.editions)
     coverage = resolve_coverage(small, parse_dispositions("", small, "none.toml"), [])
-    m = M.build_matrix(small, coverage, [], M.RunInfo(as_of=AS_OF))
-    html = M.write_matrix(m, tmp_path)["html"].read_text(encoding="utf-8")
+    m = build_matrix(small, coverage, [], RunInfo(as_of=AS_OF))
+    html = write_matrix(m, tmp_path)["html"].read_text(encoding="utf-8")
     assert "<th>Outcome</th><th>Payback</th>" in html and "<td>25 to 1</td>" in html
     assert "| <i>" not in html and "&lt;i&gt;" not in html
     row = next(r for r in m.rows if r["id"] == named.clauses[0])
@@ -469,14 +474,14 @@ def test_a_table_in_a_clause_renders_as_a_table_and_interpretations_stand_beside
 
 def test_the_html_escapes_what_it_shows(mini, tmp_path: Path) -> None:
     evil = [entry("631a.11(a)", "failed", "protocol error", message="[protocol error] <script>alert(1)</script>")]
-    html = M.write_matrix(build(mini, evil), tmp_path)["html"].read_text(encoding="utf-8")
+    html = write_matrix(build(mini, evil), tmp_path)["html"].read_text(encoding="utf-8")
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
 
 def test_a_game_math_section_is_shown_when_its_data_is_given(mini, tmp_path: Path) -> None:
     m = build(mini)
-    html = M.write_matrix(m, tmp_path)["html"].read_text(encoding="utf-8")
+    html = write_matrix(m, tmp_path)["html"].read_text(encoding="utf-8")
     assert "Game math" not in html
-    html = M.write_matrix(m, tmp_path, game_math={"par_sheet": {"banker": {"house_edge": "0.0106"}},
+    html = write_matrix(m, tmp_path, game_math={"par_sheet": {"banker": {"house_edge": "0.0106"}},
                                                   "images": ["banker.png"]})["html"].read_text(encoding="utf-8")
     assert "<h2 id='game-math'>Game math</h2>" in html and "banker.house_edge" in html and "src='banker.png'" in html

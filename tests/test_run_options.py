@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
+from baccarat_conformance.suite import pytest_command
 from baccarat_conformance.corpus.dates import parse_date
 from baccarat_conformance.options import OPTIONS, add_pytest_options, date_arg
 from baccarat_conformance.profile import parse_profile
@@ -52,7 +53,7 @@ def test_run_passes_every_flag_it_was_given_on_to_pytest(tmp_path: Path) -> None
         "run", "--adapter", "http", "--game", "m:f", "--profile", "p.toml", "--depth", "smoke", "--as-of",
         "2024-06-01", "--include-expired", "--attestations", "att.toml", "--waivers", "wv.toml", "--allow-pending",
         "-n", "2", "--", "-m", "631a.11", "--url", "http://game"])
-    cmd = cli.pytest_command(args, tmp_path / "allure-results", tmp_path / "results.jsonl", tmp_path)
+    cmd = pytest_command(args, tmp_path / "allure-results", tmp_path / "results.jsonl", tmp_path)
     assert cmd[-4:] == ["-m", "631a.11", "--url", "http://game"]  # after "--": unchanged, last
 
     def value(flag: str) -> str:
@@ -67,7 +68,7 @@ def test_run_passes_every_flag_it_was_given_on_to_pytest(tmp_path: Path) -> None
 
 
 def test_run_passes_only_what_was_set(tmp_path: Path) -> None:
-    cmd = cli.pytest_command(cli.build_parser().parse_args(["run"]), tmp_path / "a", tmp_path / "r.jsonl")
+    cmd = pytest_command(cli.build_parser().parse_args(["run"]), tmp_path / "a", tmp_path / "r.jsonl")
     assert cmd[cmd.index("--adapter") + 1] == "library" and cmd[cmd.index("--depth") + 1] == "standard"
     for flag in ("--game", "--profile", "--as-of", "--include-expired", "--attestations", "--waivers",
                  "--allow-pending", "-n", "--matrix-dir", "--junitxml"):
@@ -79,12 +80,12 @@ def test_adapter_options_are_accepted_before_or_after_the_double_dash(tmp_path: 
     given = ["--port", "/dev/pts/9", "--baud", "9600", "--serial-no-deflate"]
     argv = ["run", "--adapter", "serial", *given] if where == "before --" else \
         ["run", "--adapter", "serial", "--", *given]
-    cmd = cli.pytest_command(cli.build_parser().parse_args(argv), tmp_path / "a", tmp_path / "r.jsonl")
+    cmd = pytest_command(cli.build_parser().parse_args(argv), tmp_path / "a", tmp_path / "r.jsonl")
     assert cmd[-len(given):] == given
 
 
 def test_adapter_options_not_given_are_left_to_the_adapter(tmp_path: Path) -> None:
-    cmd = cli.pytest_command(cli.build_parser().parse_args(["run", "--adapter", "http", "--url", "http://g"]),
+    cmd = pytest_command(cli.build_parser().parse_args(["run", "--adapter", "http", "--url", "http://g"]),
                              tmp_path / "a", tmp_path / "r.jsonl")
     assert cmd[-2:] == ["--url", "http://g"]
     assert "--baud" not in cmd and "--http-timeout" not in cmd and "--insecure" not in cmd

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
+from baccarat_conformance.reports.matrix_writers import matrix_json
+from baccarat_conformance.verdict.rebuild import rebuild_matrix
 from baccarat_conformance.reports import seal as S
 
 from .suite_runner import REPO
@@ -96,10 +98,10 @@ def matching_matrix(members: dict, tmp: Path) -> None:
             (tmp / path).parent.mkdir(parents=True, exist_ok=True)
             (tmp / path).write_bytes(members[path])
     manifest = json.loads(members[S.MANIFEST])
-    cli.rebuild_matrix(run / "results.jsonl", tmp / "m", session=run / "session.json",
+    m = rebuild_matrix(run / "results.jsonl", session=run / "session.json",
                        attestations=tmp / manifest["inputs"]["attestations"]["path"],
                        waivers=tmp / manifest["inputs"]["waivers"]["path"], profile=str(tmp / "inputs/profile.toml"))
-    members["run/matrix.json"] = (tmp / "m" / "matrix.json").read_bytes()
+    members["run/matrix.json"] = matrix_json(m).encode("utf-8")
 
 
 def failure(package: Path, pubkey: Path | None = None) -> S.VerifyFailure:

@@ -1,8 +1,8 @@
 """Wager families of the reference game beyond the base game (side wagers,
 variations, progressives). Every module here registers its wager kinds in
 :data:`baccarat_conformance.reference_game.wagers.WAGER_KINDS` on import; all are
-imported by :mod:`baccarat_conformance.reference_game.wagers`, so a new family is a
-new file and nothing else."""
+imported by the package (``reference_game/__init__.py``, before any of its modules is
+used), so a new family is a new file and nothing else."""
 
 import importlib
 import pkgutil

@@ -1,4 +1,5 @@
-"""The clause matrix: the authoritative, clause-by-clause verdict of a run.
+"""The clause matrix: the authoritative, clause-by-clause verdict of a run (the model:
+its rows and roll-ups; the writers are :mod:`baccarat_conformance.reports.matrix_writers`).
 
 One row per clause of the corpus, in regulation order, built from the closed clause
 list (a clause with no scenario is a row, never a gap). Written as ``matrix.html``,
@@ -37,67 +38,33 @@ A clause ``covered by its subclauses`` takes the aggregate of its children's res
 ``definitional`` clause the aggregate of the results of the clauses in its ``used_by``.
 The aggregate is the worst result in :data:`AGGREGATE_ORDER`.
 
-Exit status (:func:`exit_code`, the CLI's contract; precedence 3 > 2 > 1 > 4 > 0)
----------------------------------------------------------------------------------
-0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
-profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses
-pending). The contract, the precedence and the run facts (:class:`RunInfo`) are
-:mod:`baccarat_conformance.verdict`'s.
+The exit status of a matrix is :func:`baccarat_conformance.verdict.contract.exit_code`'s;
+the run facts the matrix needs besides its results are
+:class:`~baccarat_conformance.verdict.run_info.RunInfo`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from baccarat_conformance.attribution import failing_clauses
 from baccarat_conformance.classify import blocked_by, missing_capabilities
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
-from baccarat_conformance.verdict import EXIT_CODES, RunInfo, combine
 
-__all__ = ["RESULT_LABELS", "AGGREGATE_ORDER", "EXIT_CODES", "RunInfo", "Matrix", "build_matrix", "write_matrix",
-           "read_results_log", "allure_ids", "exit_code", "MatrixError", "SCHEMA_VERSION", "clauses_failed_by"]
+from .contract import EXIT_CODES, exit_code
+from .results import AGGREGATE_ORDER, RESULT_LABELS, TOTAL_WORDS, broke_phrase, lacking_phrase, selection_phrase
+from .run_info import RunInfo
+
+__all__ = ["Matrix", "build_matrix", "MatrixError", "SCHEMA_VERSION", "clauses_failed_by", "table_cells"]
 
 SCHEMA_VERSION = 1
 
-RESULT_LABELS: dict[str, str] = {
-    "pass": "pass",
-    "fail": "fail",
-    "error": "protocol/adapter error",
-    "not_offered": "not offered",
-    "not_verified": "not verified",
-    "waived": "waived",
-    "manual_pass": "manual attested pass",
-    "manual_fail": "manual attested fail",
-    "manual_pending": "manual pending",
-    "not_applicable": "not applicable",
-    "expired": "expired",
-    "not_yet_effective": "not yet effective",
-    "not_run": "not run",
-    "uncovered": "uncovered",
-    "not_selected": "not selected",
-}
-#: Worst first: the aggregate of several results is the first of them in this order.
-AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_verified", "not_run", "uncovered",
-                                    "manual_pending", "not_selected", "waived", "pass", "manual_pass", "not_offered", "expired",
-                                    "not_yet_effective", "not_applicable")
-#: Words of the per-chapter totals sentence (the first five are always printed).
-TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
-                               "manual_pending": "manual pending", "not_applicable": "n/a",
-                               "error": "protocol/adapter error", "waived": "waived",
-                               "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
-                               "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
-                               "uncovered": "uncovered", "not_verified": "not verified",
-                               "not_selected": "not selected"}
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
                     "not yet effective": "not_yet_effective", "not verified": "not_verified",
                     "blocked": "not_verified"}
@@ -154,54 +121,6 @@ class Matrix:
                 "totals_sentences": {ch: self.totals_sentence(ch) for ch in self.totals},
                 "rows": self.rows}
 
-
-# ------------------------------------------------------------------ inputs
-def read_results_log(path: Union[str, Path]) -> list[dict]:
-    """The entries of a ``results.jsonl`` (one JSON object per line; a torn last line,
-    left by a killed run, is ignored).
-
-    :raises MatrixError: if the file cannot be read or a line other than the last is not JSON.
-    """
-    p = Path(path)
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise MatrixError(f"cannot read the results log {p}: {e.strerror}") from None
-    out = []
-    for i, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            out.append(json.loads(line))
-        except json.JSONDecodeError as e:
-            if i == len(lines):
-                break
-            raise MatrixError(f"{p}:{i}: not a JSON line ({e.msg})") from None
-    return out
-
-
-def allure_ids(results_dir: Union[str, Path, None]) -> dict[str, str]:
-    """pytest node id -> Allure 3 test result id, from an ``allure-results`` folder.
-
-    The plugin labels every Allure result with ``nodeid``; Allure 3 names a test result
-    ``md5(uuid)`` of the result file (``@allurereport/core``, ``testResultRawToState``),
-    and its report opens it at ``index.html#<id>``.
-    """
-    out: dict[str, tuple[int, str]] = {}
-    if not results_dir or not Path(results_dir).is_dir():
-        return {}
-    for f in Path(results_dir).glob("*-result.json"):
-        try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            continue
-        nodeid = next((lab.get("value") for lab in data.get("labels", []) if lab.get("name") == "nodeid"), None)
-        uuid = data.get("uuid")
-        if nodeid and uuid:
-            stop = int(data.get("stop") or 0)
-            if nodeid not in out or stop >= out[nodeid][0]:
-                out[nodeid] = (stop, hashlib.md5(uuid.encode("utf-8")).hexdigest())
-    return {k: v[1] for k, v in out.items()}
 
 
 # ------------------------------------------------------------------ build
@@ -301,34 +220,14 @@ def _other_reasons(entries: Iterable[Mapping[str, Any]]) -> Counter:
     return other
 
 
-def _lacking_phrase(capabilities: Iterable[str], counts: Optional[Counter] = None) -> str:
-    """``capability stacked_shoe (3 scenarios)``, ``capabilities a (1 scenario), b (2 scenarios)``."""
-    caps = sorted(capabilities)
-    if counts is not None:
-        caps = [f"{c} ({counts[c]} scenario{'s' if counts[c] != 1 else ''})" for c in caps]
-    return ("capability " if len(caps) == 1 else "capabilities ") + ", ".join(caps)
-
-
 def _broke(entries: Iterable[Mapping[str, Any]]) -> Counter:
     """Clause -> number of the ``entries`` blocked because the game broke it."""
     return Counter(e.get("blocked_by") or blocked_by(e.get("message") or "") or "?"
                    for e in entries if e.get("category") == "blocked")
 
 
-def _broke_phrase(clauses: Iterable[str], counts: Optional[Counter] = None) -> str:
-    """``blocked: the game broke § 631a.11(c)(1) (3 scenarios)``."""
-    return "blocked: the game broke " + ", ".join(
-        f"§ {c}" + (f" ({counts[c]} scenario{'s' if counts[c] != 1 else ''})" if counts is not None else "")
-        for c in sorted(clauses))
-
-
 def _count_phrase(counter: Counter) -> str:
     return ", ".join(f"{n} {RESULT_LABELS[k]}" for k, n in sorted(counter.items(), key=lambda kv: AGGREGATE_ORDER.index(kv[0])))
-
-
-def _selection_phrase(selection: Mapping[str, str]) -> str:
-    """``-m 631a.6, -k natural``."""
-    return ", ".join(f"{k} {v}" for k, v in selection.items())
 
 
 def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequence[Mapping[str, Any]],
@@ -403,7 +302,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             entries = by_clause.get(cid, [])
             if not entries and run.selected_clauses is not None and cid not in selected:
                 return ("not_selected", f"{len(cov.scenarios)} scenario(s), none selected"
-                        + (f" ({_selection_phrase(run.selection)})" if run.selection else ""))
+                        + (f" ({selection_phrase(run.selection)})" if run.selection else ""))
             if not entries:
                 return ("not_run", f"{len(cov.scenarios)} scenario(s), none ran")
             counts = Counter(_clause_result(e, cid, corpus) for e in entries)
@@ -414,8 +313,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 lacking[cid], breaking[cid], unverified[cid] = set(lack), set(broke), set(other)
                 stopped = sorted({e["failed_clause"] for e in entries if _entry_result(e) == "fail"
                                   and _clause_result(e, cid, corpus) == "not_verified"})
-                why = ([f"the game lacks {_lacking_phrase(lack, lack)}"] if lack else []) + \
-                    ([_broke_phrase(broke, broke)] if broke else []) + sorted(other) + \
+                why = ([f"the game lacks {lacking_phrase(lack, lack)}"] if lack else []) + \
+                    ([broke_phrase(broke, broke)] if broke else []) + sorted(other) + \
                     ([f"the scenario stopped at a failure of § {', § '.join(stopped)}"] if stopped else [])
                 detail = f"not verified: {'; '.join(why)}; {detail}"
             if worst in ("fail", "error"):
@@ -457,9 +356,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 breaking[cid] = set().union(*(breaking.get(r, set()) for r in parts))
                 unverified[cid] = set().union(*(unverified.get(r, set()) for r in parts))
                 if lacking[cid]:
-                    detail += f" (the game lacks {_lacking_phrase(lacking[cid])})"
+                    detail += f" (the game lacks {lacking_phrase(lacking[cid])})"
                 if breaking[cid]:
-                    detail += f" ({_broke_phrase(breaking[cid])})"
+                    detail += f" ({broke_phrase(breaking[cid])})"
             return (worst, detail)
         return ("uncovered", "no scenario and no disposition")
 
@@ -522,77 +421,3 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                results_count=len(results))
     m.exit_code, m.reasons = exit_code(m, allow_pending=allow_pending)
     return m
-
-
-def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]]:
-    """The exit status of a run and the reasons for it (see the module docstring).
-
-    ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
-    ``allow_pending`` keeps manual pending and uncovered clauses from making it 4 (they
-    stay in the matrix); a scenario that did not run, and a clause not verified (the
-    game lacks a capability it needs, or a scenario of it was blocked by a rule the game
-    broke), still do.
-    """
-    counts = Counter(r["result"] for r in m.rows)
-    run = m.run
-    found: dict[int, list[str]] = {}
-
-    def add(code: int, why: str) -> None:
-        found.setdefault(code, []).append(why)
-
-    for p in m.problems:
-        add(3, p)
-    if counts["error"]:
-        add(2, f"{counts['error']} clause(s) with a protocol, adapter or harness error")
-    if run.pytest_exit_status == 3:
-        add(2, "pytest reported an internal error")
-    if run.collection_errors:
-        add(2, f"{run.collection_errors} collection error(s)")
-    if run.pytest_exit_status == 4:
-        add(3, "pytest rejected the options (usage error)")
-    fails = counts["fail"] + counts["manual_fail"]
-    if fails:
-        add(1, f"{fails} clause(s) fail" + (f" ({counts['manual_fail']} by manual inspection)"
-                                            if counts["manual_fail"] else ""))
-    if run.pytest_exit_status == 1 and not fails and not counts["error"] and not counts["waived"]:
-        add(2, "pytest reported failures outside the clause matrix (a test without a clause tag failed)")
-    if run.interrupted or (run.pytest_exit_status == 2 and not run.collection_errors):
-        add(4, "the run was interrupted")
-    if run.pytest_exit_status == 5 or run.collected == 0:
-        add(4, "no scenario was collected")
-    if counts["not_verified"]:  # whatever --allow-pending says: neither a capability nor a broken rule buys a pass
-        caps = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("missing_capabilities", ())})
-        broke = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("blocked_by", ())})
-        other = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("not_verified_reasons", ())})
-        add(4, f"{counts['not_verified']} clause(s) not verified"
-            + (f": the game lacks {_lacking_phrase(caps)}" if caps else "")
-            + (f" ({_broke_phrase(broke)})" if broke else "")
-            + (f" ({other[0]}" + (f"; and {len(other) - 1} other reason(s), in the matrix" if len(other) > 1 else "")
-               + ")" if other else ""))
-    if counts["not_run"]:
-        add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
-    if not allow_pending:
-        if counts["manual_pending"]:
-            add(4, f"{counts['manual_pending']} manual clause(s) pending attestation")
-        if counts["uncovered"]:
-            add(4, f"{counts['uncovered']} clause(s) with no scenario and no disposition")
-    if found:
-        code = combine(*found)
-        return code, found[code]
-    hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered") if counts[k]]
-    why = [f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else []
-    if counts["not_selected"]:
-        why.append(f"the verdict covers the selected clauses only: {counts['not_selected']} clause(s) not selected"
-                   + (f" ({_selection_phrase(run.selection)})" if run.selection else ""))
-    return 0, why
-
-
-
-def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix",
-                 game_math: Optional[Mapping[str, Any]] = None) -> dict[str, Path]:
-    """Write ``matrix.json``, ``matrix.csv``, ``matrix-totals.csv`` and ``matrix.html``
-    into ``out_dir`` (:func:`.matrix_writers.write_matrix`; ``game_math``: the optional
-    "Game math" section of the HTML). Returns the paths by format."""
-    from .matrix_writers import write_matrix as write
-
-    return write(m, out_dir, basename, game_math=game_math)
