@@ -8,12 +8,15 @@ Events used: ``collect`` (a losing wager collected), ``pay`` (a winning wager pa
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Optional
 
 from pytest_bdd import parsers, then, when
 
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import counts_judgements, judged
+from baccarat_conformance.oracle.settlement_order import (OrderProblem, Settlement, losers_before_winners,
+                                                            paid_from_highest_seat, vigorish_after_each_payment)
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe
@@ -25,7 +28,7 @@ VIG = ("vigorish_collected", "vigorish_marked")
 NO_VIGORISH_VARIANTS = ("ez_baccarat", "commission_free")
 
 
-def charges_vigorish(rules_submission: Any) -> bool:
+def charges_vigorish(rules_submission: RulesSubmission) -> bool:
     """Whether the Rules Submission's game extracts a vigorish on a winning Banker wager
     (§ 631a.13(c)): not EZ Baccarat (§ 631a.1) nor a commission-free game."""
     return (rules_submission.variant not in NO_VIGORISH_VARIANTS
@@ -47,60 +50,65 @@ def _final_events(record: m.RoundRecord) -> list[tuple[int, m.Event]]:
 
 
 # ------------------------------------------------------------------ § 631a.12(b)
+def _settlements(record: m.RoundRecord) -> list[Settlement]:
+    """The round's final settlement actions (:func:`_final_events`) for the oracle's rule."""
+    kinds = {"collect": "collect", "pay": "pay", **{t: "vigorish" for t in VIG}}
+    return [Settlement(kinds[e.type], e.seat, e.wager_id) for _, e in _final_events(record) if e.type in kinds]
+
+
+def _judge(problem: Optional[OrderProblem], clause: str, record: m.RoundRecord) -> None:
+    if problem is not None:
+        raise Nonconformance(clause, problem.required,
+                             f"{problem.observed}; events: {describe([e for _, e in _final_events(record)])}",
+                             cards_of_record(record))
+
+
+def _by_result(record: m.RoundRecord, result: str) -> list[m.WagerResult]:
+    return [w for w in record.wagers if w.result == result and w.wager_type != "house_money"]
+
+
 @then("every losing wager is collected before any winning wager is paid")
+@then("the losing wagers are collected before any winning wager is paid")
 def losers_first(round_record: m.RoundRecord, clause: str) -> None:
-    events = _final_events(round_record)
-    losers = {w.wager_id for w in round_record.wagers if w.result == "lose" and w.wager_type != "house_money"}
-    winners = {w.wager_id for w in round_record.wagers if w.result == "win" and w.wager_type != "house_money"}
-    if not losers or not winners:
+    losing = [w.wager_id for w in _by_result(round_record, "lose")]
+    winning = [w.wager_id for w in _by_result(round_record, "win")]
+    if not losing or not winning:
         raise ValueError("feature error: the round needs both losing and winning wagers")
-    collected = [i for i, e in events if e.type == "collect" and e.wager_id in losers]
-    paid = [i for i, e in events if e.type == "pay" and e.wager_id in winners]
-    if len(set(e.wager_id for _, e in events if e.type == "collect")) != len(losers) or \
-            len(set(e.wager_id for _, e in events if e.type == "pay")) != len(winners):
-        raise Nonconformance(clause, f"{len(losers)} losing wagers collected and {len(winners)} winning wagers paid",
-                             f"events: {describe([e for _, e in events])}", cards_of_record(round_record))
-    if max(collected) > min(paid):
-        raise Nonconformance(clause, "each losing wager collected first, then the winning wagers paid",
-                             f"events: {describe([e for _, e in events])}", cards_of_record(round_record))
+    _judge(losers_before_winners(_settlements(round_record), losing=losing, winning=winning), clause, round_record)
 
 
 @then("the winning wagers are paid from the highest-numbered seat down")
 def paid_descending(round_record: m.RoundRecord, clause: str) -> None:
-    seats = [e.seat for _, e in _final_events(round_record) if e.type == "pay"]
-    if seats != sorted(seats, reverse=True) or len(set(seats)) < 2:
-        raise Nonconformance(clause, "winning wagers paid starting at the highest-numbered seat, then in "
-                                     "descending order",
-                             f"paid seats in the order {seats}", cards_of_record(round_record))
+    seats = sorted({w.seat for w in _by_result(round_record, "win")})
+    if len(seats) < 2:
+        raise ValueError("feature error: the round needs winning wagers at two seats at least")
+    _judge(paid_from_highest_seat(_settlements(round_record), winning_seats=seats), clause, round_record)
 
 
 @then("each seat's vigorish is marked or collected immediately after that seat is paid, unless EZ Baccarat")
-def vig_after_each(round_record: m.RoundRecord, rules_submission: Any, clause: str) -> None:
-    events = _final_events(round_record)
+def vig_after_each(round_record: m.RoundRecord, rules_submission: RulesSubmission, clause: str) -> None:
     owed: dict[int, Decimal] = {}
     for w in round_record.wagers:
         if w.vigorish:
             owed[w.seat] = owed.get(w.seat, Decimal(0)) + w.vigorish
-    vig_events = [(i, e) for i, e in events if e.type in VIG]
+    actions = _settlements(round_record)
     if not charges_vigorish(rules_submission):
-        if vig_events or owed:
+        if owed:
             raise Nonconformance(clause, f"no vigorish at a {rules_submission.variant} table",
-                                 f"events: {describe([e for _, e in vig_events])}; vigorish {owed}",
-                                 cards_of_record(round_record))
+                                 f"vigorish {owed}", cards_of_record(round_record))
+        _judge(vigorish_after_each_payment(actions, owed={}), clause, round_record)
         return
-    winners = {e.seat for _, e in events if e.type == "pay" and any(
-        w.wager_id == e.wager_id and w.wager_type == "banker" for w in round_record.wagers)}
-    if not winners:
+    banker_winners = {w.wager_id for w in _by_result(round_record, "win") if w.wager_type == "banker"}
+    seats = {a.seat for a in actions if a.kind == "pay" and a.wager in banker_winners}
+    if not seats:
         raise ValueError("feature error: no winning Banker wager in this round")
-    for seat in sorted(winners, reverse=True):
-        pays = [k for k, (_, e) in enumerate(events) if e.type == "pay" and e.seat == seat]
-        after = events[pays[-1] + 1] if pays and pays[-1] + 1 < len(events) else None
-        if after is None or after[1].type not in VIG or after[1].seat != seat:
-            raise Nonconformance(clause, f"seat {seat} paid, then immediately its vigorish marked or collected",
-                                 f"events: {describe([e for _, e in events])}", cards_of_record(round_record))
-        if after[1].amount != owed.get(seat):
+    _judge(vigorish_after_each_payment(actions, owed={s: owed.get(s) for s in seats}), clause, round_record)
+    events = [e for _, e in _final_events(round_record)]
+    for seat in sorted(seats, reverse=True):
+        taken = [e for e in events if e.type in VIG and e.seat == seat]
+        if [e.amount for e in taken] != [owed.get(seat)]:
             raise Nonconformance(clause, f"the vigorish of seat {seat}, ${owed.get(seat)}, marked or collected",
-                                 f"{after[1].type} ${after[1].amount}", cards_of_record(round_record))
+                                 f"{describe(taken) or 'no vigorish event'}", cards_of_record(round_record))
 
 
 # ------------------------------------------------------------------ § 631a.13(d)

@@ -284,29 +284,3 @@ def check_sweep(sweep: dict, section: str, scenario_clauses: tuple[str, ...]) ->
                                                               f"{len(sweep['records'])} rounds")
         own = related(scenario_clauses, first_void)
         raise first_void.blocked() if own is None else first_void.nonconformance(own)
-
-
-# ------------------------------------------------------------------ settlement order
-def _final_settlements(record: m.RoundRecord) -> list[tuple[int, m.Event]]:
-    cards = _hand_card_indexes(record)
-    last = cards[-1] if cards else -1
-    return [(i, e) for i, e in enumerate(record.events) if i > last and e.type in ("pay", "collect")]
-
-
-@then("the losing wagers are collected before any winning wager is paid")
-def losers_collected_first(round_record: m.RoundRecord, clause: str) -> None:
-    events = _final_settlements(round_record)
-    pays = [i for i, e in events if e.type == "pay"]
-    late = [e for i, e in events if e.type == "collect" and pays and i > pays[0]]
-    if late:
-        raise Nonconformance(clause, "every losing wager is collected before the first winning wager is paid",
-                             f"collected the wager {late[0].wager_id} of seat {late[0].seat} after paying a winner",
-                             cards_of_record(round_record))
-
-
-@then("the winning wagers are paid from the highest-numbered seat down")
-def paid_highest_seat_first(round_record: m.RoundRecord, clause: str) -> None:
-    seats = [e.seat for _, e in _final_settlements(round_record) if e.type == "pay"]
-    if any(a is None or b is None or a < b for a, b in zip(seats, seats[1:])):
-        raise Nonconformance(clause, "winning wagers are paid starting at the highest-numbered seat",
-                             f"paid seats in the order {seats}", cards_of_record(round_record))

@@ -85,3 +85,30 @@ def test_step_modules_import_only_helper_modules(path):
 
 def test_helper_modules_are_not_step_modules():
     assert STEP_MODULES and not any(m.rsplit(".", 1)[1].startswith("_") for m in STEP_MODULES)
+
+
+def registered_steps() -> dict[tuple[str, str], list[str]]:
+    """(step type, phrase) -> every step function registered for it, ``module:function``,
+    over every step module of the package (pytest-bdd's own registry of step contexts)."""
+    import importlib
+
+    from pytest_bdd.steps import step_function_context_registry
+
+    for name in STEP_MODULES:
+        importlib.import_module(name)
+    found: dict[tuple[str, str], list[str]] = {}
+    for context in list(step_function_context_registry.values()):
+        func = context.step_func
+        if func.__module__.startswith(steps.__name__ + "."):
+            key = (context.type or "*", context.parser.name)
+            found.setdefault(key, []).append(f"{func.__module__}:{func.__qualname__}")
+    return found
+
+
+def test_each_step_phrase_is_defined_once():
+    """pytest-bdd accepts a phrase defined twice without a word and one definition silently
+    wins for every scenario: each (type, phrase) has exactly one step function."""
+    found = registered_steps()
+    assert len(found) > 150, "the step registry was not read"
+    twice = {f"{kind} {text!r}": where for (kind, text), where in found.items() if len(set(where)) > 1}
+    assert not twice, twice
