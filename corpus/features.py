@@ -107,6 +107,22 @@ def _scenarios(children: list, inherited: list[tuple[str, int]]) -> Iterator[tup
             yield child["scenario"], inherited
 
 
+def _clause_ids(tags: Iterable[str], corpus: Optional[Corpus]) -> list[str]:
+    """The clause ids of ``tags`` (``631a.11.c.2.iii`` -> ``631a.11(c)(2)(iii)``), in order,
+    each once; tags that name no clause (of ``corpus``, when given) are left out."""
+    clauses: list[str] = []
+    for tag in tags:
+        if not CLAUSE_TAG_RE.match(tag):
+            continue
+        try:
+            cid = clause_id_for_tag(tag)
+        except ValueError:
+            continue
+        if (corpus is None or cid in corpus.by_id) and cid not in clauses:
+            clauses.append(cid)
+    return clauses
+
+
 def parse_feature(path: Path, base: Path, corpus: Optional[Corpus] = None) -> list[ScenarioInfo]:
     """The scenarios of one feature file (see :class:`ScenarioInfo`).
 
@@ -130,16 +146,7 @@ def parse_feature(path: Path, base: Path, corpus: Optional[Corpus] = None) -> li
         tags = inherited + _tags(sc)
         for ex in sc.get("examples", []):
             tags += _tags(ex)
-        clauses: list[str] = []
-        for tag, _ in tags:
-            if not CLAUSE_TAG_RE.match(tag):
-                continue
-            try:
-                cid = clause_id_for_tag(tag)
-            except ValueError:
-                continue
-            if (corpus is None or cid in corpus.by_id) and cid not in clauses:
-                clauses.append(cid)
+        clauses = _clause_ids((tag for tag, _ in tags), corpus)
         start = sc["location"]["line"]
         steps = [s["location"]["line"] for s in sc.get("steps", [])]
         examples = [e["location"]["line"] for e in sc.get("examples", [])]
@@ -220,17 +227,7 @@ def clause_order(text: str, corpus: Optional[Corpus] = None) -> dict[int, tuple[
         pending = []
     result: dict[int, tuple[str, ...]] = {}
     for no, tags in out.items():
-        clauses: list[str] = []
-        for tag in tags:
-            if not CLAUSE_TAG_RE.match(tag):
-                continue
-            try:
-                cid = clause_id_for_tag(tag)
-            except ValueError:
-                continue
-            if (corpus is None or cid in corpus.by_id) and cid not in clauses:
-                clauses.append(cid)
-        result[no] = tuple(clauses)
+        result[no] = tuple(_clause_ids(tags, corpus))
     return result
 
 

@@ -42,7 +42,10 @@ import sys
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from importlib.resources.abc import Traversable
 
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
@@ -498,6 +501,24 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
     return profile
 
 
+def _names_bundled(path: str) -> bool:
+    """Whether ``--profile path`` names a bundled profile (a bare name, no such file)."""
+    return Path(path).suffix != ".toml" and not Path(path).exists()
+
+
+def _bundled(name: str) -> Traversable:
+    """The bundled profile ``name`` (``profiles/NAME.toml``).
+
+    :raises ConfigurationError: when there is none, listing the bundled names.
+    """
+    folder = resources.files("baccarat_conformance.profiles")
+    bundled = folder / f"{name}.toml"
+    if not bundled.is_file():
+        names = sorted(x.name[:-5] for x in folder.iterdir() if x.name.endswith(".toml"))
+        raise ConfigurationError(f"--profile {name}: no such file or bundled profile (bundled: {', '.join(names)})")
+    return bundled
+
+
 def profile_source(path: Optional[str]) -> tuple[str, bytes]:
     """The file a profile is read from, as :func:`load_profile` finds it, and its bytes:
     ``("ez_baccarat.toml", b"...")`` for a bundled name, ``("/abs/my_rules.toml", b"...")``
@@ -508,11 +529,8 @@ def profile_source(path: Optional[str]) -> tuple[str, bytes]:
     """
     path = path or "baccarat"
     p = Path(path)
-    if p.suffix != ".toml" and not p.exists():
-        bundled = resources.files("baccarat_conformance.profiles") / f"{path}.toml"
-        if not bundled.is_file():
-            raise ConfigurationError(f"--profile {path}: no such file or bundled profile")
-        return f"{path}.toml", bundled.read_bytes()
+    if _names_bundled(path):
+        return f"{path}.toml", _bundled(path).read_bytes()
     try:
         return str(p.resolve()), p.read_bytes()
     except OSError as e:
@@ -529,13 +547,8 @@ def load_profile(path: Optional[str]) -> RulesSubmission:
     if path is None:
         path = "baccarat"
     p = Path(path)
-    if p.suffix != ".toml" and not p.exists():
-        bundled = resources.files("baccarat_conformance.profiles") / f"{path}.toml"
-        if not bundled.is_file():
-            names = sorted(x.name[:-5] for x in resources.files("baccarat_conformance.profiles").iterdir()
-                           if x.name.endswith(".toml"))
-            raise ConfigurationError(f"--profile {path}: no such file or bundled profile (bundled: {', '.join(names)})")
-        return parse_profile(bundled.read_text(encoding="utf-8"), f"profiles/{path}.toml")
+    if _names_bundled(path):
+        return parse_profile(_bundled(path).read_text(encoding="utf-8"), f"profiles/{path}.toml")
     if not p.is_file():
         raise ConfigurationError(f"--profile {path}: no such file")
     return parse_profile(read_config_file(path, "--profile", "the profile"), str(p))
