@@ -44,9 +44,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
-if TYPE_CHECKING:  # pragma: no cover
-    from importlib.resources.abc import Traversable
-
 from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, ValidationInfo,
                       field_validator, model_validator)
 
@@ -54,6 +51,9 @@ from baccarat_conformance.corpus.tomlfile import KeyPath, key_lines, line_of
 
 from .config_files import read_config_file
 from .errors import ConfigurationError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from importlib.resources.abc import Traversable
 
 if sys.version_info >= (3, 11):
     import tomllib
