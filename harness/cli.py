@@ -131,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
+    from baccarat_conformance import diff_commands  # diff: two evidence packages compared clause by clause
+
+    diff_commands.add_parsers(sub)
     from baccarat_conformance import replay  # replay: one failed scenario of an evidence package, run again
 
     replay.add_parser(sub)
@@ -501,6 +504,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
+    if args.command == "diff":
+        from baccarat_conformance.diff_commands import diff_command
+
+        return diff_command(args)
     if args.command == "replay":
         from baccarat_conformance.replay import replay_command
 
