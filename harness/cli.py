@@ -261,6 +261,14 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     except ConfigurationError as e:
         _error(str(e))
         return 3
+    if not args.no_html:  # the HTML report's Node and pinned Allure CLI, installed now: never found missing after the run
+        from baccarat_conformance.reports.allure import ReportError, preflight
+
+        try:
+            print(f"HTML report by {preflight()}", flush=True)
+        except ReportError as e:
+            _error(f"the Allure HTML report cannot be made: {e}")
+            return 3
     if signals.received is not None:
         _error(f"{signals.name} before the run started; nothing was run")
         return 4
