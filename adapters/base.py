@@ -186,7 +186,10 @@ class GameAdapter:
     Subclasses set :attr:`name`, implement :meth:`send` and :meth:`close`, and build
     themselves from pytest options in :meth:`from_config` (declaring those options in
     :meth:`add_options`). Register the class under the entry-point group
-    ``baccarat_conformance.adapters``.
+    ``baccarat_conformance.adapters``. To have the statistical verification's worker
+    processes reach the game too, return the parsed options from :meth:`worker_options`
+    (rebuilt by :meth:`from_worker_options`); a transport of one connection at a time sets
+    :attr:`many_connections` False.
     """
 
     name: ClassVar[str] = "base"
@@ -211,6 +214,34 @@ class GameAdapter:
         :raises ConfigurationError: naming the missing or bad option.
         """
         raise NotImplementedError
+
+    #: False for a transport that allows one connection to the game at a time (a serial
+    #: device talks to one host): the statistical verification then plays over this very
+    #: adapter, in the run's process, as many shoes as the line rate allows in its time
+    #: budget (docs/statistics.md), never on workers
+    many_connections: ClassVar[bool] = True
+
+    def worker_options(self) -> Optional[dict]:
+        """The options this adapter was built with, already parsed by :meth:`from_config`,
+        from which :meth:`from_worker_options` builds another adapter to the same game in a
+        worker process of the statistical verification (a local process or a Dask worker,
+        where no pytest config exists). Must pickle: ``str``, numbers, ``bool``, ``None``
+        and lists and dicts of them. Secrets should not be in it: read them from the
+        worker's environment in :meth:`from_worker_options`.
+
+        None (the default): the adapter cannot be rebuilt, and the statistics play over
+        this adapter in the run's process, one chunk after another.
+        """
+        return None
+
+    @classmethod
+    def from_worker_options(cls, options: dict) -> "GameAdapter":
+        """A new adapter to the same game, in a worker process, from what
+        :meth:`worker_options` returned in the run's process. Default: ``cls(**options)``.
+
+        :raises ConfigurationError: naming what is wrong (the worker cannot reach the game).
+        """
+        return cls(**options)
 
     def send(self, op: str, params: dict) -> dict | str | bytes:
         """Perform one protocol operation and return the answer: a decoded JSON object,

@@ -126,6 +126,7 @@ class SerialAdapter(GameAdapter):
     """
 
     name = "serial"
+    many_connections = False  # a serial device talks to one host: the statistics play over this adapter
 
     def __init__(self, port: Union[str, Any], baud: int = 115200, parity: str = "N", stopbits: str = "1",
                  timeout: float = 1.0, answer_timeout: float = 5.0, retries: int = 5, deflate: bool = True,

@@ -5,7 +5,10 @@ exactly, so where they run changes nothing but the time taken. ``--cluster ADDRE
 (a ``tcp://host:8786`` scheduler; the optional extra ``[cluster]``) sends them to Dask
 distributed workers; each worker builds its own adapter from the picklable
 :class:`~.simulate.GameSettings`, so the game must be reachable from every worker: an
-installed library (the same ``--game`` factory importable there) or the HTTP URL.
+installed library (the same ``--game`` factory importable there), the HTTP URL, or an
+adapter plugin's ``worker_options``. An adapter that cannot be rebuilt (a serial device
+talks to one host) plays the chunks one after another over its one connection, in this
+process, as many shoes as its time budget allows (:func:`simulate_here`).
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ import multiprocessing
 import os
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from baccarat_conformance.errors import ConfigurationError
 
-from .simulate import Counts, GameSettings, Plan, run_chunk
+from .simulate import Counts, GameSettings, Plan, play_chunk, run_chunk
 
-__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "local_workers", "played_shoes"]
+__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "local_workers", "played_shoes",
+           "ONE_CONNECTION_SECONDS"]
 
 
 @dataclass(frozen=True)
@@ -54,16 +58,30 @@ def played_shoes(depth: "Depth", decks: int) -> int:
     return -(-depth.played_shoes * 8 // max(decks, 1))
 
 
+ONE_CONNECTION_SECONDS = {"smoke": 600.0, "standard": 1800.0, "exhaustive": 1800.0, "lab": 6 * 3600.0}
+"""The time budget by ``--depth`` of one simulation (the shuffled shoes, or the played
+shoes) over an adapter's one connection (:func:`simulate_here`): a serial line deals
+fewer shoes than the depth asks when its rate does not allow them in this time."""
+
+
 @dataclass
 class Outcome:
     """A finished simulation: the merged ``counts``, the ``chunks`` run, the wall
     ``seconds`` taken, and ``where`` they ran (``"2 local processes"``,
-    ``"dask tcp://..."``)."""
+    ``"dask tcp://..."``, ``"this process, over the run's one connection"``).
+    ``shoes``: the shoes dealt, of ``shoes_planned`` (fewer when a time budget ended it)."""
 
     counts: Counts
     chunks: int
     seconds: float
     where: str
+    shoes: Optional[int] = None
+    shoes_planned: Optional[int] = None
+
+    @property
+    def cut_short(self) -> bool:
+        """Whether fewer shoes were dealt than planned (a time budget ended the simulation)."""
+        return self.shoes is not None and self.shoes_planned is not None and self.shoes < self.shoes_planned
 
     @property
     def rounds_per_second(self) -> Optional[float]:
@@ -121,6 +139,41 @@ def simulate(settings: GameSettings, plan: Plan, chunks: int, *, cluster: Option
                     if progress:
                         progress(len(parts), chunks)
     return Outcome(_merge(parts), chunks, time.perf_counter() - start, where)
+
+
+def simulate_here(game: Any, plan: Plan, chunks: int, *, seconds: Optional[float] = None,
+                  progress: Optional[Callable[[int, int], None]] = None) -> Outcome:
+    """Run chunks ``0 .. chunks-1`` of ``plan`` one after another over ``game`` itself (an
+    adapter that cannot be rebuilt in a worker: a serial device talks to one host), in this
+    process, stopping before the next shoe once ``seconds`` have passed: the counts are
+    those of the shoes dealt (the same as on workers for the chunks completed), and the
+    :class:`Outcome` says how many of the planned shoes that was. ``game``'s transcript is
+    left as it was. Raises as :func:`.simulate.run_chunk`."""
+    start = time.perf_counter()
+    deadline = start + seconds if seconds else None
+    dealt = 0
+
+    def more() -> bool:
+        nonlocal dealt
+        if deadline is not None and time.perf_counter() >= deadline:
+            return False
+        dealt += 1
+        return True
+
+    parts: list[Counts] = []
+    transcript = game.transcript
+    try:
+        for i in range(chunks):
+            parts.append(play_chunk(game, plan, i, more))
+            if progress:
+                progress(len(parts), chunks)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+    finally:
+        game.transcript = transcript
+    return Outcome(_merge(parts), len(parts), time.perf_counter() - start,
+                   f"this process, over the run's one connection ({game.name})", shoes=dealt,
+                   shoes_planned=chunks * plan.shoes)
 
 
 def _on_cluster(settings: GameSettings, plan: Plan, chunks: int, cluster: object, parts: list[Counts],

@@ -10,7 +10,10 @@ is not reproducible). Everything a chunk returns is a :class:`Counts` of integer
 :meth:`Counts.merge` gives the same totals in any order and over any split.
 
 A worker builds its own adapter from :class:`GameSettings` (picklable: a library
-factory path, or an HTTP URL), never from the test session's objects.
+factory path, an HTTP URL, or an adapter plugin's own parsed options,
+:meth:`~baccarat_conformance.adapters.base.GameAdapter.worker_options`), never from the
+test session's objects; an adapter that cannot be rebuilt plays its chunks in the run's
+process over its one connection (:func:`play_chunk`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -31,7 +34,7 @@ from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
 
 __all__ = ["RANKS", "SUITS", "STAKE", "stake_for", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey",
-           "shoe_seed", "run_chunk"]
+           "shoe_seed", "run_chunk", "play_chunk"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -75,7 +78,10 @@ class GameSettings:
     """How a worker process reaches the game (picklable).
 
     ``adapter``: ``library`` (``game``: ``package.module:factory``) or ``http``
-    (``url``; credentials from the worker's environment, as for ``--adapter http``).
+    (``url``; credentials from the worker's environment, as for ``--adapter http``), or
+    any adapter plugin's name with ``options``, what its
+    :meth:`~baccarat_conformance.adapters.base.GameAdapter.worker_options` returned
+    (rebuilt by its ``from_worker_options``).
     ``operation_timeout``: seconds per call (0: no bound, ``--operation-timeout 0``).
     """
 
@@ -83,15 +89,19 @@ class GameSettings:
     game: str = "baccarat_conformance.reference_game:create_game"
     url: Optional[str] = None
     operation_timeout: float = 120.0
+    options: Optional[dict] = field(default=None, hash=False)
 
     def connect(self) -> GameAdapter:
         """A new adapter to the game.
 
-        :raises ConfigurationError: for an adapter other than library or http, or a bad factory / URL.
+        :raises ConfigurationError: for an adapter plugin without ``options``, or a bad
+            factory / URL / options.
         """
         from baccarat_conformance.adapters import load_adapter_class  # by entry point: no transport imported here
         from baccarat_conformance.errors import ConfigurationError
 
+        if self.options is not None:
+            return load_adapter_class(self.adapter).from_worker_options(dict(self.options))
         kw = {"operation_timeout": self.operation_timeout or None}
         if self.adapter == "library":
             from baccarat_conformance.adapters.library import load_factory
@@ -101,8 +111,8 @@ class GameSettings:
             if not self.url:
                 raise ConfigurationError("the statistics over HTTP need the game's URL (--url)")
             return load_adapter_class("http")(self.url, **kw)
-        raise ConfigurationError(f"--adapter {self.adapter}: the statistics' workers reach a game through the "
-                                 "library or http adapter only")
+        raise ConfigurationError(f"--adapter {self.adapter}: the statistics' workers rebuild an adapter plugin "
+                                 "from the options its worker_options() returns; none were given")
 
 
 @dataclass(frozen=True)
@@ -372,20 +382,29 @@ def run_chunk(settings: GameSettings, plan: Plan, index: int) -> Counts:
     """
     game = settings.connect()
     try:
-        models = {(m.wager, m.hand, m.option): m for m in par_wagers.models(plan.rules)}
-        counts = Counts()
-        table = game.open_table(plan.rules, test_mode=False)
-        seats = int(plan.rules.get("table_positions", 14) or 14)
-        for i in range(plan.shoes):
-            game.transcript = Transcript()  # a chunk keeps no transcript: it would hold every round
-            kw = {"seed": shoe_seed(plan.run_seed, index, i)} if plan.seeded else {}
-            shoe = game.start_shoe(table, burn=plan.play, **kw)
-            if plan.play:
-                _play_shoe(game, table, plan, counts, models, seats, plan.audited)
-                continue
-            cards = game.disclosed_cards(shoe)
-            if cards is not None:
-                count_shoe(counts, list(cards), shoe.cut_offset, shoe.pre_shuffle)
-        return counts
+        return play_chunk(game, plan, index)
     finally:
         game.close()
+
+
+def play_chunk(game: GameAdapter, plan: Plan, index: int, more: Callable[[], bool] = lambda: True) -> Counts:
+    """Play chunk ``index`` of ``plan`` over ``game`` (left open), asking ``more()``
+    before every shoe: the chunk ends early when it says False (a time budget).
+    Raises as :func:`run_chunk`."""
+    models = {(m.wager, m.hand, m.option): m for m in par_wagers.models(plan.rules)}
+    counts = Counts()
+    table = game.open_table(plan.rules, test_mode=False)
+    seats = int(plan.rules.get("table_positions", 14) or 14)
+    for i in range(plan.shoes):
+        if not more():
+            break
+        game.transcript = Transcript()  # a chunk keeps no transcript: it would hold every round
+        kw = {"seed": shoe_seed(plan.run_seed, index, i)} if plan.seeded else {}
+        shoe = game.start_shoe(table, burn=plan.play, **kw)
+        if plan.play:
+            _play_shoe(game, table, plan, counts, models, seats, plan.audited)
+            continue
+        cards = game.disclosed_cards(shoe)
+        if cards is not None:
+            count_shoe(counts, list(cards), shoe.cut_offset, shoe.pre_shuffle)
+    return counts

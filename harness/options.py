@@ -110,6 +110,10 @@ OPTIONS: tuple[Option, ...] = (
            metavar="ADDRESS"),
     Option(("--stats-seed",), "seed of the statistics' shoes (each chunk's shoes are seeded from it; default 1)",
            default="1", metavar="N", type=int),
+    Option(("--stats-budget",), "seconds each statistics simulation may take over an adapter's one connection "
+                                "(serial): it deals the shoes the line rate allows in them (default by --depth: "
+                                "smoke 600, standard 1800, lab 21600); fewer shoes than smoke depth are not verified",
+           metavar="SECONDS", type=float),
     Option(("--as-of",), "evaluate the regulations as of this date (default: today)", metavar="YYYY-MM-DD",
            type=date_arg),
     Option(("--include-expired",), "test clauses of temporary regulations even after they expired",

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 from pytest_bdd import then, when
@@ -26,7 +27,8 @@ from baccarat_conformance import gamestats  # its judge (scipy) and plots (matpl
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import operation_timeout_option
 from baccarat_conformance.errors import Blocked, Nonconformance
-from baccarat_conformance.gamestats.chunks import DEPTHS, Outcome, played_shoes, simulate
+from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes, simulate,
+                                                   simulate_here)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
@@ -40,23 +42,39 @@ ROUND_EVENTS = ("banker_win", "player_win", "tie", "natural", "player_pair", "ba
 _RUNS: dict[tuple, Outcome] = {}  # one simulation per process and plan: two scenarios share the rounds
 
 
-def game_settings(config: pytest.Config) -> GameSettings:
-    """The picklable :class:`GameSettings` of the run's options; skips the scenario as
-    not verified for an adapter the workers cannot rebuild (serial, a vendor's plugin)."""
+def game_settings(config: pytest.Config, game: GameAdapter) -> Optional[GameSettings]:
+    """The picklable :class:`GameSettings` from which the simulation's workers rebuild the
+    run's adapter (library, http, or a plugin's
+    :meth:`~baccarat_conformance.adapters.base.GameAdapter.worker_options`); None when
+    ``game`` cannot be rebuilt (a serial device talks to one host; a plugin without the
+    hook): the simulation then plays over ``game`` itself, in this process. Skips the
+    scenario as not verified when a plugin's options do not pickle."""
     name = config.getoption("--adapter")
-    if name not in ("library", "http"):
-        pytest.skip(f"not verified: the statistics' workers reach a game through the library or http adapter, "
-                    f"not {name}", allow_module_level=False)
     timeout = operation_timeout_option(config) or 0.0
     if name == "http":
         return GameSettings("http", url=config.getoption("--url", None), operation_timeout=timeout)
-    game = config.getoption("--game", None) or GameSettings.game
-    return GameSettings("library", game=game, operation_timeout=timeout)
+    if name == "library":
+        game_spec = config.getoption("--game", None) or GameSettings.game
+        return GameSettings("library", game=game_spec, operation_timeout=timeout)
+    options = game.worker_options() if game.many_connections else None
+    if options is None:
+        return None
+    try:
+        pickle.dumps(options)
+    except Exception as e:  # a vendor's options may hold anything
+        pytest.skip(f"not verified: --adapter {name}: its worker_options() do not pickle ({type(e).__name__}: "
+                    f"{e}), so the statistics' workers cannot rebuild it")
+    return GameSettings(name, operation_timeout=timeout, options=options)
+
+
+SMOKE = DEPTHS["smoke"]
+"""The least depth on which the statistics pass a game: a simulation over one connection
+that the time budget cut below its shoes is not verified, never passed."""
 
 
 def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play: bool) -> Outcome:
     d = DEPTHS[depth]
-    settings = game_settings(config)
+    settings = game_settings(config, game)
     seed = int(config.getoption("--stats-seed") or 1)
     wagers: tuple[WagerKey, ...] = ()
     audited: frozenset = frozenset()
@@ -68,17 +86,48 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     shoes = played_shoes(d, int(rules.get("decks", 8))) if play else d.shuffle_shoes
     plan = Plan(rules, seed if not play else seed + 7_919, d.chunk_shoes, play=play,
                 seeded=game.has_capability("seeded_shuffle"), wagers=wagers, audited=audited)
-    key = (settings, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play, config.getoption("--cluster"))
+    budget = float(config.getoption("--stats-budget", None) or ONE_CONNECTION_SECONDS[depth])
+    key = (settings or game.name, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play,
+           config.getoption("--cluster"), budget)
     if key not in _RUNS:
-        _RUNS[key] = simulate(settings, plan, math.ceil(shoes / d.chunk_shoes), cluster=config.getoption("--cluster"))
+        chunks = math.ceil(shoes / d.chunk_shoes)
+        if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
+            _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
+        else:
+            _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
     outcome = _RUNS[key]
     evidence.attach_json("simulation", {
-        "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.counts.shoes or shoes,
-        "rounds": outcome.counts.rounds, "seconds": round(outcome.seconds, 2),
+        "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.shoes or outcome.counts.shoes or shoes,
+        "shoes_planned": outcome.shoes_planned or shoes, "rounds": outcome.counts.rounds,
+        "seconds": round(outcome.seconds, 2),
         "rounds_per_second": outcome.rounds_per_second and round(outcome.rounds_per_second, 1),
         "shoes_per_second": outcome.shoes_per_second and round(outcome.shoes_per_second, 1),
         "seeded": plan.seeded, "stats_seed": seed, "depth": depth})
     return outcome
+
+
+def _least_shoes(rules_submission: Any, play: bool) -> int:
+    """The shoes of the smoke depth: fewer never pass (:data:`SMOKE`)."""
+    return played_shoes(SMOKE, rules_submission.decks) if play else SMOKE.shuffle_shoes
+
+
+def _enough(outcome: Outcome, tests: list[gamestats.judge.Test], least: int, depth: str) -> None:
+    """Skip as not verified when the time budget of a simulation over one connection cut
+    it below ``least`` shoes (the smoke depth's) and no test rejects, stating the power the
+    shoes dealt give; else, when it was cut short at all, say so in the evidence. Never a
+    pass with too little power (a rejection stands at any number of shoes)."""
+    if not outcome.cut_short:
+        return
+    dealt = outcome.shoes or 0
+    rate = dealt / outcome.seconds if outcome.seconds else 0.0
+    power = "".join(f"; '{t.name}' detects a bias of {t.power:.3g} ({t.power_unit}, n = {t.n})" for t in tests[:3])
+    what = (f"{outcome.where} dealt {dealt} of the {outcome.shoes_planned} shoes --depth {depth} plans in "
+            f"{outcome.seconds:.0f} s ({rate:.3g} shoes/s, {outcome.counts.rounds} rounds; the time budget: "
+            f"--stats-budget)")
+    if dealt < least and gamestats.judge.summary(tests) is None:
+        pytest.skip(f"not verified: {what}, fewer than the {least} shoes of --depth smoke, the least the statistics "
+                    f"pass a game on{power}; raise --stats-budget or use a faster line rate")
+    evidence.attach_text("simulation cut short by the line rate", what + power)
 
 
 def _rules_submission(rules: dict) -> Any:
@@ -149,6 +198,7 @@ def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_sub
     tests = gamestats.judge.shuffle_tests(counts)
     _save_png(request, gamestats.plots.HEATMAP_PNG, gamestats.plots.rank_heatmap(
         counts.rank_pos, f"rank share by position, {counts.shoes} shoes of the game's own shuffle"))
+    _enough(stats_run, tests, _least_shoes(rules_submission, play=False), depth)
     _verdict(request, "shuffle", tests, "shoes tested", counts.shoes, depth)
 
 
@@ -174,6 +224,7 @@ def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_subm
              float(_expected(t, events, wagers))) for t in tests]
     _save_png(request, gamestats.plots.OUTCOMES_PNG, gamestats.plots.outcome_plot(
         rows, f"observed / expected frequency, {counts.rounds} rounds of the game's own shoes"))
+    _enough(stats_run, tests, _least_shoes(rules_submission, play=True), depth)
     _verdict(request, "outcomes", tests, "rounds tested", counts.rounds, depth)
 
 
@@ -217,6 +268,7 @@ def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submi
     if counts.refused:
         evidence.attach_json("wagers the game refused (not judged)",
                              {gamestats.judge.label(k): n for k, n in counts.refused.items()})
+    _enough(stats_run, tests, _least_shoes(rules_submission, play=True), depth)
     if tests:
         _verdict(request, "returns", tests, "wagers settled", sum(counts.audited.values()), depth)
     if counts.refused:  # what was judged passed: the wagers the game would not take were not judged
