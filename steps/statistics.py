@@ -97,7 +97,7 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
             _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
     outcome = _RUNS[key]
     evidence.attach_json("simulation", {
-        "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.shoes or outcome.counts.shoes or shoes,
+        "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.shoes if outcome.shoes is not None else (outcome.counts.shoes or shoes),
         "shoes_planned": outcome.shoes_planned or shoes, "rounds": outcome.counts.rounds,
         "seconds": round(outcome.seconds, 2),
         "rounds_per_second": outcome.rounds_per_second and round(outcome.rounds_per_second, 1),
