@@ -58,7 +58,7 @@ def played_shoes(depth: "Depth", decks: int) -> int:
     return -(-depth.played_shoes * 8 // max(decks, 1))
 
 
-ONE_CONNECTION_SECONDS = {"smoke": 600.0, "standard": 1800.0, "exhaustive": 1800.0, "lab": 6 * 3600.0}
+ONE_CONNECTION_SECONDS = {"smoke": 1200.0, "standard": 3600.0, "exhaustive": 3600.0, "lab": 6 * 3600.0}
 """The time budget by ``--depth`` of one simulation (the shuffled shoes, or the played
 shoes) over an adapter's one connection (:func:`simulate_here`): a serial line deals
 fewer shoes than the depth asks when its rate does not allow them in this time."""

@@ -112,7 +112,7 @@ OPTIONS: tuple[Option, ...] = (
            default="1", metavar="N", type=int),
     Option(("--stats-budget",), "seconds each statistics simulation may take over an adapter's one connection "
                                 "(serial): it deals the shoes the line rate allows in them (default by --depth: "
-                                "smoke 600, standard 1800, lab 21600); fewer shoes than smoke depth are not verified",
+                                "smoke 1200, standard 3600, lab 21600); fewer shoes than smoke depth are not verified",
            metavar="SECONDS", type=float),
     Option(("--as-of",), "evaluate the regulations as of this date (default: today)", metavar="YYYY-MM-DD",
            type=date_arg),
