@@ -24,9 +24,18 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PLUGIN = Path(__file__).resolve().parent / "acme_adapter"
-# the repository's files a wheel is built from (pyproject.toml's package-dir, and its readme)
-SOURCES = ("pyproject.toml", "README.md", "harness", "protocol", "oracle", "corpus", "adapters", "steps", "features",
-           "reports", "reference_game", "profiles", "gamestats")
+
+
+def _sources() -> list[str]:
+    """The repository's files a wheel is built from: pyproject.toml, its readme, and the
+    folders of its package-dir."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    folders = project["tool"]["setuptools"]["package-dir"].values()
+    return ["pyproject.toml", project["project"]["readme"], *sorted(set(folders))]
 
 pytestmark = pytest.mark.wheel
 
@@ -60,7 +69,7 @@ def _build(tmp: Path) -> list[Path]:
     src = tmp / "src"
     src.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "node_modules", "*.pyc")
-    for name in SOURCES:
+    for name in _sources():
         (shutil.copytree if (REPO / name).is_dir() else shutil.copy2)(REPO / name, src / name, **(
             {"ignore": ignore} if (REPO / name).is_dir() else {}))
     plugin = tmp / "acme_adapter"
