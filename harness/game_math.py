@@ -18,12 +18,12 @@ import argparse
 import csv
 import io
 import json
-import os
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Optional
 
+from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.oracle.par_sheet import ParSheet, par_sheet
 
 from .profile import RulesSubmission, load_profile
@@ -101,10 +101,7 @@ def write_par_sheet(out_dir: Any, rules_submission: RulesSubmission, profile: st
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / GAME_MATH_FILE
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(sheet_dict(rules_submission, profile), indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_atomic(path, json.dumps(sheet_dict(rules_submission, profile), indent=1) + "\n")
 
 
 def _percent(value: Optional[float]) -> str:

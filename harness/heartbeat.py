@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Optional
 
+from baccarat_conformance.atomic_files import write_atomic
+
 __all__ = ["ENV", "INTERVAL", "beat", "read_beats"]
 
 ENV = "BACCARAT_CONFORMANCE_PROGRESS_DIR"
@@ -42,10 +44,8 @@ def beat(done: int, total: int, what: str, *, force: bool = False) -> None:
     try:
         path = Path(folder)
         path.mkdir(parents=True, exist_ok=True)
-        tmp = path / f".{os.getpid()}.tmp"
-        tmp.write_text(json.dumps({"nodeid": nodeid, "what": what, "done": done, "total": total, "time": now}),
-                       encoding="utf-8")
-        os.replace(tmp, path / f"{os.getpid()}.json")
+        write_atomic(path / f"{os.getpid()}.json",
+                     json.dumps({"nodeid": nodeid, "what": what, "done": done, "total": total, "time": now}))
     except OSError:
         return
 

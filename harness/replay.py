@@ -2,8 +2,13 @@
 run one failed or blocked scenario of a sealed evidence package again, against a game.
 
 The package is checked first (every file against its manifest and the signature,
-:func:`baccarat_conformance.reports.seal.check_package`): a tampered package is refused
-with exit status 3, naming the file. The scenario's replay record in the packaged
+:func:`baccarat_conformance.reports.package_check.open_package`): a tampered package is
+refused with exit status 3, naming the file. How it is signed is said before anything
+else (an unsigned package, or one signed by a key not given as ``--pubkey``, is anyone's
+to write), and the replay record is validated field by field (:class:`ReplayRecord`)
+before any of it reaches pytest, always as ``--option=value``; a game the record names is
+imported only from the installed packages, never from the current folder (the user's
+``--game`` is imported as ``run`` imports it). The scenario's replay record in the packaged
 ``run/results.jsonl`` (:mod:`baccarat_conformance.replay_record`) gives its pytest node id
 and the options it ran with; the packaged profile (``inputs/profile.toml``, whose SHA-256
 must be the record's) is written to a temporary folder, and pytest runs exactly that
@@ -32,16 +37,20 @@ nothing collected, interrupted).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Optional
+from typing import Any, Iterator, Literal, Optional
 
-__all__ = ["ReplayError", "Recorded", "add_parser", "load_recorded", "select", "replay_command"]
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
+
+__all__ = ["ReplayError", "Recorded", "ReplayRecord", "add_parser", "load_recorded", "select", "replay_command"]
 
 FEATURES_MODULE = "baccarat_conformance.features"
 REPLAY_EPILOG = """\
@@ -55,6 +64,61 @@ class ReplayError(Exception):
     """The replay cannot start (an unknown scenario, a package without what it needs)."""
 
 
+# ====================================================================== the replay record's schema
+_NAME = r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$"  # a name, never an option (no leading '-')
+_DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*"
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class _RecordedProfile(_Record):
+    given: Optional[StrictStr] = None
+    source: Optional[StrictStr] = None
+    sha256: Optional[StrictStr] = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+
+class _RecordedAdapter(_Record):
+    adapter: Optional[StrictStr] = Field(default=None, pattern=_NAME)
+    game: Optional[StrictStr] = Field(default=None, pattern=f"^{_DOTTED}:{_DOTTED}$")
+
+
+class _RecordedOptions(_Record):
+    depth: Optional[Literal["smoke", "standard", "exhaustive", "lab"]] = None
+    as_of: Optional[StrictStr] = Field(default=None, pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+    include_expired: StrictBool = False
+    hypothesis_profile: Optional[StrictStr] = Field(default=None, pattern=_NAME)
+    hypothesis_seed: Optional[StrictStr] = Field(default=None, pattern=r"^-?[0-9A-Za-z_]{1,80}$")
+    replay_example: Optional[StrictStr] = Field(default=None,
+                                                pattern=r"^[A-Za-z_][A-Za-z0-9_]*=[0-9][0-9A-Za-z.+]*:[A-Za-z0-9+/=]+$")
+
+
+class ReplayRecord(_Record):
+    """The replay record of a results-log entry (:mod:`baccarat_conformance.replay_record`)
+    as ``replay`` accepts it: every field it passes to pytest has the shape the harness
+    writes, so no recorded text becomes an option."""
+
+    scenario: Optional[StrictStr] = None
+    profile: _RecordedProfile = Field(default_factory=_RecordedProfile)
+    adapter: _RecordedAdapter = Field(default_factory=_RecordedAdapter)
+    options: _RecordedOptions = Field(default_factory=_RecordedOptions)
+
+
+def checked_record(entry: dict) -> dict:
+    """The replay record of ``entry``, validated by :class:`ReplayRecord`.
+
+    :raises ReplayError: naming the first field that is not as the harness writes it."""
+    try:
+        ReplayRecord.model_validate(entry["replay"])
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ReplayError(f"the replay record of {entry['nodeid']!r}: replay.{where}: {first['msg']} (got "
+                          f"{str(first.get('input'))[:80]!r}); the record is not as the harness writes it") from None
+    return entry["replay"]
+
+
 @dataclass
 class Recorded:
     """What a run recorded: its failed and blocked results-log entries (with ``replay``),
@@ -64,10 +128,13 @@ class Recorded:
     profile: Optional[bytes]
     run: dict
     source: str
+    signature: str = "a run folder, not a sealed package: nothing was verified"
 
 
 def add_parser(sub: Any) -> None:
     """Add ``replay`` to the subparsers ``sub``."""
+    from baccarat_conformance.reports.package_check import add_max_member_bytes
+
     rp = sub.add_parser("replay", help="run one failed or blocked scenario of an evidence package again",
                         usage="baccarat-conformance replay PACKAGE --scenario ID [--pubkey KEY] [--adapter NAME] "
                               "[--game MODULE:FACTORY] [-- ADAPTER_OR_PYTEST_OPTIONS]",
@@ -83,7 +150,9 @@ def add_parser(sub: Any) -> None:
                     help="the signer's public key (PEM) the package's signature must verify with")
     rp.add_argument("--adapter", default=None, metavar="NAME", help="adapter to reach the game (default: the run's)")
     rp.add_argument("--game", default=None, metavar="MODULE:FACTORY",
-                    help="library adapter: the game's factory (default: the run's, when the adapter is the run's)")
+                    help="library adapter: the game's factory (default: the run's, when the adapter is the run's, "
+                         "imported only from the installed packages, never from the current folder)")
+    add_max_member_bytes(rp)
     rp.set_defaults(pytest_args=[])  # the arguments after `--` (cli.main): the adapter's own options, or pytest's
 
 
@@ -98,18 +167,20 @@ def _failed_entries(text: str, where: str) -> list[dict]:
         except ValueError as e:
             raise ReplayError(f"{where}: line {n} is not JSON ({e})") from None
         if isinstance(entry, dict) and isinstance(entry.get("replay"), dict):
+            if not isinstance(entry.get("nodeid"), str):
+                raise ReplayError(f"{where}: line {n} has a replay record but no node id")
             entries.append(entry)
     return entries
 
 
-def load_recorded(source: Path, pubkey: Optional[Path] = None) -> Recorded:
+def load_recorded(source: Path, pubkey: Optional[Path] = None, max_member_bytes: Optional[int] = None) -> Recorded:
     """The failed and blocked scenarios of ``source``: a sealed package (checked first),
     a run folder, or a ``results.jsonl``.
 
     :raises VerifyFailure: a package whose member, manifest or signature does not check.
     :raises ReplayError: no results log, or one that is not JSON lines.
     """
-    from baccarat_conformance.reports.seal import check_package
+    from baccarat_conformance.reports.package_check import MAX_MEMBER_BYTES, open_package
 
     source = Path(source)
     if source.is_dir() or source.suffix == ".jsonl":
@@ -121,11 +192,13 @@ def load_recorded(source: Path, pubkey: Optional[Path] = None) -> Recorded:
         except (OSError, ValueError):
             run = {}
         return Recorded(_failed_entries(log.read_text(encoding="utf-8"), str(log)), None, run, str(log))
-    members, manifest, _, _ = check_package(source, pubkey)
-    if "run/results.jsonl" not in members:
-        raise ReplayError(f"{source}: the package holds no run/results.jsonl")
-    return Recorded(_failed_entries(members["run/results.jsonl"].decode("utf-8"), "run/results.jsonl"),
-                    members.get("inputs/profile.toml"), manifest.get("run") or {}, str(source))
+    pkg = open_package(source, pubkey, max_member_bytes=max_member_bytes or MAX_MEMBER_BYTES)
+    text = pkg.members["run/results.jsonl"].decode("utf-8", errors="replace")
+    signature = pkg.signature if not pkg.unsigned else (
+        "unsigned: anyone could have written this package, its replay record included (it is checked for shape "
+        "only)")
+    return Recorded(_failed_entries(text, "run/results.jsonl"), pkg.members.get("inputs/profile.toml"),
+                    pkg.manifest.get("run") or {}, str(source), signature)
 
 
 def _describe(entry: dict) -> str:
@@ -194,8 +267,8 @@ def _run_arguments(record: dict, profile: str, args: argparse.Namespace) -> argp
     if extra and extra[0] == "--":
         extra = extra[1:]
     for flag, key in (("--hypothesis-profile", "hypothesis_profile"), ("--hypothesis-seed", "hypothesis_seed")):
-        if opts.get(key) is not None:
-            extra += [flag, str(opts[key])]
+        if opts.get(key) is not None:  # one argument: a value is never read as an option
+            extra.append(f"{flag}={opts[key]}")
     if opts.get("replay_example"):
         extra.append(f"--replay-example={opts['replay_example']}")
     return argparse.Namespace(adapter=adapter, game=game, profile=profile, depth=opts.get("depth") or "standard",
@@ -256,38 +329,48 @@ def same_failure(recorded: dict, replayed: Optional[dict]) -> bool:
     return replayed is not None and all(recorded.get(k) == replayed.get(k) for k in keys)
 
 
+def _say(line: str, err: bool = False) -> None:
+    """Print ``line`` with its control characters escaped: it holds the package's text."""
+    from baccarat_conformance.input_bounds import escape_controls
+
+    print(escape_controls(line), file=sys.stderr if err else sys.stdout, flush=True)
+
+
 def replay_command(args: argparse.Namespace) -> int:
     """``baccarat-conformance replay``: see the module docstring."""
+    from baccarat_conformance.reports.package_check import VerifyFailure
     from baccarat_conformance.suite import pytest_command
-    from baccarat_conformance.reports.seal import VerifyFailure
     from baccarat_conformance.supervise import Signals, supervise
     from baccarat_conformance.verdict.contract import EXIT_CODES
 
     try:
-        recorded = load_recorded(args.package, args.pubkey)
+        recorded = load_recorded(args.package, args.pubkey, getattr(args, "max_member_bytes", None))
+        _say(f"{args.package}: {recorded.signature}")  # before anything the package says
         entry = select(recorded.entries, args.scenario)
-        record = entry["replay"]
+        record = checked_record(entry)
         target = pytest_target(record.get("scenario") or entry["nodeid"])
     except VerifyFailure as e:
-        print(f"replay: {args.package} FAILED verification, nothing was run: {e}", file=sys.stderr)
+        _say(f"replay: {args.package} FAILED verification, nothing was run: {e}", err=True)
         return 3
     except ReplayError as e:
-        print(f"replay: {e}", file=sys.stderr)
+        _say(f"replay: {e}", err=True)
         return 3
     with tempfile.TemporaryDirectory(prefix="baccarat-replay-") as tmp:
         folder = Path(tmp)
         try:
             run_args = _run_arguments(record, _profile_file(recorded, record, folder), args)
         except ReplayError as e:
-            print(f"replay: {e}", file=sys.stderr)
+            _say(f"replay: {e}", err=True)
             return 3
         log = folder / "results.jsonl"
         cmd = pytest_command(run_args, folder / "allure-results", log, target=target)
-        print(f"replay of {entry['nodeid']}\n  from {recorded.source} (run {recorded.run.get('started')} .. "
-              f"{recorded.run.get('finished')})\n  against {run_args.adapter}"
-              + (f" {run_args.game}" if run_args.game else "") + f"; as of {run_args.as_of}, depth {run_args.depth}",
-              flush=True)
-        with Signals() as signals:
+        recorded_game = args.game is None and run_args.game is not None
+        _say(f"replay of {entry['nodeid']}\n  from {recorded.source} (run {recorded.run.get('started')} .. "
+             f"{recorded.run.get('finished')})\n  against {run_args.adapter}"
+             + (f" {run_args.game}" if run_args.game else "") + f"; as of {run_args.as_of}, depth {run_args.depth}"
+             + ("\n  the game as recorded: imported from the installed packages only, never from the current "
+                "folder (give --game to choose it)" if recorded_game else ""))
+        with Signals() as signals, _safe_path(recorded_game):
             proc_log = folder / "pytest.log"
             with open(proc_log, "w", encoding="utf-8") as fh:
                 code = supervise(cmd, signals, stdout=fh, stderr=subprocess.STDOUT)
@@ -296,12 +379,29 @@ def replay_command(args: argparse.Namespace) -> int:
             if log.is_file() else []
         again = replayed[-1] if replayed else None
         if again is None:
-            print(text[-4000:], file=sys.stderr)
-    print(f"  recorded: {_line(entry)}")
-    print(f"  replayed: {_line(again)}")
+            _say(text[-4000:], err=True)
+    _say(f"  recorded: {_line(entry)}")
+    _say(f"  replayed: {_line(again)}")
     if again is not None and again.get("outcome") != "passed":
         print("  the same failure as recorded" if same_failure(entry, again) else
               "  NOT the failure recorded (outcome, category, clause or message differ)")
     status = exit_status(again, code)
     print(f"exit status {status}: {'passed' if status == 0 else EXIT_CODES[status]}")
     return status
+
+
+@contextlib.contextmanager
+def _safe_path(on: bool) -> Iterator[None]:
+    """While ``on``: ``PYTHONSAFEPATH=1`` for the child pytest, whose ``python -m`` would
+    otherwise put the current folder first on ``sys.path`` (a recorded game must not be
+    imported from a module planted there)."""
+    saved = os.environ.get("PYTHONSAFEPATH")
+    if on:
+        os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONSAFEPATH", None)
+        else:
+            os.environ["PYTHONSAFEPATH"] = saved

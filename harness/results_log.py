@@ -42,6 +42,7 @@ from typing import Any, Optional
 
 import pytest
 
+from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.classify import blocked_by, skip_category
 from baccarat_conformance.replay_record import ReplayContext, needs_replay
 
@@ -111,9 +112,7 @@ class ResultsLog:
         if not target:
             return
         mapping = {item.nodeid: dict(item.user_properties).get("clauses") for item in session.items}
-        tmp = Path(f"{target}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({k: v for k, v in mapping.items() if v}), encoding="utf-8")
-        os.replace(tmp, target)
+        write_atomic(target, json.dumps({k: v for k, v in mapping.items() if v}))
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         if self.clause_map is not None:

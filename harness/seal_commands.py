@@ -29,6 +29,8 @@ first file or check that failed is named)."""
 
 def add_parsers(sub: Any) -> None:
     """Add ``seal``, ``verify`` and ``keygen`` to the subparsers ``sub``."""
+    from baccarat_conformance.reports.package_check import add_max_member_bytes
+
     se = sub.add_parser("seal", help="pack a run's reports, inputs and environment into one signed-manifest archive",
                         description="Write one .tar.gz holding the whole record of the run in OUT: the matrix, "
                                     "results.jsonl, junit.xml, session.json, the Allure results (with every "
@@ -51,6 +53,7 @@ def add_parsers(sub: Any) -> None:
     ve.add_argument("--pubkey", type=Path, default=None,
                     help="the signer's public key (PEM) you trust; without it a signature is checked only "
                          "against the key the package carries")
+    add_max_member_bytes(ve)
 
     kg = sub.add_parser("keygen", help="make an Ed25519 key pair for signing evidence packages",
                         description="Write KEY (Ed25519 private key, PEM, mode 0600) and KEY.pub (public key, "
@@ -76,31 +79,33 @@ def seal_command(args: argparse.Namespace) -> int:
 
 
 def verify_command(args: argparse.Namespace) -> int:
-    from baccarat_conformance.reports.seal import VerifyFailure, verify
+    from baccarat_conformance.input_bounds import escape_controls
+    from baccarat_conformance.reports.package_check import VerifyFailure
+    from baccarat_conformance.reports.seal import verify
     from baccarat_conformance.verdict.contract import EXIT_CODES
 
     try:
-        rep = verify(args.package, args.pubkey)
-    except VerifyFailure as e:
-        print(f"verify FAILED: {e}", file=sys.stderr)
+        rep = verify(args.package, args.pubkey, args.max_member_bytes)
+    except VerifyFailure as e:  # a member's name is the package's text
+        print(escape_controls(f"verify FAILED: {e}"), file=sys.stderr)
         return 3
     m, run = rep.manifest, rep.manifest.get("run") or {}
-    print(f"package: {args.package}")
-    print(f"sealed {m.get('created')} by {m.get('harness_version')}; run {run.get('started')} .. "
-          f"{run.get('finished')}, as of {run.get('as_of')}, profile {run.get('profile')}, "
-          f"adapter {run.get('adapter')}" + (f", game {run['game']}" if run.get("game") else ""))
-    print(f"signature: {rep.signature}")
-    print(f"manifest SHA-256: {rep.manifest_sha256}")
-    print(f"files: all {rep.files} match the manifest")
-    print("matrix: the matrix rebuilt from run/results.jsonl equals run/matrix.json")
-    for note in rep.notes:
-        print(f"note: {note}")
-    for s in (rep.matrix.get("totals_sentences") or {}).values():
-        print(s)
+    lines = [f"package: {args.package}",
+             f"sealed {m.get('created')} by {m.get('harness_version')}; run {run.get('started')} .. "
+             f"{run.get('finished')}, as of {run.get('as_of')}, profile {run.get('profile')}, "
+             f"adapter {run.get('adapter')}" + (f", game {run['game']}" if run.get("game") else ""),
+             f"signature: {rep.signature}",
+             f"manifest SHA-256: {rep.manifest_sha256}",
+             f"files: all {rep.files} match the manifest",
+             "matrix: the matrix rebuilt from run/results.jsonl equals run/matrix.json",
+             *(f"note: {note}" for note in rep.notes),
+             *(rep.matrix.get("totals_sentences") or {}).values()]
     v = rep.matrix.get("verdict") or {}
     code = v.get("exit_code")
-    print(f"verdict of the run: exit status {code}: {EXIT_CODES.get(code, '?')}"
-          + (f" — {'; '.join(v.get('reasons') or [])}" if v.get("reasons") else ""))
+    lines.append(f"verdict of the run: exit status {code}: {EXIT_CODES.get(code, '?')}"
+                 + (f" — {'; '.join(v.get('reasons') or [])}" if v.get("reasons") else ""))
+    for line in lines:  # every string but the status lines comes from the package: no control character passes
+        print(escape_controls(line))
     print("verify: OK")
     return 0
 

@@ -39,6 +39,7 @@ from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import pytest
 
+from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.clauses import clause_tags
 from baccarat_conformance.errors import ConfigurationError
 from baccarat_conformance.options import as_of_date
@@ -110,14 +111,11 @@ def record_description(config: pytest.Config, adapter: Any) -> Optional[Path]:
     if not folder or described is None:
         return None
     path = Path(folder) / DESCRIBE_FILE
-    tmp = path.with_name(f"{DESCRIBE_FILE}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         doc = {"adapter": getattr(adapter, "name", None), "describe": described.model_dump(mode="json")}
-        tmp.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     except (OSError, TypeError, ValueError):
-        tmp.unlink(missing_ok=True)
         return None
     return path
 
@@ -245,9 +243,7 @@ class VerdictInputs:
             return
         self.matrix_dir.mkdir(parents=True, exist_ok=True)
         path = self.matrix_dir / "session.json"
-        tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(self.session_facts(**extra), indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(self.session_facts(**extra), indent=1) + "\n")
 
     def _write_par_sheet(self) -> None:
         """``par_sheet.json`` beside session.json: the exact par sheet of the run's profile

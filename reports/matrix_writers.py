@@ -7,11 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
 from collections import Counter
 from typing import Any, Mapping, Optional, Union
 
+from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.verdict.matrix import Matrix
 from baccarat_conformance.verdict.results import AGGREGATE_ORDER
 
@@ -80,9 +80,7 @@ def write_matrix(m: Matrix, out_dir: Union[str, Path], basename: str = "matrix",
                             ("totals_csv", f"{basename}-totals.csv", _totals_csv(m)),
                             ("html", f"{basename}.html", render_html(m, game_math))):
         path = out / name
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, text)
         if fmt != "totals_csv":
             paths[fmt] = path
     return paths

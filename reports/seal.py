@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
-import hashlib
 import io
 import json
 import platform
@@ -37,41 +36,32 @@ import tarfile
 import tempfile
 from dataclasses import dataclass, field
 from importlib import metadata, resources
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from baccarat_conformance.verdict.rebuild import rebuild_matrix
 from baccarat_conformance.verdict.run_info import harness_version
 
+from baccarat_conformance.atomic_files import write_atomic
+
 from .matrix_writers import matrix_json
+from .package_check import (FORMAT, MANIFEST, MAX_MEMBER_BYTES, REQUIRED, SIGNATURE, SIGNER, VerifyFailure,
+                            fingerprint, open_package)
+from .package_check import sha256 as _sha256
 
-__all__ = ["FORMAT", "SealError", "VerifyFailure", "VerifyReport", "check_package", "default_package", "fingerprint",
-           "keygen", "seal", "verify"]
+__all__ = ["SealError", "VerifyReport", "default_package", "keygen", "seal", "verify"]
 
-FORMAT = "baccarat-conformance-evidence/1"
 # the reports of a run folder that go into the package (anything else there, e.g. .hypothesis/, does not)
 RUN_FILES = ("matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html", "results.jsonl", "junit.xml",
              "session.json", "describe.json", "pytest.log", "par_sheet.json",
              "statistics-outcomes.png", "statistics-rank-heatmap.png")
 RUN_DIRS = ("allure-results", "allure-report")
-REQUIRED = ("results.jsonl", "session.json", "matrix.json")
-MANIFEST, SIGNATURE, SIGNER = "manifest.json", "manifest.sig", "signer.pub"
 
 
 class SealError(Exception):
     """The package cannot be written (a missing report, an unreadable input or key)."""
-
-
-class VerifyFailure(Exception):
-    """A check of :func:`verify` failed; ``what`` names the file or check."""
-
-    def __init__(self, what: str, message: str):
-        super().__init__(f"{what}: {message}")
-        self.what = what
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def default_package(out: Path) -> Path:
@@ -81,17 +71,6 @@ def default_package(out: Path) -> Path:
 
 
 # ====================================================================== keys
-def _public_raw(pub: Any) -> bytes:
-    from cryptography.hazmat.primitives import serialization
-
-    return pub.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-
-
-def fingerprint(pub: Any) -> str:
-    """``SHA256:<hex>`` of the raw 32-byte Ed25519 public key."""
-    return "SHA256:" + _sha256(_public_raw(pub))
-
-
 def keygen(key: Path) -> tuple[Path, str]:
     """Write a new Ed25519 private key to ``key`` (PEM, PKCS#8, unencrypted, mode 0600) and
     its public key to ``key.pub``; refuses to overwrite either. Returns the public key's path
@@ -133,19 +112,6 @@ def _load_private(path: Path) -> Any:
         raise SealError(f"--key {path}: not an unencrypted PEM private key ({e})") from None
     if not isinstance(key, Ed25519PrivateKey):
         raise SealError(f"--key {path}: not an Ed25519 key (make one with `baccarat-conformance keygen`)")
-    return key
-
-
-def _load_public(data: bytes, what: str) -> Any:
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
-    try:
-        key = serialization.load_pem_public_key(data)
-    except (ValueError, TypeError) as e:
-        raise VerifyFailure(what, f"not a PEM public key ({e})") from None
-    if not isinstance(key, Ed25519PublicKey):
-        raise VerifyFailure(what, "not an Ed25519 public key")
     return key
 
 
@@ -288,7 +254,9 @@ def build_package(files: dict[str, bytes], facts: dict, key: Any = None,
     members = {MANIFEST: mbytes}
     if key is not None:
         members[SIGNATURE] = key.sign(mbytes)
-    members.update((p, files[p]) for p in sorted(files))
+    if key is not None:
+        members[SIGNER] = files[SIGNER]
+    members.update((p, files[p]) for p in sorted(files) if p not in members)
     return _tar(members), _sha256(mbytes)
 
 
@@ -299,11 +267,9 @@ def seal(out: Path, package: Optional[Path] = None, key: Optional[Path] = None) 
     files, facts = collect(out)
     data, manifest_sha = build_package(files, facts, priv)
     package = Path(package) if package else default_package(out)
-    tmp = package.with_name(package.name + ".tmp")
     try:
         package.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        tmp.replace(package)
+        write_atomic(package, data)  # a temporary file made exclusively beside it, removed on any failure
     except OSError as e:
         raise SealError(f"{package}: cannot write the package: {e.strerror or e}") from None
     return package, {"files": len(files) + (1 if priv else 0), "size": len(data), "signed": priv is not None,
@@ -324,101 +290,27 @@ class VerifyReport:
     notes: list[str] = field(default_factory=list)
 
 
-def _safe_name(name: str) -> bool:
-    p = PurePosixPath(name)
-    return (bool(name) and not p.is_absolute() and ".." not in p.parts and "\\" not in name
-            and not name.startswith("/"))
+class _Verdict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow")
+    exit_code: Optional[StrictInt] = None
+    reasons: list[StrictStr] = Field(default_factory=list)
 
 
-def read_package(package: Path) -> dict[str, bytes]:
-    """The members of ``package`` (path -> bytes); only regular files with safe relative
-    names are accepted (no absolute paths, no ``..``, no links or devices, no duplicates)."""
-    members: dict[str, bytes] = {}
-    try:
-        with tarfile.open(package, mode="r:gz") as tar:
-            for info in tar:
-                if not info.isreg():
-                    raise VerifyFailure(info.name, "unsafe member: not a regular file (link, device or folder)")
-                if not _safe_name(info.name):
-                    raise VerifyFailure(info.name, "unsafe member name (absolute, or with '..')")
-                if info.name in members:
-                    raise VerifyFailure(info.name, "appears twice in the archive")
-                f = tar.extractfile(info)
-                members[info.name] = f.read() if f else b""
-    except FileNotFoundError:
-        raise VerifyFailure(str(package), "no such file") from None
-    except (tarfile.TarError, OSError, EOFError, gzip.BadGzipFile) as e:
-        raise VerifyFailure(str(package), f"not a readable .tar.gz archive ({e})") from None
-    return members
+class PackagedMatrix(BaseModel):
+    """What ``verify`` reads of the packaged ``run/matrix.json`` (docs/clause-matrix.md)."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+    verdict: _Verdict
+    results_count: Optional[StrictInt] = None
+    rows: list[dict[str, Any]]
+    totals_sentences: dict[str, StrictStr] = Field(default_factory=dict)
 
 
-def _check_signature(members: dict[str, bytes], pubkey: Optional[Path]) -> tuple[str, dict]:
-    from cryptography.exceptions import InvalidSignature
-
-    if MANIFEST not in members:
-        raise VerifyFailure(MANIFEST, "missing from the package")
-    mbytes = members[MANIFEST]
-    sig = members.get(SIGNATURE)
-    trusted = None
-    if pubkey is not None:
-        try:
-            trusted = _load_public(Path(pubkey).read_bytes(), f"--pubkey {pubkey}")
-        except OSError as e:
-            raise VerifyFailure(f"--pubkey {pubkey}", f"cannot read the key: {e.strerror or e}") from None
-    if sig is None:
-        if trusted is not None:
-            raise VerifyFailure(SIGNATURE, f"missing: the package is unsigned, but --pubkey {pubkey} was given")
-        status = "unsigned"
-    else:
-        if trusted is not None:
-            key, who = trusted, f"the trusted key {fingerprint(trusted)} (--pubkey {pubkey})"
-        else:
-            if SIGNER not in members:
-                raise VerifyFailure(SIGNER, "missing: the package is signed but holds no public key "
-                                            "(give --pubkey)")
-            key = _load_public(members[SIGNER], SIGNER)
-            who = f"key with fingerprint {fingerprint(key)}"
-        try:
-            key.verify(sig, mbytes)
-        except InvalidSignature:
-            raise VerifyFailure(MANIFEST, f"the signature (manifest.sig) does not verify with {who}: "
-                                          "the manifest or its signature was changed, or another key signed it"
-                                ) from None
-        status = (f"signed by {who}: valid" if trusted is not None else
-                  f"signed by {who}, not checked against a trusted key (give --pubkey)")
-    try:
-        manifest = json.loads(mbytes)
-    except ValueError as e:
-        raise VerifyFailure(MANIFEST, f"not valid JSON ({e})") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise VerifyFailure(MANIFEST, f"not a manifest of format {FORMAT}")
-    if sig is not None and manifest.get("signed") is not True:
-        raise VerifyFailure(MANIFEST, "says the package is unsigned, yet it holds manifest.sig")
-    if sig is None and manifest.get("signed"):
-        raise VerifyFailure(SIGNATURE, "missing: the manifest says the package is signed")
-    return status, manifest
-
-
-def _check_files(members: dict[str, bytes], manifest: dict) -> int:
-    listed: dict[str, dict] = {}
-    for entry in manifest.get("files") or []:
-        if not isinstance(entry, dict) or not isinstance(entry.get("path"), str):
-            raise VerifyFailure(MANIFEST, f"a file entry is malformed: {entry!r}")
-        listed[entry["path"]] = entry
-    for path, entry in listed.items():
-        if path not in members:
-            raise VerifyFailure(path, "listed in the manifest but missing from the package")
-        data = members[path]
-        if _sha256(data) != entry.get("sha256") or len(data) != entry.get("size"):
-            raise VerifyFailure(path, f"does not match the manifest (SHA-256 {_sha256(data)}, {len(data)} bytes; "
-                                      f"the manifest says {entry.get('sha256')}, {entry.get('size')} bytes)")
-    for path in members:
-        if path not in listed and path not in (MANIFEST, SIGNATURE):
-            raise VerifyFailure(path, "in the package but not listed in the manifest")
-    for name in REQUIRED:
-        if f"run/{name}" not in listed:
-            raise VerifyFailure(f"run/{name}", "missing from the package")
-    return len(listed)
+def _first_problem(e: Exception) -> str:
+    if isinstance(e, ValidationError):
+        first = e.errors()[0]
+        return f"{'.'.join(str(p) for p in first['loc']) or '(top)'}: {first['msg']}"
+    return str(e)
 
 
 def _comparable(m: dict) -> dict:
@@ -443,8 +335,9 @@ def _first_difference(a: dict, b: dict) -> str:
 def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
     try:
         packaged = json.loads(members["run/matrix.json"])
-    except ValueError as e:
-        raise VerifyFailure("run/matrix.json", f"not valid JSON ({e})") from None
+        PackagedMatrix.model_validate(packaged)
+    except (ValueError, RecursionError) as e:  # pydantic's ValidationError is a ValueError
+        raise VerifyFailure("run/matrix.json", f"not a clause matrix ({_first_problem(e)})") from None
     inputs = manifest.get("inputs") or {}
     with tempfile.TemporaryDirectory(prefix="baccarat-verify-") as tmp:
         root = Path(tmp)
@@ -474,28 +367,20 @@ def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
     return packaged
 
 
-def check_package(package: Path, pubkey: Optional[Path] = None) -> tuple[dict[str, bytes], dict, str, int]:
-    """Read ``package`` and check its members, its signature and every file against its
-    manifest (not the matrix rebuild: :func:`verify` does that too). Returns the members
-    (path -> bytes), the manifest, the signature status (one line) and the number of
-    files listed.
+def verify(package: Path, pubkey: Optional[Path] = None, max_member_bytes: int = MAX_MEMBER_BYTES) -> VerifyReport:
+    """Check ``package`` offline: :func:`~baccarat_conformance.reports.package_check.open_package`
+    (the archive, the manifest, the signature, every member), then the matrix rebuild.
 
     :raises VerifyFailure: naming the first file or check that failed.
     """
-    members = read_package(Path(package))
-    status, manifest = _check_signature(members, pubkey)
-    return members, manifest, status, _check_files(members, manifest)
-
-
-def verify(package: Path, pubkey: Optional[Path] = None) -> VerifyReport:
-    """Check ``package`` offline. Raises :class:`VerifyFailure` naming the first file or
-    check that failed; returns what was established otherwise."""
-    members, manifest, status, count = check_package(package, pubkey)
+    pkg = open_package(Path(package), pubkey, max_member_bytes=max_member_bytes)
+    manifest = pkg.manifest
     notes = []
     if manifest.get("harness_version") != harness_version():
         notes.append(f"the package was sealed by {manifest.get('harness_version')}, this is {harness_version()}: "
                      "the matrix is rebuilt with this harness's corpus and rules")
-    matrix = _check_matrix(members, manifest)
+    matrix = _check_matrix(pkg.members, manifest)
     for m in manifest.get("missing") or []:
-        notes.append(f"not in the package: {m.get('what')} ({m.get('why')})")
-    return VerifyReport(manifest=manifest, manifest_sha256=_sha256(members[MANIFEST]), signature=status, files=count, matrix=matrix, notes=notes)
+        notes.append(f"not in the package: {m['what']} ({m['why']})")
+    return VerifyReport(manifest=manifest, manifest_sha256=pkg.manifest_sha256, signature=pkg.signature,
+                        files=pkg.files, matrix=matrix, notes=notes)

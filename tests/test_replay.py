@@ -18,11 +18,12 @@ import pytest
 
 from baccarat_conformance import cli
 from baccarat_conformance.replay import ReplayError, exit_status, pytest_target, select
+from baccarat_conformance.reports import package_check as P
 from baccarat_conformance.reports import seal as S
 from baccarat_conformance.session import redacted_command_line
 
 from .suite_runner import REPO
-from .test_seal import flip, rewrite
+from .test_seal import flip, relist, rewrite
 
 AS_OF = "2025-07-01"
 BROKEN = "tests.broken_games:player_stands_on_5"
@@ -66,7 +67,7 @@ def replay(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
 
 # ------------------------------------------------------------------ the replay record
 def test_every_failed_scenario_carries_a_replay_record(run: dict) -> None:
-    packaged_profile = S.read_package(run["package"])["inputs/profile.toml"]
+    packaged_profile = P.read_members(run["package"])["inputs/profile.toml"]
     for entry in run["entries"]:
         assert ("replay" in entry) == (entry["outcome"] == "failed"), entry
     for name, entry in run["failed"].items():
@@ -87,7 +88,7 @@ def test_every_failed_scenario_carries_a_replay_record(run: dict) -> None:
 
 
 def test_the_package_holds_describe_the_command_line_and_the_times(run: dict) -> None:
-    members = S.read_package(run["package"])
+    members = P.read_members(run["package"])
     described = json.loads(members["run/describe.json"])
     assert described["adapter"] == "library" and "stacked_shoe" in described["describe"]["capabilities"]
     manifest = json.loads(members["manifest.json"])
@@ -115,9 +116,10 @@ def test_the_command_line_is_redacted() -> None:
 def test_replay_shows_the_same_failure_against_the_broken_game(run: dict, name: str, capsys, monkeypatch) -> None:
     monkeypatch.chdir(REPO)
     entry = run["failed"][name]
-    code, out, err = replay(capsys, str(run["package"]), "--scenario", entry["nodeid"])
+    code, out, err = replay(capsys, str(run["package"]), "--scenario", entry["nodeid"], "--game", BROKEN)
     assert code == 1, out + err
-    assert f"against library {BROKEN}" in out  # the run's game, as recorded
+    assert f"against library {BROKEN}" in out
+    assert out.startswith(f"{run['package']}: unsigned: anyone could have written this package")
     assert "the same failure as recorded" in out, out
     replayed = next(line for line in out.splitlines() if line.strip().startswith("replayed:"))
     assert replayed.strip() == f"replayed: failed (nonconformance): {entry['message']}"
@@ -146,8 +148,9 @@ def test_replay_over_http_passes_the_adapter_options_on(run: dict, capsys, monke
 
 def test_replay_from_the_run_folder(run: dict, capsys, monkeypatch) -> None:
     monkeypatch.chdir(REPO)
-    code, out, err = replay(capsys, str(run["out"]), "--scenario", STACKED)
+    code, out, err = replay(capsys, str(run["out"]), "--scenario", STACKED, "--game", BROKEN)
     assert code == 1 and "the same failure as recorded" in out, out + err
+    assert "not a sealed package: nothing was verified" in out.splitlines()[0]
 
 
 def test_a_tampered_package_is_refused_naming_the_file(run: dict, capsys, tmp_path: Path) -> None:
@@ -177,11 +180,58 @@ def test_a_changed_profile_is_refused(run: dict, capsys, tmp_path: Path) -> None
 
     folder = tmp_path / "run"
     folder.mkdir()
-    members = S.read_package(run["package"])
+    members = P.read_members(run["package"])
     change(members)
     (folder / "results.jsonl").write_bytes(members["run/results.jsonl"])
     code, _, err = replay(capsys, str(folder), "--scenario", STACKED)
     assert code == 3 and "is not the one the scenario ran with" in err, err
+
+
+def with_record(run: dict, dst: Path, **changes: dict) -> Path:
+    """The run's package with the STACKED scenario's replay record changed (``changes``:
+    section -> {field: value}), its manifest entry updated (the package is unsigned)."""
+    def change(members: dict) -> None:
+        lines = []
+        for line in members["run/results.jsonl"].decode().splitlines():
+            entry = json.loads(line)
+            if STACKED in entry["nodeid"] and "replay" in entry:
+                for section, fields in changes.items():
+                    entry["replay"][section].update(fields)
+            lines.append(json.dumps(entry) + "\n")
+        members["run/results.jsonl"] = "".join(lines).encode()
+        relist(members, "run/results.jsonl")
+
+    return rewrite(run["package"], dst, change)
+
+
+def test_an_unsigned_record_never_imports_a_game_from_the_current_folder(run: dict, capsys, tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    """Issue 26 item 18: with no --game, a recorded ``planted:create_game`` was imported
+    from the current folder (running whatever a forger left there)."""
+    forged = with_record(run, tmp_path / "forged.tar.gz", adapter={"game": "planted:create_game"})
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "planted.py").write_text("import pathlib\npathlib.Path(__file__).with_name('IMPORTED').touch()\n"
+                                     "from baccarat_conformance.reference_game import create_game\n")
+    monkeypatch.chdir(work)
+    code, out, err = replay(capsys, str(forged), "--scenario", STACKED)
+    assert not (work / "IMPORTED").exists(), out + err
+    assert code != 0 and out.startswith(f"{forged}: unsigned"), out + err
+    assert "never from the current folder" in out
+
+
+@pytest.mark.parametrize("section, field, value", [("options", "hypothesis_profile", "--help"),
+                                                   ("options", "depth", "--help"),
+                                                   ("options", "as_of", "--collect-only"),
+                                                   ("adapter", "adapter", "-p planted"),
+                                                   ("options", "include_expired", "yes")])
+def test_recorded_text_never_reaches_pytest_as_an_option(run: dict, capsys, tmp_path: Path, section: str,
+                                                         field: str, value: str) -> None:
+    """Issue 26 item 18: a recorded hypothesis_profile of "--help" reached pytest as an option."""
+    forged = with_record(run, tmp_path / "forged.tar.gz", **{section: {field: value}})
+    code, out, err = replay(capsys, str(forged), "--scenario", STACKED, "--game", REFERENCE)
+    assert code == 3 and f"replay.{section}.{field}" in err, out + err
+    assert "replayed:" not in out and "usage:" not in out + err
 
 
 # ------------------------------------------------------------------ units
@@ -214,8 +264,9 @@ def test_a_blocked_scenario_carries_a_replay_record_and_replays_blocked(tmp_path
     """A scenario blocked by another rule the game broke replays blocked again (exit 4)."""
     monkeypatch.chdir(REPO)
     out = tmp_path / "reports"
+    game = "tests.broken_games_631a:banker_stands_on_4_and_5_when_player_stands"
     code = main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--progress", "off", "--no-html",
-                "--allow-pending", "--game", "tests.broken_games_631a:banker_stands_on_4_and_5_when_player_stands",
+                "--allow-pending", "--game", game,
                 "--", "-m", "631a.9 and not property")
     assert code == 4, code
     entries = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
@@ -223,7 +274,8 @@ def test_a_blocked_scenario_carries_a_replay_record_and_replays_blocked(tmp_path
     assert blocked["replay"]["scenario"] == blocked["nodeid"] and blocked["replay"]["shoes_sent"] == 1
     assert " ".join(blocked["replay"]["shoes"][0]["cards"]) in blocked["nodeid"]  # the stack of its example
     assert main("seal", str(out)) == 0
-    code, text, err = replay(capsys, str(tmp_path / "reports.evidence.tar.gz"), "--scenario", "631a.11(c)(1)")
+    code, text, err = replay(capsys, str(tmp_path / "reports.evidence.tar.gz"), "--scenario", "631a.11(c)(1)",
+                               "--game", game)
     assert code == 4 and "replayed: skipped (blocked)" in text and "the same failure as recorded" in text, text + err
 
 

@@ -17,6 +17,7 @@ import pytest
 from baccarat_conformance import cli
 from baccarat_conformance.reports.matrix_writers import matrix_json
 from baccarat_conformance.verdict.rebuild import rebuild_matrix
+from baccarat_conformance.reports import package_check as P
 from baccarat_conformance.reports import seal as S
 
 from .suite_runner import REPO
@@ -52,7 +53,7 @@ def sealed(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 def rewrite(src: Path, dst: Path, change) -> Path:
     """Copy the package ``src`` to ``dst`` with ``change(members)`` applied (members in order)."""
-    members = S.read_package(src)
+    members = P.read_members(src)
     change(members)
     dst.write_bytes(S._tar(members))
     return dst
@@ -65,12 +66,12 @@ def flip(data: bytes) -> bytes:
 
 def relist(members: dict, *paths: str) -> None:
     """Update the manifest's entries of ``paths`` to their (changed) content, keeping the signature."""
-    manifest = json.loads(members[S.MANIFEST])
+    manifest = json.loads(members[P.MANIFEST])
     for entry in manifest["files"]:
         if entry["path"] in paths:
             data = members[entry["path"]]
             entry.update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
-    members[S.MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    members[P.MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
 
 
 def forge_failure(members: dict) -> None:
@@ -97,22 +98,22 @@ def matching_matrix(members: dict, tmp: Path) -> None:
         if path.startswith("inputs/"):
             (tmp / path).parent.mkdir(parents=True, exist_ok=True)
             (tmp / path).write_bytes(members[path])
-    manifest = json.loads(members[S.MANIFEST])
+    manifest = json.loads(members[P.MANIFEST])
     m = rebuild_matrix(run / "results.jsonl", session=run / "session.json",
                        attestations=tmp / manifest["inputs"]["attestations"]["path"],
                        waivers=tmp / manifest["inputs"]["waivers"]["path"], profile=str(tmp / "inputs/profile.toml"))
     members["run/matrix.json"] = matrix_json(m).encode("utf-8")
 
 
-def failure(package: Path, pubkey: Path | None = None) -> S.VerifyFailure:
-    with pytest.raises(S.VerifyFailure) as e:
+def failure(package: Path, pubkey: Path | None = None) -> P.VerifyFailure:
+    with pytest.raises(P.VerifyFailure) as e:
         S.verify(package, pubkey)
     return e.value
 
 
 # ------------------------------------------------------------------ what a package holds
 def test_the_package_holds_the_whole_record_of_the_run(sealed: dict) -> None:
-    members = S.read_package(sealed["unsigned"])
+    members = P.read_members(sealed["unsigned"])
     names = set(members)
     for need in ("manifest.json", "environment.json", "run/matrix.json", "run/matrix.csv", "run/matrix.html",
                  "run/results.jsonl", "run/junit.xml", "run/session.json", "run/par_sheet.json", "inputs/profile.toml",
@@ -121,7 +122,7 @@ def test_the_package_holds_the_whole_record_of_the_run(sealed: dict) -> None:
     assert any(n.startswith("run/allure-results/") and "attachment" in n for n in names)  # exchange transcripts
     assert not any(".hypothesis" in n for n in names)
     manifest = json.loads(members["manifest.json"])
-    assert manifest["format"] == S.FORMAT and manifest["signed"] is False
+    assert manifest["format"] == P.FORMAT and manifest["signed"] is False
     assert {e["path"] for e in manifest["files"]} == names - {"manifest.json"}
     assert manifest["run"]["as_of"] == AS_OF and manifest["run"]["started"] and manifest["run"]["finished"]
     for reg in manifest["regulations"]:
@@ -159,14 +160,14 @@ def test_a_wrong_public_key_fails(sealed: dict, capsys: pytest.CaptureFixture) -
 
 
 def test_changing_one_byte_of_any_packaged_file_fails_naming_it(sealed: dict, tmp_path: Path) -> None:
-    names = list(S.read_package(sealed["signed"]))
+    names = list(P.read_members(sealed["signed"]))
     assert {"manifest.json", "manifest.sig", "signer.pub", "run/results.jsonl"} <= set(names)
     for name in names:
         bad = rewrite(sealed["signed"], tmp_path / "bad.tar.gz",
                       lambda m: m.__setitem__(name, flip(m[name])))
         e = failure(bad, sealed["pub"])
         assert name in str(e), (name, str(e))
-    for name in list(S.read_package(sealed["unsigned"])):
+    for name in list(P.read_members(sealed["unsigned"])):
         if name == "manifest.json":
             continue  # an unsigned manifest proves nothing by itself: see docs/evidence.md
         bad = rewrite(sealed["unsigned"], tmp_path / "bad.tar.gz",
