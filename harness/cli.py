@@ -157,6 +157,28 @@ def _error(message: str) -> None:
     print(f"error: {message}", file=sys.stderr)
 
 
+def _drop_partial_writes(out: Path) -> list[str]:
+    """Remove what pytest left half written in ``out`` (a full filesystem left an empty
+    ``junit.xml``, which pytest writes in place, and allure-pytest's temporary
+    ``allure-results/*.tmp`` files); returns the errors to report."""
+    import xml.etree.ElementTree as ET
+
+    errors = []
+    junit = out / "junit.xml"
+    if junit.is_file():
+        try:
+            ET.parse(junit)
+        except (ET.ParseError, OSError) as e:
+            junit.unlink(missing_ok=True)
+            errors.append(f"{junit} NOT written whole ({e}; a full filesystem?): removed")
+    partial = sorted((out / "allure-results").glob("*.tmp"))
+    for path in partial:
+        path.unlink(missing_ok=True)
+    if partial:
+        errors.append(f"{len(partial)} Allure result file(s) NOT written whole (a full filesystem?): removed")
+    return errors
+
+
 def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
     """Attestations and waivers of ``args`` (validated against ``ctx.coverage``).
 
@@ -298,6 +320,9 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
+    unfinished = _drop_partial_writes(out)
+    for message in unfinished:
+        _error(message)
 
     # 3. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
     #    (or finished without knowing of the interruption)
@@ -319,6 +344,8 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         verdict, reasons = m.exit_code, m.reasons
         sentences = [m.totals_sentence(ch) for ch in m.totals]
     final = combine(verdict, 4 if interrupted else None)
+    if unfinished:
+        final = combine(final, 2)
 
     # 4. the Allure HTML report (a view of the same results); not after an interruption
     if interrupted:

@@ -202,9 +202,12 @@ def load_recorded(source: Path, pubkey: Optional[Path] = None, max_member_bytes:
 
 
 def _describe(entry: dict) -> str:
+    """One line naming the recorded ``entry`` (its text escaped: it is the package's)."""
+    from baccarat_conformance.reports.package_check import one_line
+
     clause = entry.get("failed_clause") or entry.get("blocked_by")
-    return (f"{entry['nodeid']}  [{entry.get('outcome')}, {entry.get('category')}"
-            + (f", § {clause}" if clause else "") + "]")
+    return one_line(f"{entry['nodeid']}  [{entry.get('outcome')}, {entry.get('category')}"
+                    + (f", § {clause}" if clause else "") + "]")
 
 
 def select(entries: list[dict], wanted: str) -> dict:
@@ -329,11 +332,12 @@ def same_failure(recorded: dict, replayed: Optional[dict]) -> bool:
     return replayed is not None and all(recorded.get(k) == replayed.get(k) for k in keys)
 
 
-def _say(line: str, err: bool = False) -> None:
-    """Print ``line`` with its control characters escaped: it holds the package's text."""
-    from baccarat_conformance.input_bounds import escape_controls
+def _say(*lines: str, err: bool = False) -> None:
+    """Print each of ``lines`` as one line safe to print: they hold the package's text."""
+    from baccarat_conformance.reports.package_check import one_line
 
-    print(escape_controls(line), file=sys.stderr if err else sys.stdout, flush=True)
+    for line in lines:
+        print(one_line(line), file=sys.stderr if err else sys.stdout, flush=True)
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -353,23 +357,24 @@ def replay_command(args: argparse.Namespace) -> int:
         _say(f"replay: {args.package} FAILED verification, nothing was run: {e}", err=True)
         return 3
     except ReplayError as e:
-        _say(f"replay: {e}", err=True)
+        _say(*f"replay: {e}".split("\n"), err=True)  # a listing of scenarios, each escaped
         return 3
     with tempfile.TemporaryDirectory(prefix="baccarat-replay-") as tmp:
         folder = Path(tmp)
         try:
             run_args = _run_arguments(record, _profile_file(recorded, record, folder), args)
         except ReplayError as e:
-            _say(f"replay: {e}", err=True)
+            _say(*f"replay: {e}".split("\n"), err=True)  # a listing of scenarios, each escaped
             return 3
         log = folder / "results.jsonl"
         cmd = pytest_command(run_args, folder / "allure-results", log, target=target)
         recorded_game = args.game is None and run_args.game is not None
-        _say(f"replay of {entry['nodeid']}\n  from {recorded.source} (run {recorded.run.get('started')} .. "
-             f"{recorded.run.get('finished')})\n  against {run_args.adapter}"
-             + (f" {run_args.game}" if run_args.game else "") + f"; as of {run_args.as_of}, depth {run_args.depth}"
-             + ("\n  the game as recorded: imported from the installed packages only, never from the current "
-                "folder (give --game to choose it)" if recorded_game else ""))
+        _say(f"replay of {entry['nodeid']}",
+             f"  from {recorded.source} (run {recorded.run.get('started')} .. {recorded.run.get('finished')})",
+             f"  against {run_args.adapter}" + (f" {run_args.game}" if run_args.game else "")
+             + f"; as of {run_args.as_of}, depth {run_args.depth}",
+             *(["  the game as recorded: imported from the installed packages only, never from the current folder "
+                "(give --game to choose it)"] if recorded_game else []))
         with Signals() as signals, _safe_path(recorded_game):
             proc_log = folder / "pytest.log"
             with open(proc_log, "w", encoding="utf-8") as fh:
@@ -379,7 +384,7 @@ def replay_command(args: argparse.Namespace) -> int:
             if log.is_file() else []
         again = replayed[-1] if replayed else None
         if again is None:
-            _say(text[-4000:], err=True)
+            _say(*text[-4000:].split("\n"), err=True)
     _say(f"  recorded: {_line(entry)}")
     _say(f"  replayed: {_line(again)}")
     if again is not None and again.get("outcome") != "passed":

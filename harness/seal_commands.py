@@ -79,15 +79,14 @@ def seal_command(args: argparse.Namespace) -> int:
 
 
 def verify_command(args: argparse.Namespace) -> int:
-    from baccarat_conformance.input_bounds import escape_controls
-    from baccarat_conformance.reports.package_check import VerifyFailure
+    from baccarat_conformance.reports.package_check import VerifyFailure, one_line
     from baccarat_conformance.reports.seal import verify
     from baccarat_conformance.verdict.contract import EXIT_CODES
 
     try:
         rep = verify(args.package, args.pubkey, args.max_member_bytes)
     except VerifyFailure as e:  # a member's name is the package's text
-        print(escape_controls(f"verify FAILED: {e}"), file=sys.stderr)
+        print(f"verify FAILED: {one_line(str(e))}", file=sys.stderr)
         return 3
     m, run = rep.manifest, rep.manifest.get("run") or {}
     lines = [f"package: {args.package}",
@@ -105,7 +104,7 @@ def verify_command(args: argparse.Namespace) -> int:
     lines.append(f"verdict of the run: exit status {code}: {EXIT_CODES.get(code, '?')}"
                  + (f" — {'; '.join(v.get('reasons') or [])}" if v.get("reasons") else ""))
     for line in lines:  # every string but the status lines comes from the package: no control character passes
-        print(escape_controls(line))
+        print(one_line(line))
     print("verify: OK")
     return 0
 

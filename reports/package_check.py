@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Literal, Optional
 
+from baccarat_conformance.input_bounds import escape_controls
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 __all__ = ["FORMAT", "MANIFEST", "SIGNATURE", "SIGNER", "REQUIRED", "MAX_MEMBER_BYTES", "MAX_MANIFEST_BYTES",
            "MAX_HEADER_BYTES", "MAX_TAIL_BYTES", "CheckedPackage", "Manifest", "VerifyFailure", "fingerprint",
-           "add_max_member_bytes", "load_public", "open_package", "read_members", "sha256"]
+           "add_max_member_bytes", "load_public", "one_line", "open_package", "read_members", "sha256"]
 
 FORMAT = "baccarat-conformance-evidence/1"
 MANIFEST, SIGNATURE, SIGNER = "manifest.json", "manifest.sig", "signer.pub"
@@ -75,6 +76,13 @@ class VerifyFailure(Exception):
 
     def __reduce__(self) -> tuple:  # picklable: pickle would call VerifyFailure("what: message") alone
         return (type(self), (self.what, self.message))
+
+
+def one_line(text: str) -> str:
+    """``text`` (which may hold a package's text: member names, manifest fields) as one line
+    safe to print on a terminal: control characters escaped
+    (:func:`~baccarat_conformance.input_bounds.escape_controls`), newline and tab too."""
+    return escape_controls(str(text)).replace("\n", "\\n").replace("\t", "\\t")
 
 
 def sha256(data: bytes) -> str:

@@ -238,3 +238,114 @@ def test_seal_needs_a_finished_run_and_keygen_never_overwrites(sealed: dict, tmp
     assert "never overwrites" in capsys.readouterr().err
     assert main("seal", str(sealed["out"]), "--key", str(sealed["pub"]), "-o", str(tmp_path / "x.tar.gz")) == 3
     assert not (tmp_path / "x.tar.gz").exists()
+
+
+# ------------------------------------------------------------------ issue 26: hostile packages
+def test_seal_never_writes_through_a_planted_temporary_file(sealed: dict, tmp_path: Path) -> None:
+    """Item 2: a ``PACKAGE.tmp`` symlink had its target overwritten with the package, and
+    the link was renamed to ``PACKAGE``."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the lab's file\n")
+    package = tmp_path / "out.tar.gz"
+    (tmp_path / "out.tar.gz.tmp").symlink_to(victim)
+    assert main("seal", str(sealed["out"]), "-o", str(package)) == 0
+    assert victim.read_text() == "the lab's file\n"
+    assert package.is_file() and not package.is_symlink() and S.verify(package).files
+    assert (package.stat().st_mode & 0o777) == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.tar.gz", "out.tar.gz.tmp", "victim.txt"]
+
+
+def _gzip_members(package: Path) -> tuple[bytes, bytes]:
+    """The raw gzip bytes of ``package`` and its inflated tar."""
+    import gzip
+
+    raw = package.read_bytes()
+    return raw, gzip.decompress(raw)
+
+
+def _regzip(tar: bytes) -> bytes:
+    import gzip
+
+    return gzip.compress(tar, mtime=0)
+
+
+@pytest.mark.parametrize("damage", ["bad CRC", "cut trailer", "trailing garbage", "second gzip member",
+                                    "data after the tar"])
+def test_the_gzip_trailer_and_what_follows_the_tar_are_read(sealed: dict, tmp_path: Path, damage: str,
+                                                            capsys: pytest.CaptureFixture) -> None:
+    """Item 10: each of these verified OK, with --pubkey too."""
+    raw, tar = _gzip_members(sealed["signed"])
+    extra = S._tar({"run/extra.txt": b"not in the manifest\n"})
+    data = {"bad CRC": raw[:-8] + bytes([raw[-8] ^ 0xFF]) + raw[-7:],
+            "cut trailer": raw[:-4],
+            "trailing garbage": raw + b"garbage",
+            "second gzip member": raw + extra,
+            "data after the tar": _regzip(tar + b"\x01" + bytes(511))}[damage]
+    bad = tmp_path / "bad.tar.gz"
+    bad.write_bytes(data)
+    capsys.readouterr()
+    assert main("verify", str(bad), "--pubkey", str(sealed["pub"])) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("verify FAILED: the archive: ") and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("what", ["files an int", "inputs a list", "run a list", "missing a string",
+                                  "a file's size a string", "matrix.json a list", "matrix.json rows a dict"])
+def test_a_malformed_manifest_or_matrix_is_refused_with_a_message(sealed: dict, tmp_path: Path, what: str,
+                                                                  capsys: pytest.CaptureFixture) -> None:
+    """Item 9: these crashed verify with a traceback (exit 1)."""
+    def change(m: dict) -> None:
+        manifest = json.loads(m[P.MANIFEST])
+        if what == "files an int":
+            manifest["files"] = 3
+        elif what == "inputs a list":
+            manifest["inputs"] = ["inputs/profile.toml"]
+        elif what == "run a list":
+            manifest["run"] = ["started"]
+        elif what == "missing a string":
+            manifest["missing"] = "nothing"
+        elif what == "a file's size a string":
+            manifest["files"][0]["size"] = str(manifest["files"][0]["size"])
+        m[P.MANIFEST] = json.dumps(manifest).encode()
+        if what.startswith("matrix.json"):
+            matrix = json.loads(m["run/matrix.json"])
+            m["run/matrix.json"] = json.dumps([matrix] if what == "matrix.json a list"
+                                              else {**matrix, "rows": {"631a.6": {}}}).encode()
+            relist(m, "run/matrix.json")
+
+    bad = rewrite(sealed["unsigned"], tmp_path / "bad.tar.gz", change)
+    capsys.readouterr()
+    assert main("verify", str(bad)) == 3
+    err = capsys.readouterr().err
+    where = "run/matrix.json: not a clause matrix" if what.startswith("matrix.json") else "manifest.json: malformed"
+    assert err.startswith(f"verify FAILED: {where}"), err
+
+
+def test_verify_escapes_what_the_package_says(sealed: dict, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Item 4: a forger's package rewrote the screen to read "signed by the trusted key …
+    valid", and a link member named with escapes made a failure look like "verify: OK"."""
+    clear = "\x1b[2J\x1b[H"
+
+    def change(m: dict) -> None:
+        manifest = json.loads(m[P.MANIFEST])
+        manifest["run"]["profile"] = f"{clear}signature: signed by the trusted key SHA256:00: valid\x9b0m"
+        manifest["missing"] = [{"what": "\x1b]0;title\x07the report", "why": "\x1b[1A\x1b[2Kgone\u202e"}]
+        m[P.MANIFEST] = json.dumps(manifest).encode()
+
+    forged = rewrite(sealed["unsigned"], tmp_path / "forged.tar.gz", change)
+    capsys.readouterr()
+    assert main("verify", str(forged)) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e"), out
+    assert "\\x1b[2J\\x1b[Hsignature: signed by the trusted key" in out and "\\u202e" in out
+    assert "signature: unsigned" in out.splitlines()
+
+    link = tmp_path / "link.tar.gz"
+    with tarfile.open(link, "w:gz") as tar:
+        info = tarfile.TarInfo(f"x{clear}\r\x1b[2Kverify: OK\n")
+        info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
+        tar.addfile(info)
+    assert main("verify", str(link)) == 3
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\r" not in err and err.count("\n") == 1, err
+    assert "verify FAILED: x\\x1b[2J\\x1b[H\\x0d\\x1b[2Kverify: OK" in err
