@@ -3,15 +3,17 @@
 A run leaves a folder of files anyone can edit without trace. :func:`seal` packs the
 whole record of a run into one ``.tar.gz`` whose ``manifest.json`` lists the SHA-256
 and size of every other file, optionally signed with Ed25519 (``manifest.sig``, over the
-exact bytes of ``manifest.json``). :func:`verify` checks a package offline: safe members,
-the signature, every file against the manifest, then rebuilds the clause matrix from the
-packaged results log and compares it with the packaged matrix. See docs/evidence.md.
+exact bytes of ``manifest.json``). :func:`verify` checks a package offline: the archive,
+the manifest, the signature and every member as one bounded stream
+(:func:`~baccarat_conformance.reports.package_check.open_package`), then rebuilds the clause
+matrix from the packaged results log and compares it with the packaged matrix. See
+docs/evidence.md.
 
 Layout of a package (paths inside the archive)::
 
-    manifest.json            format, harness version, created, run facts, missing items, files
-    manifest.sig             Ed25519 signature of manifest.json (signed packages only)
-    signer.pub               the signer's public key, PEM (signed packages only; listed in the manifest)
+    manifest.json            format, harness version, created, run facts, missing items, files (first)
+    manifest.sig             Ed25519 signature of manifest.json (signed packages only; second)
+    signer.pub               the signer's public key, PEM (signed packages only; listed in the manifest; third)
     environment.json         Python, platform, and every installed distribution with its version
     run/...                  the run's reports: matrix.{html,csv,json}, results.jsonl, junit.xml,
                              session.json (with the command line and the start and end times),
