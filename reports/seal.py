@@ -92,7 +92,8 @@ def keygen(key: Path) -> tuple[Path, str]:
     with open(key, "xb") as f:
         key.chmod(0o600)
         f.write(pem)
-    pub_path.write_bytes(_public_pem(priv.public_key()))
+    with open(pub_path, "xb") as f:  # exclusive, as the private key: never through a planted (dangling) link
+        f.write(_public_pem(priv.public_key()))
     return pub_path, fingerprint(priv.public_key())
 
 
