@@ -41,7 +41,7 @@ def add_parsers(sub: Any) -> None:
 
 def diff_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.reports.evidence_diff import diff_lines, printable, read_run, write_diff
-    from baccarat_conformance.reports.seal import VerifyFailure
+    from baccarat_conformance.reports.package_check import VerifyFailure
     from baccarat_conformance.verdict.diff import SchemaMismatch, compare
 
     sides = []

@@ -2,9 +2,9 @@
 ``baccarat-conformance diff OLD NEW`` (docs/evidence.md, "Modification submissions").
 
 :func:`read_run` checks a package exactly as ``verify`` does (archive, signature, every
-file against the manifest, the matrix rebuilt from the packaged results log), then reads
-the few members the comparison needs, each checked again against the verified manifest's
-SHA-256 and size. The comparison itself is :func:`baccarat_conformance.verdict.diff.compare`.
+file against the manifest, the matrix rebuilt from the packaged results log), keeping in
+the same one bounded read the few members the comparison needs (describe.json, the
+profile). The comparison itself is :func:`baccarat_conformance.verdict.diff.compare`.
 :func:`diff_lines` gives the console text, :func:`write_diff` writes ``diff.json`` and
 ``diff.html`` (the matrix's Jinja2 environment, autoescaped).
 
@@ -15,27 +15,24 @@ character (:func:`printable`), the page is autoescaped.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import sys
-import tarfile
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Optional
 
 from baccarat_conformance.verdict.diff import RunDiff, RunRecord, summary_counts
 from baccarat_conformance.verdict.results import RESULT_LABELS
 
-from .seal import VerifyFailure, verify
+from .package_check import VerifyFailure
+from .seal import verify
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["read_run", "diff_lines", "diff_json", "write_diff", "printable", "MAX_MEMBER_BYTES"]
+__all__ = ["read_run", "diff_lines", "diff_json", "write_diff", "printable"]
 
-#: The largest member :func:`read_run` reads for the comparison (describe.json, the profile).
-MAX_MEMBER_BYTES = 16 * 1024 * 1024
 #: Clause changes listed in full on the console (all of them are in diff.json and diff.html).
 CONSOLE_CLAUSES = 60
 #: Scenarios listed under one side of a clause change on the console.
@@ -59,48 +56,17 @@ def printable(value: Any, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _members(package: Path, manifest: dict, wanted: Iterable[str]) -> dict[str, bytes]:
-    """The ``wanted`` members of ``package`` that its (verified) manifest lists, each read
-    up to its listed size and checked against its listed SHA-256.
-
-    :raises VerifyFailure: when a member differs from the manifest (the file changed since
-        it was verified), or is larger than :data:`MAX_MEMBER_BYTES`.
-    """
-    listed = {f.get("path"): f for f in manifest.get("files") or [] if isinstance(f, dict)}
-    names = {w for w in wanted if w in listed}
-    out: dict[str, bytes] = {}
-    if not names:
-        return out
-    try:
-        with tarfile.open(package, mode="r:gz") as tar:
-            for info in tar:
-                if info.name not in names or info.name in out:
-                    continue
-                entry = listed[info.name]
-                size = int(entry.get("size") or 0)
-                if size > MAX_MEMBER_BYTES or info.size != size or not info.isreg():
-                    raise VerifyFailure(info.name, f"not as the manifest lists it (or over {MAX_MEMBER_BYTES} bytes)")
-                f = tar.extractfile(info)
-                data = f.read(size + 1) if f else b""
-                if len(data) != size or hashlib.sha256(data).hexdigest() != entry.get("sha256"):
-                    raise VerifyFailure(info.name, "differs from the SHA-256 its manifest lists")
-                out[info.name] = data
-    except (tarfile.TarError, OSError, EOFError) as e:
-        raise VerifyFailure(str(package), f"not a readable .tar.gz archive ({e})") from None
-    return out
-
-
 def read_run(package: Path, pubkey: Optional[Path] = None) -> RunRecord:
     """Check ``package`` as ``verify`` does, and read one side of a comparison from it.
 
     :raises VerifyFailure: naming the first file or check that failed (nothing of the
         package is compared then).
     """
-    report = verify(Path(package), pubkey)
-    manifest = report.manifest
-    inputs = manifest.get("inputs") if isinstance(manifest.get("inputs"), dict) else {}
+    report = verify(Path(package), pubkey, keep=lambda path: path == "run/describe.json")  # one bounded read
+    manifest = report.manifest  # validated by the manifest's schema
+    inputs = manifest.get("inputs") or {}
     profile_path = (inputs.get("profile") or {}).get("path") or "inputs/profile.toml"
-    members = _members(Path(package), manifest, ["run/describe.json", profile_path])
+    members = report.members
     describe = None
     if "run/describe.json" in members:
         try:

@@ -39,7 +39,7 @@ import tempfile
 from dataclasses import dataclass, field
 from importlib import metadata, resources
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -50,7 +50,7 @@ from baccarat_conformance.atomic_files import write_atomic
 
 from .matrix_writers import matrix_json
 from .package_check import (FORMAT, MANIFEST, MAX_MEMBER_BYTES, REQUIRED, SIGNATURE, SIGNER, VerifyFailure,
-                            fingerprint, open_package)
+                            fingerprint, kept_by_default, open_package)
 from .package_check import sha256 as _sha256
 
 __all__ = ["SealError", "VerifyReport", "default_package", "keygen", "seal", "verify"]
@@ -291,6 +291,8 @@ class VerifyReport:
     files: int
     matrix: dict
     notes: list[str] = field(default_factory=list)
+    #: the members read into memory (path -> bytes): those ``keep`` of :func:`verify` chose
+    members: dict[str, bytes] = field(default_factory=dict)
 
 
 class _Verdict(BaseModel):
@@ -370,13 +372,16 @@ def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
     return packaged
 
 
-def verify(package: Path, pubkey: Optional[Path] = None, max_member_bytes: int = MAX_MEMBER_BYTES) -> VerifyReport:
+def verify(package: Path, pubkey: Optional[Path] = None, max_member_bytes: int = MAX_MEMBER_BYTES,
+           keep: Callable[[str], bool] = kept_by_default) -> VerifyReport:
     """Check ``package`` offline: :func:`~baccarat_conformance.reports.package_check.open_package`
     (the archive, the manifest, the signature, every member), then the matrix rebuild.
+    ``keep`` chooses the members returned in the report (at least those the rebuild needs).
 
     :raises VerifyFailure: naming the first file or check that failed.
     """
-    pkg = open_package(Path(package), pubkey, max_member_bytes=max_member_bytes)
+    pkg = open_package(Path(package), pubkey, max_member_bytes=max_member_bytes,
+                       keep=lambda path: kept_by_default(path) or keep(path))
     manifest = pkg.manifest
     notes = []
     if manifest.get("harness_version") != harness_version():
@@ -386,4 +391,4 @@ def verify(package: Path, pubkey: Optional[Path] = None, max_member_bytes: int =
     for m in manifest.get("missing") or []:
         notes.append(f"not in the package: {m['what']} ({m['why']})")
     return VerifyReport(manifest=manifest, manifest_sha256=pkg.manifest_sha256, signature=pkg.signature,
-                        files=pkg.files, matrix=matrix, notes=notes)
+                        files=pkg.files, matrix=matrix, notes=notes, members=pkg.members)

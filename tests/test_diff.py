@@ -20,6 +20,7 @@ import pytest
 from baccarat_conformance import cli
 from baccarat_conformance.reports import seal as S
 from baccarat_conformance.reports.evidence_diff import printable, read_run
+from baccarat_conformance.reports.package_check import read_members
 from baccarat_conformance.verdict.diff import RunRecord, SchemaMismatch, compare
 
 from .suite_runner import REPO
@@ -84,7 +85,7 @@ def test_a_run_against_itself_has_no_differences(packages, capsys):
 
 
 def test_a_tampered_package_is_refused_before_any_diff_is_printed(packages, capsys, tmp_path):
-    members = S.read_package(packages["broken"])
+    members = read_members(packages["broken"])
     matrix = json.loads(members["run/matrix.json"])
     matrix["verdict"]["exit_code"] = 0
     members["run/matrix.json"] = json.dumps(matrix).encode()
