@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import tarfile
 import zlib
 from dataclasses import dataclass
@@ -62,7 +61,6 @@ MAX_TAIL_BYTES = 2 * 512 + 20 * 512
 """What may follow the last member inside the tar: its two zero end blocks and the zero
 padding of its last record (GNU tar and Python write records of 20 blocks)."""
 CHUNK = 1024 * 1024
-_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 class VerifyFailure(Exception):
