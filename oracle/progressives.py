@@ -168,6 +168,13 @@ MYSTERY_METER = "heavenly_9_mystery"
 # value drawn in [minimum, maximum] (c)(3).
 
 
+# The clauses of a mystery meter's award, its amount and its reseed, by meter
+# ("{section}": 629b or 627b).
+MYSTERY_CLAUSES: dict[str, dict[str, str]] = {
+    MYSTERY_METER: {"award": "631c.6(c)(5)(iii)", "payout": "631c.6(c)(7)", "reset": "631c.6(c)(5)(iv)"},
+}
+
+
 # ====================================================================== § 629b.3 / § 627b.3
 FACES = ("K", "Q", "J")
 
@@ -226,6 +233,8 @@ ROYAL_9_MYSTERY_TEXT = {
 }
 ROYAL_9_MYSTERY = {k: (dollars(a), dollars(b), percent(r)) for k, (a, b, r) in ROYAL_9_MYSTERY_TEXT.items()}
 ROYAL_9_MYSTERY_METER = "royal_9_mystery"
+MYSTERY_CLAUSES[ROYAL_9_MYSTERY_METER] = {"award": "{section}.3(h)", "payout": "{section}.3(h)",
+                                          "reset": "{section}.3(h)[table]"}
 # Contribution (interpretation royal-9-meters): each Royal 9 wager adds the Rules
 # Submission's rate of progression of each meter (mega, major, minor) x its amount to
 # that meter when dealing begins; a jackpot pays the whole meter and resets it to the

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+from itertools import zip_longest
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Optional
@@ -134,6 +135,15 @@ def _hits(meters: dict[str, m.Meter]) -> dict[str, Decimal]:
     return {k: v.hit_value for k, v in meters.items() if v.hit_value is not None}
 
 
+def _first_differing_meter(seen: list, expected: list) -> Optional[str]:
+    """The meter of the first award (seat, wager id, meter, amount) where the game's awards
+    and the expected ones part."""
+    for a, b in zip_longest(seen, expected):
+        if a is None or b is None or (a[0], a[2], a[3]) != (b[0], b[2], b[3]):
+            return (a or b)[2]
+    return None
+
+
 def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.PlacedWager],
                 record: m.RoundRecord, clause: str, label: str = "the round") -> P.RoundMeters:
     """Compare the meters after ``record`` (in the record and from ``read_meters``),
@@ -164,10 +174,14 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
                                  "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}", cards)
     expected_awards = [(s, w, mt, a) for s, w, mt, a in want.awards]
     if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in expected_awards]:
-        # the right seats paid, the wrong amounts: the payout; else whether an award is made at all
+        # the right seats paid, the wrong amounts: the payout; else whether an award is made at all;
+        # named by the mystery meter's own clauses, whatever wager the scenario is about
         role = "payout" if [(s, mt) for s, _, mt, _ in seen_awards] == [(s, mt) for s, _, mt, _ in
-                                                                        expected_awards] else "outcome"
-        raise Nonconformance(named(clause, role, prefer="win"), f"in {label}, the mystery awards are "
+                                                                        expected_awards] else "award"
+        own = P.MYSTERY_CLAUSES.get(_first_differing_meter(seen_awards, expected_awards) or "")
+        raise Nonconformance(own[role].format(section=_section(table.rules)) if own else
+                             named(clause, "outcome" if role == "award" else role, prefer="win"),
+                             f"in {label}, the mystery awards are "
                              f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in expected_awards] or 'none'}",
                              f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in seen_awards] or 'none'}", cards)
     judged(len(want.after), "meters compared")
@@ -204,13 +218,42 @@ def meters_move(table: TableHandle, meters_before: dict[str, m.Meter], wagers: W
 @then(phrase("the {meter} meter rises by {rate} of the {amount:Money} wagered"))
 def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_record: m.RoundRecord,
                 clause: str, meter: str, rate: str, amount: Decimal) -> None:
+    """The meter rises by ``rate`` of ``amount``, unless it is a mystery meter the
+    contribution takes past its preselected hit value (the game's random outcome,
+    § 631c.6(c)(3), § 629b.3(h), § 627b.3(h)): then the bonus is paid, 100% of the meter
+    with the contribution (§ 631c.6(c)(7)), and the meter is reseeded (§ 631c.6(c)(5)(iv);
+    interpretation mystery-bonus-hit). Each failure names the clause of the rule it found
+    broken: the rise the scenario's, the award, its amount and the reseed their own."""
     name = meter_name(meter)
-    want = meters_before[name].amount + amount * P.percent(rate)
+    before = meters_before[name]
+    want = before.amount + amount * P.percent(rate)
     got = _by_name(round_record.meters).get(name)
+    cards = cards_of_record(round_record)
+    clauses = P.MYSTERY_CLAUSES.get(name)
+    if clauses and before.hit_value is not None and want > before.hit_value:
+        clauses = {k: v.format(section=_section(table.rules)) for k, v in clauses.items()}
+        awards = [e for e in round_record.events if e.type == "jackpot" and e.meter == name]
+        judged(1, "mystery awards")
+        if not awards:
+            raise Nonconformance(clauses["award"], f"the {meter} bonus is paid: the contribution of "
+                                 f"{rate} of {money_text(amount)} takes the meter from ${before.amount} to "
+                                 f"${P.to_cent(want)}, in excess of its hit value ${before.hit_value}",
+                                 "no award", cards)
+        if awards[0].amount != P.to_cent(want):
+            raise Nonconformance(clauses["payout"], f"the {meter} bonus is 100% of the meter, ${P.to_cent(want)} "
+                                 f"(${before.amount} plus {rate} of {money_text(amount)}, past its hit value "
+                                 f"${before.hit_value})", f"an award of ${awards[0].amount}", cards)
+        reset = P.reset_amounts(table.rules)[name][0]
+        if got is None or P.to_cent(got.amount) != reset or (got.reset is not None and got.reset != reset):
+            raise Nonconformance(clauses["reset"], f"after the award the {meter} meter is reseeded at ${reset}",
+                                 f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
+                                 cards)
+        return
     if got is None or P.to_cent(got.amount) != P.to_cent(want):
-        raise Nonconformance(clause, f"the {meter} meter rises from ${meters_before[name].amount} by {rate} of "
-                             f"{money_text(amount)} to ${P.to_cent(want)}", f"it reads ${got.amount if got else None}",
-                             cards_of_record(round_record))
+        raise Nonconformance(clause, f"the {meter} meter rises from ${before.amount} by {rate} of "
+                             f"{money_text(amount)} to ${P.to_cent(want)}"
+                             + (f" (below its hit value ${before.hit_value})" if before.hit_value is not None else ""),
+                             f"it reads ${got.amount if got else None}", cards)
 
 
 @then(parsers.parse("the {meter} meter is unchanged"))

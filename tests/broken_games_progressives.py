@@ -265,3 +265,32 @@ class HarmonySettledBeforeTheResultAnnouncement(ReferenceGame):
 
 def harmony_settled_before_the_result_announcement():
     return HarmonySettledBeforeTheResultAnnouncement()
+
+
+class _HitAtTheMinimum:
+    """Mixed in before a mystery break: every hit value is preselected at the minimum (as
+    tests/conforming_variants.py's mystery_hit_value_at_the_minimum), so the first
+    contribution of every round takes the meter past it and the break shows at once, in
+    the scenarios that expect the meter to rise too."""
+
+    def draw_hit_value(self, low, high):
+        return Decimal(low)
+
+
+class MysteryAtTheMinimumNeverPays(_HitAtTheMinimum, MysteryNeverPays):
+    """No award when a contribution takes the meter past a hit value at the minimum
+    (§ 631c.6(c)(5)(iii))."""
+
+
+class MysteryAtTheMinimumPaysNinetyPercent(_HitAtTheMinimum, MysteryPaysNinetyPercent):
+    """90% of the meter paid when a contribution takes it past a hit value at the minimum
+    (§ 631c.6(c)(7))."""
+
+
+class MysteryAtTheMinimumNotReset(_HitAtTheMinimum, MysteryNotReset):
+    """The meter not reset after the award of a hit value at the minimum (§ 631c.6(c)(5)(iv))."""
+
+
+mystery_at_the_minimum_never_pays = MysteryAtTheMinimumNeverPays
+mystery_at_the_minimum_pays_ninety_percent = MysteryAtTheMinimumPaysNinetyPercent
+mystery_at_the_minimum_not_reset = MysteryAtTheMinimumNotReset

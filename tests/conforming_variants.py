@@ -71,3 +71,20 @@ class LuckySixTieOnSixReturned(ReferenceGame):
 
 
 lucky_six_tie_on_six_returned = LuckySixTieOnSixReturned
+
+
+class MysteryHitValueAtTheMinimum(ReferenceGame):
+    """Its random number generator preselects every mystery hit value at the minimum dollar
+    value (§ 631c.6(c)(3): "a random dollar value ... between a set minimum and maximum
+    dollar value"; § 629b.3(h), § 627b.3(h): from "Reseed" to "Random Must-Hit-By"), so the
+    first qualifying contribution of every round takes the meter past it: the bonus is paid
+    at 100% of the meter (§ 631c.6(c)(7)) and the meter reseeded, round after round. What a
+    generator drawing uniformly does now and then (the reference game's own $100.10 under
+    full_table), this one does always. It is not uniform, which interpretation
+    mystery-hit-value-uniform judges in a scenario of its own (the one it fails)."""
+
+    def draw_hit_value(self, low, high):
+        return Decimal(low)
+
+
+mystery_hit_value_at_the_minimum = MysteryHitValueAtTheMinimum
