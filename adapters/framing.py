@@ -105,6 +105,9 @@ class FrameError(ValueError):
         self.reason = reason
         self.raw = raw
 
+    def __reduce__(self) -> tuple:  # picklable: pickle would call FrameError(reason) alone
+        return (type(self), (self.reason, self.raw))
+
 
 def frame_body(frame: Frame) -> bytes:
     """Header, payload and CRC of ``frame``, before COBS.

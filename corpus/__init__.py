@@ -105,6 +105,9 @@ class UnknownClause(KeyError):
     def __str__(self) -> str:  # KeyError would repr() the message
         return self.message
 
+    def __reduce__(self) -> tuple:  # picklable: pickle would call UnknownClause(message) alone
+        return (type(self), (self.clause_id, self.suggestions))
+
 
 # --------------------------------------------------------------------- records
 @dataclass(frozen=True)

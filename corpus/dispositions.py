@@ -75,8 +75,12 @@ class DispositionError(CorpusError):
     ``FILE:LINE: field: problem``."""
 
     def __init__(self, source: str, problems: Iterable[str]):
+        self.source = source
         self.problems = tuple(problems)
         super().__init__(f"{source}: invalid dispositions:\n" + "\n".join(self.problems))
+
+    def __reduce__(self) -> tuple:  # picklable: pickle would call DispositionError(message) alone
+        return (type(self), (self.source, self.problems))
 
 
 @dataclass(frozen=True)

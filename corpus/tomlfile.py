@@ -43,6 +43,9 @@ class TomlFileError(ValueError):
         super().__init__(message)
         self.line = line
 
+    def __reduce__(self) -> tuple:  # picklable: pickle would call TomlFileError(message) alone
+        return (type(self), (self.args[0], self.line))
+
 
 @dataclass
 class Entry:

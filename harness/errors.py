@@ -28,6 +28,17 @@ class HarnessError(Exception):
     """Base of every error the harness raises on purpose."""
 
 
+def rebuilt(cls: type, args: tuple, kwargs: dict, state: Optional[dict] = None) -> BaseException:
+    """``cls(*args, **kwargs)`` with ``state`` set on it: the ``__reduce__`` of an exception
+    whose constructor does not take its ``args`` (pickle calls ``cls(*self.args)`` by
+    default, which fails once the constructor formats the message from other arguments).
+    Every exception of the package must survive a process boundary (pytest-xdist workers,
+    the statistics' process pool; tests/test_exceptions_pickle.py)."""
+    e = cls(*args, **kwargs)
+    e.__dict__.update(state or {})
+    return e
+
+
 class ConfigurationError(HarnessError):
     """A bad option, profile, attestation, waiver or corpus file. The message names
     the file, the field and (where known) the line."""
@@ -86,6 +97,10 @@ class GameRefused(AdapterError):
         self.code = code
         self.game_message = message
 
+    def __reduce__(self) -> tuple:
+        return (rebuilt, (type(self), (self.code, self.game_message), {"op": self.op, "exchange": self.exchange},
+                          self.__dict__))
+
 
 class Unsupported(GameRefused):
     """The game does not offer an option or capability (error code ``unsupported``)."""
@@ -137,6 +152,16 @@ class Nonconformance(AssertionError):
         self.detail = detail
         super().__init__(_finding(f"58 Pa. Code § {clause}: {detail or required}", required, observed, self.cards))
 
+    def __reduce__(self) -> tuple:  # its args are the message; a subclass's own attributes ride in the state
+        state = dict(self.__dict__, args=self.args)
+        return (_nonconformance, (type(self), self.clause, self.required, self.observed, self.cards, self.detail),
+                state)
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(state)
+        self.args = state.pop("args", self.args)
+        self.__dict__.update(state)
+
     def one_line(self) -> str:
         """The failure in one line, as the results log and the clause matrix carry it:
         clause, what the regulation requires, what the game did, the round's cards::
@@ -150,6 +175,15 @@ class Nonconformance(AssertionError):
         if self.cards:
             line += f"; cards: {' '.join(self.cards)}"
         return line
+
+
+def _nonconformance(cls: type, clause: str, required: str, observed: str, cards: Sequence[str],
+                    detail: str) -> Nonconformance:
+    """A :class:`Nonconformance` (or subclass) as unpickled: built as a plain one, then its
+    state (a :class:`PropertyFalsified`'s shoe and message) set by ``__setstate__``."""
+    e = Nonconformance.__new__(cls)
+    Nonconformance.__init__(e, clause, required, observed, cards, detail)
+    return e
 
 
 def _flat(text: str) -> str:

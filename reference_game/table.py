@@ -19,6 +19,9 @@ class GameError(Exception):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple:  # picklable: pickle would call GameError(message) alone
+        return (type(self), (self.code, self.message))
+
 
 def _money(value: Any, what: str) -> Decimal:
     if not isinstance(value, str):
