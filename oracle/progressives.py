@@ -410,8 +410,9 @@ def royal_9_combinations(rules: dict) -> dict[int, tuple[str, str]]:
     return {int(k): tuple(v.split()) for k, v in combos.items()}  # type: ignore[misc]
 
 
-def reset_amounts(rules: dict) -> dict[str, tuple[Decimal, str]]:
-    """Meter name -> (seed/reseed amount the regulation or the Rules Submission sets, clause)."""
+def reset_amounts(rules: dict, section: str = "629b") -> dict[str, tuple[Decimal, str]]:
+    """Meter name -> (seed/reseed amount the regulation or the Rules Submission sets, the
+    clause that sets it); ``section``: "629b" or "627b" for the Royal 9 meters."""
     out: dict[str, tuple[Decimal, str]] = {}
     wagers = rules.get("wagers") or {}
     if "heavenly_9" in wagers:
@@ -423,9 +424,9 @@ def reset_amounts(rules: dict) -> dict[str, tuple[Decimal, str]]:
         opts = _wager_opts(rules, "royal_9")
         denom = str(opts.get("denomination", "5"))
         for j, meter in ROYAL_9_METERS.items():
-            out[meter] = (Decimal(str((opts.get("resets") or {})[j])), f"{'f' if denom == '5' else 'g'}(2)")
+            out[meter] = (Decimal(str((opts.get("resets") or {})[j])), royal_9_rates_clause(section, denom))
         if opts.get("mystery"):
-            out[ROYAL_9_MYSTERY_METER] = (ROYAL_9_MYSTERY[str(opts["mystery"])][0], "(h)[table]")
+            out[ROYAL_9_MYSTERY_METER] = (ROYAL_9_MYSTERY[str(opts["mystery"])][0], f"{section}.3(h)[table]")
     if "harmony" in wagers:
         out[HARMONY_METER] = (Decimal(str(_wager_opts(rules, "harmony").get("seed", "0"))), "629b.7(j)")
         out[HARMONY_RESERVE_METER] = (Decimal(0), "629b.7(j)")
@@ -476,7 +477,7 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
     jackpots: dict[str, tuple[str, Decimal]] = {}
     why: dict[str, str] = {}
     hits: dict[str, Optional[Decimal]] = dict(hit_values)
-    resets = reset_amounts(rules)
+    resets = reset_amounts(rules, section)
     seats_with_baccarat = {w.seat for w in wagers if w.wager_type in ("banker", "player", "tie")}
     seen = list(awards_seen or ())
 
@@ -548,7 +549,7 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
             if row and row.key == "suited_tie":
                 jackpots[w.wager_id] = (HEAVENLY_9_METER, to_cent(m[HEAVENLY_9_METER]))
                 m[HEAVENLY_9_METER] = HEAVENLY_9_SEED
-                why[HEAVENLY_9_METER] = "631c.2(g)(1)"
+                why[HEAVENLY_9_METER] = resets[HEAVENLY_9_METER][1]  # "Meter seed/reseed | \$10,000"
         elif w.wager_type == "harmony" and HARMONY_METER in m:
             row = harmony_row(coup, str(_wager_opts(rules, "harmony").get("paytable", "A")))
             if row and row.key == "six_of_a_kind":

@@ -243,7 +243,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
             raise Nonconformance(clauses["payout"], f"the {meter} bonus is 100% of the meter, ${P.to_cent(want)} "
                                  f"(${before.amount} plus {rate} of {money_text(amount)}, past its hit value "
                                  f"${before.hit_value})", f"an award of ${awards[0].amount}", cards)
-        reset = P.reset_amounts(table.rules)[name][0]
+        reset = P.reset_amounts(table.rules, _section(table.rules))[name][0]
         if got is None or P.to_cent(got.amount) != reset or (got.reset is not None and got.reset != reset):
             raise Nonconformance(clauses["reset"], f"after the award the {meter} meter is reseeded at ${reset}",
                                  f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
@@ -268,10 +268,13 @@ def meter_unchanged(table: TableHandle, meters_before: dict[str, m.Meter], claus
 @then(phrase("the {meter} meter is reseeded at {amount:Money}"))
 def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str, meter: str,
                    amount: Decimal) -> None:
+    """Names the clause that sets the meter's seed/reseed amount (§ 631c.2(i) "Meter
+    seed/reseed"), not the scenario's winning outcome."""
     name, want = meter_name(meter), amount
     got = _by_name(round_record.meters).get(name)
     if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
-        raise Nonconformance(clause, f"the {meter} meter is reset to ${want} after it is paid",
+        rule = P.reset_amounts(table.rules, _section(table.rules)).get(name, (None, None))[1]
+        raise Nonconformance(rule or clause, f"the {meter} meter is reset to ${want} after it is paid",
                              f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
                              cards_of_record(round_record))
 

@@ -294,3 +294,37 @@ class MysteryAtTheMinimumNotReset(_HitAtTheMinimum, MysteryNotReset):
 mystery_at_the_minimum_never_pays = MysteryAtTheMinimumNeverPays
 mystery_at_the_minimum_pays_ninety_percent = MysteryAtTheMinimumPaysNinetyPercent
 mystery_at_the_minimum_not_reset = MysteryAtTheMinimumNotReset
+
+
+class _Heavenly9Reseed(ReferenceGame):
+    """After the suited 3-card 9 tie is paid 100% of the Heavenly 9 meter, the meter is set
+    to :meth:`reseed` (the amount paid) instead of the $10,000 seed/reseed amount."""
+
+    def reseed(self, paid: Decimal) -> Decimal:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "heavenly_9" and s.outcome == "suited_tie":
+            PR._meters(table)[PR.HEAVENLY_9.meter].amount = self.reseed(s.paid)
+        return s
+
+
+class Heavenly9NotReseeded(_Heavenly9Reseed):
+    """The Heavenly 9 meter keeps the amount paid after the suited 3-card 9 tie: not
+    reseeded at $10,000 (§ 631c.2(i) "Meter seed/reseed $10,000")."""
+
+    def reseed(self, paid):
+        return paid
+
+
+class Heavenly9ReseededAtZero(_Heavenly9Reseed):
+    """The Heavenly 9 meter restarts at $0 after the suited 3-card 9 tie, not at $10,000
+    (§ 631c.2(i) "Meter seed/reseed $10,000")."""
+
+    def reseed(self, paid):
+        return Decimal("0.00")
+
+
+heavenly_9_not_reseeded = Heavenly9NotReseeded
+heavenly_9_reseeded_at_zero = Heavenly9ReseededAtZero

@@ -30,6 +30,10 @@ EXPECTED = {
     # every scenario that reads the Heavenly 9 meter fails, the mystery ones included: the meter
     # check names the clause of the meter's rate (the oracle's), the rising-meter step its scenario's
     ("heavenly_9_increments_1_percent", H9): {"631c.2(i)", "631c.2(i)[table]", f"631c.2(i)[table]{ED}"},
+    # the meter not reseeded at $10,000 after the suited tie, or at $0: the seed/reseed row of the
+    # paytable (§ 631c.2(i) "Meter seed/reseed $10,000"), not the suited tie's outcome (g)(1)
+    ("heavenly_9_not_reseeded", H9): {"631c.2(i)", "631c.2(i)[table]", f"631c.2(i)[table]{ED}"},
+    ("heavenly_9_reseeded_at_zero", H9): {"631c.2(i)", "631c.2(i)[table]", f"631c.2(i)[table]{ED}"},
     ("mystery_biased_rng", H9): {"631c.6(c)(3)"},
     # the award made to the right seat, 90% of the meter: the payout clause
     ("mystery_pays_ninety_percent", H9): {"631c.6(c)(7)"},
