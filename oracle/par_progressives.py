@@ -67,7 +67,10 @@ def _royal_9(rs: RulesView) -> list[WagerModel]:
     combos = P.royal_9_combinations(dict(rs.table))
     section = "627b.3" if rs.variant == "minibaccarat" else "629b.3"
     note = (f"the mega, major and minor meters at their reset amounts (${resets['mega']}, ${resets['major']}, "
-            f"${resets['minor']}), for a ${stake} wager (§ {section}); their increments are not counted")
+            f"${resets['minor']}), for a ${stake} wager (§ {section}); their increments are not counted; a deal "
+            "making a jackpot row and a later row paying more (a suited personal King 9 against a suited Royal 9) is "
+            "paid the first row in printed order, the larger award being accepted too (interpretation "
+            "royal-9-two-rows-first-or-larger)")
     if options.get("mystery"):
         note += f"; the mystery progressive of § {section}(h) is not included: its meter decides when it pays"
 

@@ -242,29 +242,50 @@ MYSTERY_CLAUSES[ROYAL_9_MYSTERY_METER] = {"award": "{section}.3(h)", "payout": "
 # seeded/reseeded at "Reseed", hit value in [Reseed, Random Must-Hit-By].
 
 
-def royal_9_row(coup: Coup, denomination: str, seat: int, combinations: dict[int, tuple[str, str]]) -> Optional[Row]:
-    """The highest § 629b.3(e) outcome for the wager at position ``seat`` (first
-    qualifying row in printed order), or None when the wager loses."""
-    rows = {r.key: r for r in ROYAL_9_PAYTABLES[denomination]}
+def royal_9_rows(coup: Coup, denomination: str, seat: int,
+                 combinations: dict[int, tuple[str, str]]) -> list[Row]:
+    """Every § 629b.3(e) outcome the deal makes for the wager at position ``seat``, in
+    the printed order of the paytable (empty when the wager loses)."""
     p, b = coup.player[:2], coup.banker[:2]
     mine = combinations.get(seat)
-    if mine and has_combination(p, mine) and has_combination(b, mine):
-        return rows["mega"]
-    if mine and has_combination(b, mine):
-        return rows["major"]
-    if mine and has_combination(p, mine):
-        return rows["minor"]
-    if any(has_combination(p, c) and has_combination(b, c) for c in combinations.values()):
-        return rows["mega_envy"]
-    if is_suited_royal_9(p) and is_suited_royal_9(b):
-        return rows["suited_tie"]
-    if is_royal_9(p) and is_royal_9(b):
-        return rows["tie"]
-    if is_suited_royal_9(p) or is_suited_royal_9(b):
-        return rows["any_suited"]
-    if is_royal_9(p) or is_royal_9(b):
-        return rows["any"]
-    return None
+    made = {
+        "mega": bool(mine) and has_combination(p, mine) and has_combination(b, mine),  # type: ignore[arg-type]
+        "major": bool(mine) and has_combination(b, mine) and not has_combination(p, mine),  # type: ignore[arg-type]
+        "minor": bool(mine) and has_combination(p, mine) and not has_combination(b, mine),  # type: ignore[arg-type]
+        "mega_envy": any(has_combination(p, c) and has_combination(b, c) for c in combinations.values()),
+        "suited_tie": is_suited_royal_9(p) and is_suited_royal_9(b),
+        "tie": is_royal_9(p) and is_royal_9(b),
+        "any_suited": is_suited_royal_9(p) or is_suited_royal_9(b),
+        "any": is_royal_9(p) or is_royal_9(b),
+    }
+    return [r for r in ROYAL_9_PAYTABLES[denomination] if made[r.key]]
+
+
+def royal_9_row(coup: Coup, denomination: str, seat: int, combinations: dict[int, tuple[str, str]]) -> Optional[Row]:
+    """The § 629b.3(e) outcome the wager at position ``seat`` is paid by the harness's
+    first reading (first qualifying row in printed order), or None when the wager loses."""
+    rows = royal_9_rows(coup, denomination, seat, combinations)
+    return rows[0] if rows else None
+
+
+def royal_9_larger_award(rows: Sequence[Row], meters: dict[str, Decimal]) -> Optional[Row]:
+    """Interpretation royal-9-two-rows-first-or-larger: of a deal qualifying under several
+    rows of § 629b.3(f)/(g) (§ 627b.3(f)/(g)), the row paying more than the first in
+    printed order, when one does (a Personal King 9 on the Banker Hand worth a $450 Major
+    Jackpot meter and a $1,500 Suited Royal 9 Tie Hand), or None. ``meters``: meter name
+    -> amount at the time the first row would be paid."""
+    if not rows:
+        return None
+    best = max(rows, key=lambda r: royal_9_award(r, meters))
+    return best if royal_9_award(best, meters) > royal_9_award(rows[0], meters) else None
+
+
+def royal_9_award(row: Row, meters: dict[str, Decimal]) -> Decimal:
+    """What ``row`` pays a Royal 9 wager in all: 100% of its jackpot meter (to the cent)
+    or its dollar amount (interpretation progressive-award-is-the-whole-payout)."""
+    if row.key in ROYAL_9_METERS:
+        return to_cent(meters.get(ROYAL_9_METERS[row.key], Decimal(0)))
+    return row.fixed or Decimal(0)
 
 
 # ====================================================================== § 629b.7
@@ -453,7 +474,8 @@ def harmony_table_clause(clause: str, paytable: str) -> str:
 def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str, Decimal],
                    wagers: Sequence[PlacedWager], coup: Coup, section: str = "631c",
                    new_hit_values: Optional[dict[str, Decimal]] = None,
-                   awards_seen: Optional[Sequence[tuple[int, str]]] = None) -> RoundMeters:
+                   awards_seen: Optional[Sequence[tuple[int, str]]] = None,
+                   paid_seen: Optional[dict[str, Decimal]] = None) -> RoundMeters:
     """Apply one round to the meters ``before`` (name -> amount).
 
     ``hit_values``: the mystery hit values disclosed before the round;
@@ -471,6 +493,11 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
     earlier contribution had taken it above the maximum; a meter above the maximum
     must be awarded. Every award's amount (the whole meter, to the cent) and every
     meter after the round is still judged exactly.
+
+    ``paid_seen``: wager id -> the amount the game paid, where known. Interpretation
+    royal-9-two-rows-first-or-larger: a Royal 9 wager whose deal qualifies under a jackpot
+    row and a later row that pays more is paid either; a game that paid the larger
+    award's amount is judged by that row (no jackpot, its meter not reset).
     """
     m = dict(before)
     awards: list[tuple[int, str, str, Decimal]] = []
@@ -538,7 +565,11 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
     order = sorted(wagers, key=lambda w: (w.wager_type != "royal_9",))
     for w in order:
         if w.wager_type == "royal_9" and ROYAL_9_METERS["mega"] in m:
-            row = royal_9_row(coup, str(r9.get("denomination", "5")), w.seat, royal_9_combinations(rules))
+            rows = royal_9_rows(coup, str(r9.get("denomination", "5")), w.seat, royal_9_combinations(rules))
+            row = rows[0] if rows else None
+            larger = royal_9_larger_award(rows, m)
+            if larger is not None and (paid_seen or {}).get(w.wager_id) == royal_9_award(larger, m):
+                row = larger
             if row and row.key in ROYAL_9_METERS:
                 meter = ROYAL_9_METERS[row.key]
                 jackpots[w.wager_id] = (meter, to_cent(m[meter]))

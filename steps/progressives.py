@@ -160,8 +160,10 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     after_record = _by_name(record.meters)
     after_read = _by_name(table.game.read_meters(table.table_id))
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
+    paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
     want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), placed, coup,
-                            _section(table.rules), _hits(after_read), [(s, mt) for s, _, mt, _ in seen_awards])
+                            _section(table.rules), _hits(after_read), [(s, mt) for s, _, mt, _ in seen_awards],
+                            paid)
     # the awards first: a jackpot or mystery award not made leaves its meter wrong too
     for wid, (meter, amount) in want.jackpots.items():
         r = next((x for x in record.wagers if x.wager_id == wid), None)
@@ -328,6 +330,38 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                              f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
+                             "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
+                             cards_of_record(round_record))
+
+
+@then(phrase("the wager of seat {seat:d} on {target:Wager} is paid 100% of the {meter} meter, or {amount:Money} in "
+             "all where that is more"))
+def paid_meter_or_larger(table: TableHandle, meters_before: dict[str, m.Meter], wagers: Wagers,
+                         round_record: m.RoundRecord, clause: str, seat: int, target: Target, meter: str,
+                         amount: Decimal) -> None:
+    """A deal that makes a jackpot row and a later row of the same pay table (interpretation
+    royal-9-two-rows-first-or-larger): the wager is paid the jackpot, first in printed order,
+    or ``amount``, the later row's award, when that is more than the meter."""
+    wid, _ = wagers.placed[(seat, target)]
+    name = meter_name(meter)
+    coup = P.Coup(tuple(round_record.player.cards), tuple(round_record.banker.cards), ())  # type: ignore[union-attr]
+    want = P.expected_round(table.rules, {k: v.amount for k, v in meters_before.items()}, _hits(meters_before),
+                            placed_wagers(wagers), coup, _section(table.rules))
+    meter_paid = want.jackpots.get(wid)
+    if meter_paid is None or meter_paid[0] != name:
+        raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
+                             "(scenario cards do not produce it)")
+    acceptable = [meter_paid[1]] + ([amount] if amount > meter_paid[1] else [])
+    r = next((x for x in round_record.wagers if x.wager_id == wid), None)
+    judged(1, "wagers settled")
+    if r is None or r.result != "win" or r.paid not in acceptable:
+        role = "payout" if r is not None and r.result == "win" else "outcome"
+        fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
+                                 seat=seat)
+        raise Nonconformance(named(clause, role, fallback, prefer="win"),
+                             f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter, "
+                             f"${meter_paid[1]} in all (the first row in printed order)" +
+                             (f", or ${amount}, the larger award of the later row" if len(acceptable) > 1 else ""),
                              "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
                              cards_of_record(round_record))
 

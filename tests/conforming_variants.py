@@ -88,3 +88,34 @@ class MysteryHitValueAtTheMinimum(ReferenceGame):
 
 
 mystery_hit_value_at_the_minimum = MysteryHitValueAtTheMinimum
+
+
+class Royal9PaysTheLargerAward(ReferenceGame):
+    """Where a deal makes a Royal 9 jackpot row and a later row paying more (a suited
+    personal King 9 in the Banker's Hand, a $450 Major Jackpot meter, against a suited Royal
+    9: the $1,500 Suited Royal 9 Tie Hand), pays the larger award and leaves the meter to
+    rise, where the reference game pays the first row in printed order: § 629b.3(f) and
+    § 627b.3(f) do not say which (interpretation royal-9-two-rows-first-or-larger)."""
+
+    def settle(self, table, wager, hands):
+        if wager.wager_type != "royal_9":
+            return super().settle(table, wager, hands)
+        from baccarat_conformance.reference_game.families import progressives as PR
+
+        meters = {k: (v.amount, v.reset) for k, v in PR._meters(table).items()}
+        s = super().settle(table, wager, hands)
+        if s.outcome not in ("major", "minor"):
+            return s
+        fixed = PR.ROYAL_9_FIXED[str(PR._opts(table.rules, "royal_9").get("denomination", "5"))]
+        p, b = hands.player[:2], hands.banker[:2]
+        both_suited = all(PR._royal(h) and PR._suited(h) for h in (p, b))
+        both = all(PR._royal(h) for h in (p, b))
+        larger = Decimal(fixed["suited_tie"] if both_suited else fixed["tie"] if both else "0")
+        if larger > s.paid:
+            meter = PR._meters(table)[f"royal_9_{s.outcome}"]
+            meter.amount, meter.reset = meters[f"royal_9_{s.outcome}"]
+            return W.Settlement("win", larger.quantize(W.CENT), outcome="suited_tie" if both_suited else "tie")
+        return s
+
+
+royal_9_pays_the_larger_award = Royal9PaysTheLargerAward

@@ -201,6 +201,33 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
       | 2C KS 3D 9D |
       | 2C 9D 3D KS |
 
+  @627b.3.f.1 @627b.3.f.1.table.table @627b.3.g.1 @627b.3.g.1.table.table @627b.3.e.7 @627b.3.e.8 @627b.3.e.4 @capability.stacked_shoe @capability.progressive
+  Scenario Outline: A suited personal King 9 against a suited Royal 9 makes two rows: the jackpot, first in printed order, or the larger Suited Royal 9 Tie Hand award is paid
+    § 627b.3(e)(7): "*Major Jackpot*—Personal King 9 on Banker Hand—The Banker hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(8): "*Minor Jackpot*—Personal King 9 on Player Hand—The Player hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
+    § 627b.3(e)(4): "*Suited Royal 9 Tie Hand*—Both player and banker have a suited Royal 9; not necessarily the same suited Royal 9."
+    § 627b.3(f)(1)[table]: "Personal King 9 on Banker Hand	100% Major Jackpot"
+    § 627b.3(f)(1)[table]: "Personal King 9 on Player Hand	100% Minor Jackpot"
+    § 627b.3(f)(1)[table]: "Suited Royal 9 Tie Hand	\$1,500"
+    § 627b.3(g)(1)[table]: "Suited Royal 9 Tie Hand	\$300"
+    Interpretation: royal-9-two-rows-first-or-larger
+    Interpretation: progressive-award-is-the-whole-payout
+    Given a table opened under the Rules Submission with the $<denomination> Royal 9 Progressive wager
+    And the dealing shoe is stacked with <cards>
+    And seat 6 wagers $10.00 on the Banker's Hand
+    And seat 6 wagers <stake> on Royal 9
+    And the progressive meters are read
+    When the round is dealt
+    Then the wager of seat 6 on Royal 9 is paid 100% of the <meter> meter, or <award> in all where that is more
+    And every progressive meter moves as the regulations require
+
+    Examples:
+      | denomination | stake | cards       | meter         | award     |
+      | 5            | $5.00 | QS KH 9S 9H | Major Jackpot | $1,500.00 |
+      | 5            | $5.00 | KH QS 9H 9S | Minor Jackpot | $1,500.00 |
+      | 1            | $1.00 | QS KH 9S 9H | Major Jackpot | $300.00   |
+      | 1            | $1.00 | KH QS 9H 9S | Minor Jackpot | $300.00   |
+
   @627b.3.e.7 @627b.3.e.5 @627b.3.g.1 @627b.3.g.1.table.table @capability.stacked_shoe @capability.progressive
   Scenario Outline: Position 3's own King 9 combination (Personal King 9 on Banker Hand) wins 100% of the Major Jackpot on a $1 wager
     § 627b.3(e)(7): "*Major Jackpot*—Personal King 9 on Banker Hand—The Banker hand contains the King 9 combination that is a personal progressive combination assigned to a player position."
