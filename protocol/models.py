@@ -213,12 +213,18 @@ class TableRef(Model):
 
 
 # ----------------------------------------------------------------------- shoe
+#: The largest ``start_shoe`` seed: seeds are unsigned 64-bit integers.
+SEED_MAX = 2 ** 64 - 1
+
+
 class StartShoeParams(Model):
     """Start a dealing shoe.
 
     In test mode ``cards`` gives the exact order of the stack in the dealing shoe
     (first element is the first card out); otherwise the game shuffles with its own
-    RNG, seeded with ``seed`` when given. ``cover_card_index`` places the cover card
+    RNG, seeded with ``seed`` when given: an unsigned 64-bit integer, 0 to 2^64 - 1
+    (the statistics' shoe seeds use all 64 bits; a game storing it in a signed 64-bit
+    integer refuses half of them). ``cover_card_index`` places the cover card
     (§ 631a.5(d)) before the card at that index of ``cards``; ``burn`` asks for the
     § 631a.5(f) burn before play. ``cut_offset`` is the number of cards from the top
     of the shuffled stack at which the player inserts the first cover card
@@ -227,7 +233,8 @@ class StartShoeParams(Model):
 
     table_id: str
     cards: Optional[list[Card]] = None
-    seed: Optional[int] = None
+    seed: Optional[int] = Field(default=None, ge=0, le=SEED_MAX,
+                                description="an unsigned 64-bit integer, 0 to 2^64 - 1 (capability seeded_shuffle)")
     cover_card_index: Optional[int] = Field(default=None, ge=0)
     burn: bool = False
     cut_offset: Optional[int] = None

@@ -200,6 +200,9 @@ class ReferenceGame(Rounds, Settling, Irregularities):
                 raise GameError("invalid_request",
                                 f"cut_offset={cut_offset}: the cover card must be at least ten cards in from "
                                 "the top or the bottom of the stack (§ 631a.5(c))")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64):
+                raise GameError("invalid_request", f"seed={seed!r}: a seed is an unsigned 64-bit integer, "
+                                "0 to 2^64 - 1")
             rng = random.Random(seed) if seed is not None else self._rng
             shoe = self.new_shoe(shoe_id, decks, rng, cut_offset)
             if cover_card_index is not None:

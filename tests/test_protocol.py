@@ -58,3 +58,17 @@ def test_cards_are_rank_and_suit(card):
 def test_bad_cards_are_refused(card):
     with pytest.raises(ValidationError):
         m.DealtCard(card=card, to="player")
+
+
+def test_a_start_shoe_seed_is_an_unsigned_64_bit_integer():
+    """docs/protocol.md, start_shoe: 0 to 2^64 - 1, in the models and the generated schemas."""
+    from baccarat_conformance.protocol.openapi import load_openapi
+
+    for good in (0, 2 ** 63, 2 ** 64 - 1):
+        assert m.StartShoeParams(table_id="T1", seed=good).seed == good
+    for bad in (-1, 2 ** 64):
+        with pytest.raises(ValidationError):
+            m.StartShoeParams(table_id="T1", seed=bad)
+    for schema in (load_openapi()["components"]["schemas"], json.loads(SCHEMA.read_text())["$defs"]):
+        (integer,) = [s for s in schema["StartShoeParams"]["properties"]["seed"]["anyOf"] if s["type"] == "integer"]
+        assert (integer["minimum"], integer["maximum"]) == (0, 2 ** 64 - 1)

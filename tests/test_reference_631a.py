@@ -55,3 +55,31 @@ def test_cut_offset_limits_follow_the_decks_of_the_rules_submission() -> None:
     table = _table(game, None)
     assert "error" in game.handle("start_shoe", {"table_id": table, "cut_offset": 407})  # 8 decks: 9 from the bottom
     assert game.handle("start_shoe", {"table_id": table, "cut_offset": 406})["cut_offset"] == 406
+
+
+def test_a_seed_is_an_unsigned_64_bit_integer() -> None:
+    """docs/protocol.md, start_shoe: 0 to 2^64 - 1; the harness's shoe seeds use all 64 bits."""
+    from baccarat_conformance.gamestats.simulate import shoe_seed
+
+    game = create_game()
+    table = _table(game, None, test_mode=False)
+    top = game.handle("start_shoe", {"table_id": table, "seed": 2 ** 64 - 1})
+    assert "error" not in top
+    for bad in (2 ** 64, -1, True, "7"):
+        assert game.handle("start_shoe", {"table_id": table, "seed": bad})["error"]["code"] == "invalid_request", bad
+    seeds = [shoe_seed(1, chunk, shoe) for chunk in range(8) for shoe in range(8)]
+    assert all(0 <= s < 2 ** 64 for s in seeds) and any(s >= 2 ** 63 for s in seeds)
+
+
+def test_a_round_the_shoe_runs_short_for_is_dealt_until_the_shoe_is_empty_then_void() -> None:
+    """docs/protocol.md, deal_round: the cards the shoe holds are dealt, then the round is void
+    (§ 631a.15(e))."""
+    game = create_game()
+    table = _table(game, ["2C", "JD", "2H", "KS", "4D"])  # the Banker's Hand (0) draws: no card left
+    assert game.handle("place_wager", {"table_id": table, "seat": 3, "wager_type": "player", "amount": "10.00"})[
+        "accepted"]
+    record = game.handle("deal_round", {"table_id": table})
+    assert record["status"] == "void" and record["player"] is None and record["shoe"] == "ended"
+    assert [(c["card"], c["to"]) for c in record["cards"]] == [
+        ("2C", "player"), ("JD", "banker"), ("2H", "player"), ("KS", "banker"), ("4D", "player")]
+    assert [w["result"] for w in record["wagers"]] == ["void"]
