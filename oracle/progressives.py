@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
+from itertools import combinations
 from typing import Optional, Sequence
 
 from .ch631a import Coup, card_value, rank, suit
@@ -469,6 +470,75 @@ def harmony_table_clause(clause: str, paytable: str) -> str:
     """The table of § 629b.7(i) or (j) that prints ``paytable``: A to C the first, D to F
     the second, G to I the third (``clause`` is "629b.7(i)" or "629b.7(j)")."""
     return f"{clause}[table {'ABCDEFGHI'.index(paytable) // 3 + 1}]"
+
+
+def mystery_contributions(rules: dict, wagers: Sequence[PlacedWager]) -> dict[str, list[tuple[PlacedWager, Decimal]]]:
+    """Mystery meter -> its qualifying wagers and their contributions, in the order placed
+    (§ 631c.6(c)(1), (2): a Heavenly 9 wager of at least the configuration's minimum beside a
+    Baccarat wager; § 629b.3(h): every Royal 9 wager)."""
+    out: dict[str, list[tuple[PlacedWager, Decimal]]] = {}
+    config = mystery_configuration(rules)
+    r9 = _wager_opts(rules, "royal_9")
+    seats_with_baccarat = {w.seat for w in wagers if w.wager_type in ("banker", "player", "tie")}
+    for w in wagers:
+        if w.wager_type == "heavenly_9" and config and w.seat in seats_with_baccarat and \
+                w.amount >= config.minimum_wager:
+            out.setdefault(MYSTERY_METER, []).append((w, w.amount * config.rate))
+        elif w.wager_type == "royal_9" and r9.get("mystery"):
+            out.setdefault(ROYAL_9_MYSTERY_METER, []).append((w, w.amount * ROYAL_9_MYSTERY[str(r9["mystery"])][2]))
+    return out
+
+
+def mystery_order(rules: dict, meter: str, before: Decimal, hit: Optional[Decimal], wagers: Sequence[PlacedWager],
+                  awards: Sequence[tuple[int, str, Decimal]], hit_after: Optional[Decimal],
+                  limit: int = 200_000) -> Optional[list[PlacedWager]]:
+    """An order of the qualifying wagers' contributions to mystery ``meter`` under which the
+    game's ``awards`` (seat, wager id, amount, in order) are what the regulation requires,
+    or None when there is none (or the search passed ``limit`` subsets).
+
+    Interpretation mystery-bonus-hit: the regulation does not say in which order the
+    contributions of one round's wagers reach the meter, so which wager's contribution takes
+    it past the hit value, and the amount it wins, depend on an order the game chooses. An
+    award is consistent when some set of the other contributions came before it without
+    passing the hit value (the disclosed ``hit`` for the first award; a hit value in the
+    configuration's range for later ones), the award is the meter with them and the winner's
+    contribution, to the cent, and the contributions left after the last award stay within
+    ``hit_after`` (the hit value disclosed after the round)."""
+    contribs = mystery_contributions(rules, wagers).get(meter, [])
+    by_id = {w.wager_id: (w, c) for w, c in contribs}
+    winners = [wid for _, wid, _ in awards]
+    if len(set(winners)) != len(winners) or not all(wid in by_id for wid in winners):
+        return None
+    if meter == MYSTERY_METER:
+        config = mystery_configuration(rules)
+        assert config is not None
+        lo, hi, reset = config.minimum, config.maximum, config.minimum
+    else:
+        lo, hi, _ = ROYAL_9_MYSTERY[str(_wager_opts(rules, "royal_9")["mystery"])]
+        reset = lo
+    tried = [0]
+
+    def search(k: int, pool: list[tuple[PlacedWager, Decimal]], base: Decimal) -> Optional[list[PlacedWager]]:
+        if k == len(awards):
+            ceiling = (hit if k == 0 else hit_after)
+            return [w for w, _ in pool] if ceiling is None or base + sum(c for _, c in pool) <= ceiling else None
+        w, c = by_id[winners[k]]
+        for size in range(len(pool) + 1):
+            for chosen in combinations(range(len(pool)), size):
+                tried[0] += 1
+                if tried[0] > limit:
+                    return None
+                s = base + sum(pool[i][1] for i in chosen)
+                crosses = (s <= hit < s + c) if k == 0 and hit is not None else (s <= hi and s + c > lo)
+                if not crosses or to_cent(s + c) != awards[k][2]:
+                    continue
+                rest = [x for i, x in enumerate(pool) if i not in chosen]
+                tail = search(k + 1, rest, reset)
+                if tail is not None:
+                    return [pool[i][0] for i in chosen] + [w] + tail
+        return None
+
+    return search(0, [x for x in contribs if x[0].wager_id not in winners], before)
 
 
 def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str, Decimal],

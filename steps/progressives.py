@@ -144,6 +144,24 @@ def _first_differing_meter(seen: list, expected: list) -> Optional[str]:
     return None
 
 
+def _contribution_order(table: TableHandle, before: dict[str, m.Meter], after: dict[str, m.Meter],
+                        placed: list[P.PlacedWager], seen_awards: list) -> list[P.PlacedWager]:
+    """``placed`` reordered so that each mystery meter's contributions reach it in an order
+    under which the game's awards are right (interpretation mystery-bonus-hit: the order of
+    one round's contributions is the game's), when there is one; else as placed."""
+    order = list(placed)
+    for meter in P.mystery_contributions(table.rules, placed):
+        if meter not in before:
+            continue
+        awards = [(s, w, a) for s, w, mt, a in seen_awards if mt == meter]
+        found = P.mystery_order(table.rules, meter, before[meter].amount, before[meter].hit_value, placed, awards,
+                                after[meter].hit_value if meter in after else None)
+        if found is not None:
+            ids = {w.wager_id for w in found}
+            order = found + [w for w in order if w.wager_id not in ids]
+    return order
+
+
 def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.PlacedWager],
                 record: m.RoundRecord, clause: str, label: str = "the round") -> P.RoundMeters:
     """Compare the meters after ``record`` (in the record and from ``read_meters``),
@@ -161,9 +179,16 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     after_read = _by_name(table.game.read_meters(table.table_id))
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
     paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
-    want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), placed, coup,
-                            _section(table.rules), _hits(after_read), [(s, mt) for s, _, mt, _ in seen_awards],
-                            paid)
+
+    def account(order: list[P.PlacedWager]) -> P.RoundMeters:
+        return P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), order, coup,
+                                _section(table.rules), _hits(after_read), [(s, mt) for s, _, mt, _ in seen_awards],
+                                paid)
+
+    want = account(list(placed))
+    if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in want.awards]:
+        placed = _contribution_order(table, before, after_read, placed, seen_awards)
+        want = account(placed)
     # the awards first: a jackpot or mystery award not made leaves its meter wrong too
     for wid, (meter, amount) in want.jackpots.items():
         r = next((x for x in record.wagers if x.wager_id == wid), None)

@@ -119,3 +119,24 @@ class Royal9PaysTheLargerAward(ReferenceGame):
 
 
 royal_9_pays_the_larger_award = Royal9PaysTheLargerAward
+
+
+class MysteryContributionsInReverse(MysteryHitValueAtTheMinimum):
+    """Adds the round's contributions to a mystery meter from the last wager placed to the
+    first (the reference game: the first placed first), every hit value at the minimum so
+    each contribution wins: the award goes to the last seat's wager first. § 631c.6(c)(3) and
+    § 629b.3(h) pay the contribution that takes the meter past its hit value and leave the
+    order of one round's contributions to the game (interpretation mystery-bonus-hit)."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        from baccarat_conformance.reference_game.families import progressives as PR
+
+        placed = PR._placed
+        PR._placed = lambda table, wager_type: list(reversed(placed(table, wager_type)))  # this process only
+        try:
+            return super().op_deal_round(table_id, choices, irregularity)
+        finally:
+            PR._placed = placed
+
+
+mystery_contributions_in_reverse = MysteryContributionsInReverse

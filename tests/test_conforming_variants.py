@@ -23,6 +23,9 @@ VARIANTS = {
                                                NOT_UNIFORM + ("--include-expired",)),
     "mystery_hit_value_at_the_minimum[627b]": ("minibaccarat_royal_9_mystery", "627b.3 and not property",
                                                NOT_UNIFORM + ("--include-expired",)),
+    # one round's contributions reach the mystery meter last placed first: another seat wins it
+    "mystery_contributions_in_reverse": ("midibaccarat_progressives", "629b.3 and not property",
+                                         NOT_UNIFORM + ("--include-expired",)),
     # a suited personal King 9 against a suited Royal 9 paid the $1,500 tie award, not a $450 jackpot meter
     "royal_9_pays_the_larger_award": ("midibaccarat_progressives", "629b.3 and not property", ("--include-expired",)),
     "royal_9_pays_the_larger_award[627b]": ("minibaccarat_royal_9", "627b.3 and not property", ("--include-expired",)),
