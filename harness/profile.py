@@ -61,7 +61,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 Variant = Literal["baccarat", "ez_baccarat", "commission_free", "midibaccarat", "minibaccarat", "rising_phoenix"]
-_ODDS = re.compile(r"^\d+(\.\d+)? (to|for) \d+(\.\d+)?$")
+_ODDS = re.compile(r"[0-9]+(\.[0-9]+)? (to|for) [0-9]+(\.[0-9]+)?", re.ASCII)
 EZ_ONLY_WAGERS = ("dragon_7", "panda_8")  # § 631a.8(a)(5), (6)
 
 
@@ -77,7 +77,7 @@ class WagerOptions(_Strict):
     paytable: Optional[str] = None
 
 
-_MONEY = re.compile(r"^\d+(\.\d{1,2})?$")
+_MONEY = re.compile(r"[0-9]+(\.[0-9]{1,2})?")  # ASCII digits only, matched whole
 
 
 def money(value: Any) -> str:
@@ -89,7 +89,7 @@ def money(value: Any) -> str:
     """
     if not isinstance(value, str):
         raise ValueError(f'a dollar amount is a string such as "25.00", got {value!r}')
-    if not _MONEY.match(value):
+    if not _MONEY.fullmatch(value):
         raise ValueError(f'a dollar amount in whole cents such as "25.00", got {value!r}')
     if Decimal(value) <= 0:
         raise ValueError(f"a table limit is above $0, got {value!r}")
@@ -199,7 +199,7 @@ class RulesSubmission(_Strict):
     @field_validator("tie_odds")
     @classmethod
     def _tie_odds(cls, v: str) -> str:
-        if not _ODDS.match(v) or " to " not in v:
+        if not _ODDS.fullmatch(v) or " to " not in v:
             raise ValueError(f"must be odds such as '8 to 1', got {v!r}")
         a, _, b = v.split()
         from fractions import Fraction

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-_ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s+(to|for)\s+(\d+(?:\.\d+)?)\s*$")
+_ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s+(to|for)\s+([0-9]+(?:\.[0-9]+)?)\s*$", re.ASCII)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ SUITS = ("C", "D", "H", "S")
 CARD_PATTERN = r"^(A|[2-9]|10|J|Q|K)[CDHS]$"
 
 
-MONEY_PATTERN = r"^-?\d+(\.\d+)?$"
+MONEY_PATTERN = r"^-?[0-9]+(\.[0-9]+)?$"  # ASCII digits: a Unicode \d takes "١٠.٠٠"
 MONEY_MESSAGE = 'money must be a decimal string of dollars such as "12.50"'
 
 
@@ -119,7 +119,7 @@ class GameIdentity(Extensible):
     version: str
 
 
-HOUSE_EDGE_PATTERN = r"^-?\d+(/\d+|\.\d+)?$"
+HOUSE_EDGE_PATTERN = r"^-?[0-9]+(/[0-9]+|\.[0-9]+)?$"
 
 
 class DeclaredHouseEdge(Model):

@@ -43,6 +43,17 @@ def test_money_refuses_anything_but_a_decimal_string(bad):
         m.WagerResult(wager_id="W1", seat=1, wager_type="player", amount=bad, result="win", paid="20.00")
 
 
+@pytest.mark.parametrize("digits", ["\u0661\u0660.\u0660\u0660", "\u06f2\u06f0.00", "\uff11\uff10.00", "1\u0660.00"])
+def test_money_is_ascii_digits_only(digits):
+    """Arabic-Indic, Persian or fullwidth digits are no money on the wire, though a Unicode
+    ``\\d`` and :class:`~decimal.Decimal` both take them (issue 26, item 8)."""
+    with pytest.raises(ValidationError, match="decimal string"):
+        m.WagerResult(wager_id="W1", seat=1, wager_type="player", amount="10.00", result="win", paid=digits)
+    with pytest.raises(ValidationError, match="decimal string"):
+        m.WagerResult.model_validate_json(json.dumps({"wager_id": "W1", "seat": 1, "wager_type": "player",
+                                                      "amount": digits, "result": "win", "paid": "20.00"}))
+
+
 def test_money_is_decimal_and_serialises_as_string():
     r = m.WagerResult(wager_id="W1", seat=1, wager_type="player", amount="12.50", result="win", paid="25.00")
     assert r.amount == Decimal("12.50")

@@ -33,7 +33,7 @@ class HouseMoney(_Options):
     @field_validator("portion")
     @classmethod
     def _portion(cls, v: str) -> str:
-        m = re.fullmatch(r"(\d+(?:\.\d+)?)%", v)
+        m = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)%", v)
         if v != "all" and not (m and 0 < float(m.group(1)) <= 100):
             raise ValueError(f"must be \"all\" or a percentage of the payout such as \"50%\" "
                              f"(58 Pa. Code § 631a.9(e)(1)(i)), got {v!r}")

@@ -36,6 +36,8 @@ class _Options(BaseModel):
 
 
 def _money(v: str, what: str) -> Decimal:
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", str(v)):  # ASCII digits only (Decimal takes "١٠")
+        raise ValueError(f"{what}: not a dollar amount: {v!r}")
     try:
         d = Decimal(str(v))
     except InvalidOperation:
@@ -46,7 +48,7 @@ def _money(v: str, what: str) -> Decimal:
 
 
 def _rate(v: str, what: str) -> Decimal:
-    if not re.match(r"^\d+(\.\d+)?%$", str(v).strip()):
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?%", str(v).strip()):
         raise ValueError(f"{what}: a rate such as '1.5%', got {v!r}")
     return Decimal(str(v).strip()[:-1]) / 100
 
