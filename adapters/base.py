@@ -24,6 +24,7 @@ from baccarat_conformance.errors import (AdapterError, CapabilityMissing, Config
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
+from . import wire_json
 from .batch import run_batches, schema_problems
 
 
@@ -331,15 +332,18 @@ class GameAdapter:
         if isinstance(answer, (str, bytes)):
             # Raw JSON text (the fast path): pydantic validates it without building
             # Python dicts first; only a failure is decoded again for the diagnosis.
+            # Read strictly first (adapters/wire_json.py): a key given twice, NaN or Infinity is
+            # a protocol error, though pydantic-core would take the last key and the literals.
             exchange.response = answer if len(answer) <= 100_000 else f"<{len(answer)} bytes of JSON>"
+            try:
+                document = wire_json.loads(answer)
+            except ValueError as e:
+                raise ProtocolViolation(f"{op}: the answer is not valid JSON ({e}): {answer[:200]!r}", op=op,
+                                        exchange=exchange.as_dict()) from None
             try:
                 return result_model.model_validate_json(answer)
             except ValidationError:
-                try:
-                    answer = json.loads(answer)
-                except (ValueError, RecursionError) as e:  # RecursionError: nested deeper than Python's stack
-                    raise ProtocolViolation(f"{op}: the answer is not valid JSON ({e}): {answer[:200]!r}", op=op,
-                                            exchange=exchange.as_dict()) from None
+                answer = document
         exchange.response = answer
         if not isinstance(answer, dict):
             raise ProtocolViolation(f"{op}: the answer is not a JSON object: {str(answer)[:200]!r}", op=op,

@@ -33,6 +33,8 @@ from typing import Iterator, Optional, Union
 
 from cobs import cobs
 
+from . import wire_json
+
 FRAMING_VERSION = 1
 MAX_PAYLOAD = 1024
 """Largest payload of one frame, in bytes (before COBS)."""
@@ -242,10 +244,12 @@ def decode_message(data: bytes, deflated: bool, limit: int = MAX_MESSAGE) -> obj
         if not d.eof:
             raise ValueError("zlib stream is incomplete")
     try:
-        return json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ValueError(f"message is not UTF-8: {e}") from None
-    except json.JSONDecodeError as e:
+    try:  # strictly: a key given twice, NaN or Infinity is no JSON (adapters/wire_json.py)
+        return wire_json.loads(text)
+    except ValueError as e:
         raise ValueError(f"message is not JSON: {e}") from None
 
 

@@ -104,6 +104,7 @@ from .base import (
 )
 from .http_auth import PASSWORD_ENV, TOKEN_ENV, USER_ENV, Credentials, credentials_from_env
 from .redact import Redactor
+from . import wire_json
 
 API_PREFIX = "/v1/"
 URL_ENV = "BACCARAT_GAME_URL"
@@ -504,9 +505,9 @@ class HttpAdapter(GameAdapter):
         if status == 200 and not ERROR_OBJECT_START.match(content[:200]):
             return content  # the fast path: GameAdapter.call validates the JSON text directly
         try:
-            answer: Any = json.loads(content)
+            answer: Any = wire_json.loads(content)
             not_json = None
-        except (ValueError, RecursionError) as e:
+        except ValueError as e:
             answer, not_json = None, e
         is_error = isinstance(answer, dict) and set(answer) == {"error"}
         begins = f"the body begins {self.redactor.text(content[:HEAD_LIMIT].decode('utf-8', 'replace'))!r}"

@@ -37,8 +37,9 @@ import time
 import traceback
 from typing import Any, Callable, Optional
 
-from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout
+from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
 
+from .wire_json import check_value
 from .base import DEFAULT_OPERATION_TIMEOUT, GameAdapter, add_bound_options, operation_timeout_option
 
 DEFAULT_GAME = "baccarat_conformance.reference_game:create_game"
@@ -196,10 +197,17 @@ class LibraryAdapter(GameAdapter):
         sent = json.loads(json.dumps(params))  # the game's own copy, as it would come off the wire
         if self.game_thread is None:
             try:
-                return self.game.handle(op, sent)
+                answer = self.game.handle(op, sent)
             except BaseException as e:  # noqa: B036 - KeyboardInterrupt from the game is the game's failure
                 raise self._crash(op, params, e) from e
-        return self._threaded(op, params, sent)
+        else:
+            answer = self._threaded(op, params, sent)
+        try:  # what the wire could not carry is a protocol error, as over HTTP (NaN, 100,001 digits, 100,000 deep)
+            check_value(answer)
+        except ValueError as e:
+            raise ProtocolViolation(f"{op}: the answer is not JSON: {e}", op=op,
+                                    exchange={"op": op, "params": params}) from None
+        return answer
 
     def _threaded(self, op: str, params: dict, sent: dict) -> Any:
         assert self.game_thread is not None and self.operation_timeout is not None

@@ -12,7 +12,9 @@ without an answer), ``500`` (an HTML error page, as a crashing framework sends),
 ``503`` (service unavailable, JSON error object), ``invalid_json`` (status 200 and a
 truncated body), ``not_object`` (status 200 and a JSON array), ``float_money``
 (the right answer with every amount a JSON number: valid JSON that breaks the
-schema), ``error_200`` (an error object with status 200), ``echo_auth`` (requires
+schema), ``duplicate_paid`` (every ``paid`` key given twice, a wrong amount first and
+the right one last), ``nan_field`` (a ``NaN`` literal in an ``x_`` field), ``error_200``
+(an error object with status 200), ``echo_auth`` (requires
 the ``Authorization`` header in ``$MISBEHAVING_EXPECTED_AUTH``, answers 401
 without it, and echoes it back in a header and inside describe/deal_round results:
 the redaction test).
@@ -44,7 +46,8 @@ from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game.server import GameRequestHandler, GameServer, build_parser, serve as serve_game
 
 REPO = Path(__file__).resolve().parents[1]
-FAULTS = ("hang", "drop", "500", "503", "invalid_json", "not_object", "float_money", "error_200", "echo_auth")
+FAULTS = ("hang", "drop", "500", "503", "invalid_json", "not_object", "float_money", "duplicate_paid", "nan_field",
+          "error_200", "echo_auth")
 HANG_SECONDS = 120
 EXPECTED_AUTH_ENV = "MISBEHAVING_EXPECTED_AUTH"
 ECHO_HEADER = "X-Echo-Authorization"
@@ -120,6 +123,11 @@ class FaultyHandler(GameRequestHandler):
                 self.send_json(200, [answer])
             elif fault == "float_money":
                 self.send_json(200, _floats(answer))
+            elif fault == "duplicate_paid":  # a key given twice: the last one is the right amount
+                text = json.dumps(answer, separators=(",", ":")).replace('"paid":', '"paid":"999999.00","paid":')
+                self.send_bytes(200, text.encode(), "application/json")
+            elif fault == "nan_field":  # a NaN literal in a vendor field
+                self.send_bytes(200, json.dumps({**answer, "x_ratio": float("nan")}).encode(), "application/json")
             elif fault == "error_200":
                 self.send_json(200, {"error": {"code": "invalid_state", "message": "answered with status 200"}})
             else:  # pragma: no cover

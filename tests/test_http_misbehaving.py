@@ -27,6 +27,9 @@ CASES = {
     "500": (["--fault", "500", "--after", "1", "--count", "2"], "adapter error", "HTTP 500"),
     "invalid_json": (["--fault", "invalid_json", "--after", "2"], "protocol error", "not valid JSON"),
     "float_money": (["--fault", "float_money", "--after", "0"], "protocol error", "violates the protocol schema"),
+    # RFC 8259 leaves these undefined; Python and pydantic-core take the last key and the literal (issue 26, item 14)
+    "duplicate_paid": (["--fault", "duplicate_paid", "--after", "2"], "protocol error", "appears twice"),
+    "nan_field": (["--fault", "nan_field", "--after", "2"], "protocol error", "NaN is not JSON"),
 }
 # what of the offending answer the transcript attached to the failed scenario shows
 OFFENDING = {"invalid_json": json.dumps('{"round_id": "')[1:-1], "float_money": '"paid": 20.0'}

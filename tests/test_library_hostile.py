@@ -13,7 +13,7 @@ import time
 import pytest
 
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout
+from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import ReferenceGame
 
@@ -136,3 +136,32 @@ def test_the_run_goes_on(tmp_path, game):
     assert all(r["duration"] < longest for r in failed)
     assert len(failed) == failures, run.categories()
     assert spent < 120
+
+
+# ---------------------------------------------------------------------- answers the wire could not carry
+class _Answers(ReferenceGame):
+    def __init__(self, extra):
+        super().__init__()
+        self.extra = extra
+
+    def op_describe(self):
+        return {**super().op_describe(), "x_extra": self.extra}
+
+
+def _deep(n):
+    value: list = []
+    for _ in range(n):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("extra, words", [(10 ** 100_000, "4300 digits"), (_deep(100_000), "nested too deep"),
+                                          (float("nan"), "NaN or Infinity"), (float("-inf"), "NaN or Infinity")],
+                         ids=["100,001 digits", "100,000 deep", "NaN", "-Infinity"])
+def test_an_answer_the_wire_could_not_carry_is_a_protocol_error(extra, words):
+    """Over HTTP these answers are protocol errors; from a library game they were accepted
+    and broke the transcript at teardown (a harness error; issue 26, item 7)."""
+    game = LibraryAdapter(_Answers(extra))
+    with pytest.raises(ProtocolViolation, match=f"describe: the answer is not JSON: .*{words}"):
+        game.describe()
+    json.loads(game.transcript.as_json())  # the evidence is still written

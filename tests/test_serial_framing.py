@@ -165,3 +165,18 @@ def test_device_simulator_imports_nothing_of_the_harness():
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         assert not {m for m in imported if m.startswith("baccarat_conformance") or m in ("cobs", "serial")}, imported
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"paid":"999999.00","paid":"20.00"}', "appears twice"),
+    ('{"x_ratio":NaN}', "NaN is not JSON"),
+    ('{"x_ratio":-Infinity}', "Infinity is not JSON"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deep"),
+])
+@pytest.mark.parametrize("deflated", [False, True])
+def test_a_message_is_read_strictly(text, words, deflated):
+    """A key given twice, NaN or Infinity, or nesting past Python's stack is no message: a
+    protocol error of the scenario, as over HTTP (issue 26, item 14)."""
+    data = zlib.compress(text.encode()) if deflated else text.encode()
+    with pytest.raises(ValueError, match=f"message is not JSON: .*{words}"):
+        host.decode_message(data, deflated)
