@@ -29,7 +29,8 @@ except ModuleNotFoundError:  # Python 3.10
 
 from .dates import parse_date
 
-__all__ = ["Entry", "KeyPath", "TomlFileError", "key_lines", "line_of", "read_entries", "read_text", "as_date"]
+__all__ = ["Entry", "KeyPath", "TomlFileError", "key_lines", "line_of", "read_entries", "read_text", "decode_text", "as_date",
+           "loads"]
 
 KeyPath = tuple[Union[str, int], ...]
 """The keys leading to a value; an entry of an array of tables is numbered from 0:
@@ -160,7 +161,14 @@ def read_text(path: Union[str, Path]) -> str:
     :raises TomlFileError: when it is not UTF-8, naming the line and the first bad byte
         (``not UTF-8 text (line 3, byte 41: b'\\xe9')``).
     """
-    data = Path(path).read_bytes()
+    return decode_text(Path(path).read_bytes())
+
+
+def decode_text(data: bytes) -> str:
+    """``data`` decoded as :func:`read_text` decodes a file.
+
+    :raises TomlFileError: when it is not UTF-8, naming the line and the first bad byte.
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -168,6 +176,16 @@ def read_text(path: Union[str, Path]) -> str:
         raise TomlFileError(f"not UTF-8 text (line {line}, byte {e.start}: {data[e.start:e.start + 1]!r})",
                             line) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, with nesting too deep for Python's stack (arrays 100,000
+    deep) a :class:`tomllib.TOMLDecodeError` like any other invalid TOML, not a
+    ``RecursionError``."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError("arrays or inline tables nested too deep to read") from None
 
 
 def read_entries(text: str) -> tuple[dict[str, Any], list[Entry], dict[str, int]]:
@@ -178,7 +196,7 @@ def read_entries(text: str) -> tuple[dict[str, Any], list[Entry], dict[str, int]
         ``line`` the line it names).
     """
     try:
-        doc = tomllib.loads(text)
+        doc = loads(text)
     except tomllib.TOMLDecodeError as e:
         m = _TOML_LINE.search(str(e))
         line = getattr(e, "lineno", None) or (int(m.group(1)) if m else None)

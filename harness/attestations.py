@@ -52,6 +52,7 @@ from pydantic_core import PydanticCustomError
 from baccarat_conformance.corpus.tomlfile import TomlFileError, as_date, read_entries
 from baccarat_conformance.config_files import read_config_file
 from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.input_bounds import capped, escape_controls, free_text
 
 __all__ = ["Attestation", "Waiver", "load_attestations", "load_waivers", "parse_attestations", "unused_waivers",
            "parse_waivers", "installed_coverage", "WAIVABLE", "EmptyFileWarning"]
@@ -67,12 +68,14 @@ class EmptyFileWarning(UserWarning):
 
 def _text(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"must be a non-empty text, got {value!r}")
-    return value.strip()
+        raise ValueError(f"must be a non-empty text, got {escape_controls(repr(value)[:80])}")
+    return free_text(value.strip())
 
 
 Text = Annotated[str, BeforeValidator(_text)]
-"""A non-empty text, stripped."""
+"""A non-empty text, stripped, of at most
+:data:`~baccarat_conformance.input_bounds.MAX_TEXT_CHARS` characters and no control
+character but newline and tab."""
 
 Date = Annotated[dt.date, BeforeValidator(as_date)]
 """A TOML date or a ``"YYYY-MM-DD"`` string."""
@@ -223,9 +226,9 @@ Record = TypeVar("Record", Attestation, Waiver)
 
 def _invalid(array: str, source: str, problems: list[tuple[int, str]]) -> ConfigurationError:
     """The error listing ``problems`` (line, "field: problem") in file order."""
-    return ConfigurationError(f"invalid {array} file {source}:\n"
-                              + "\n".join(f"{source}:{line}: {problem}"
-                                          for line, problem in sorted(problems, key=lambda p: p[0])))
+    return ConfigurationError(escape_controls(
+        f"invalid {array} file {source}:\n" + "\n".join(capped(f"{source}:{line}: {problem}" for line, problem
+                                                               in sorted(problems, key=lambda p: p[0])))))
 
 
 def _parse(model: type[Record], array: str, text: str, source: str, coverage: Optional[Mapping[str, Any]],

@@ -154,7 +154,9 @@ def _console(stderr: bool = False) -> Any:
 
 
 def _error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+    from baccarat_conformance.input_bounds import escape_controls
+
+    print(f"error: {escape_controls(message)}", file=sys.stderr)  # a file name or a key may hold ESC [2J
 
 
 def _drop_partial_writes(out: Path) -> list[str]:

@@ -48,9 +48,11 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valid
                       field_validator, model_validator)
 
 from baccarat_conformance.corpus.tomlfile import KeyPath, key_lines, line_of
+from baccarat_conformance.corpus.tomlfile import loads as toml_loads
 
 from .config_files import read_config_file
 from .errors import ConfigurationError
+from .input_bounds import capped, escape_controls, free_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from importlib.resources.abc import Traversable
@@ -158,6 +160,11 @@ class RulesSubmission(_Strict):
         False, description="§ 629b.4(a): Midibaccarat offers the alternative card reveal procedure of § 629b.4(b)")
     wagers: dict[str, WagerOptions] = Field(default_factory=dict)
     limits: dict[str, Limits] = Field(default_factory=dict)
+
+    @field_validator("certificate_holder", mode="before")
+    @classmethod
+    def _certificate_holder(cls, v: Any) -> Any:
+        return free_text(v)  # bounded, no control characters: it is printed and written into every report
 
     @field_validator("decks")
     @classmethod
@@ -452,12 +459,13 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
         key is missing).
     """
     try:
-        doc = tomllib.loads(text)
+        doc = toml_loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigurationError(f"{source}: not valid TOML: {e}") from None
     unknown = set(doc) - {"rules_submission", "wagers", "limits"}
     if unknown:
-        raise ConfigurationError(f"{source}: unknown table(s) {sorted(unknown)}; expected [rules_submission], "
+        names = ", ".join(capped((repr(escape_controls(n)) for n in sorted(unknown)), 10))
+        raise ConfigurationError(f"{source}: unknown table(s) {names}; expected [rules_submission], "
                                  "[wagers.NAME] and [limits.NAME]")
     lines = _field_lines(text)
     for table in ("rules_submission", "wagers", "limits"):
@@ -494,8 +502,9 @@ def parse_profile(text: str, source: str = "<profile>") -> RulesSubmission:
             line = line_of(lines, loc)
             return f"{source}:{line}" if line else source
 
-        out = [f"{where(loc)}: {'.'.join(loc) or 'rules_submission'}: {_cite('.'.join(loc), msg)}"
-               for loc, msg in sorted(problems, key=lambda problem: line_of(lines, problem[0]) or 0)]
+        ordered = sorted(problems, key=lambda problem: line_of(lines, problem[0]) or 0)
+        out = capped(escape_controls(f"{where(loc)}: {'.'.join(loc) or 'rules_submission'}: "
+                                     f"{_cite('.'.join(loc), msg)}") for loc, msg in ordered)
         raise ConfigurationError("invalid Rules Submission profile:\n" + "\n".join(out))
     assert profile is not None
     return profile
