@@ -9,6 +9,11 @@ and :func:`read_beats` gives the display what is in progress. Without the variab
 
 A file holds ``{"nodeid": str, "what": str, "done": int, "total": int, "time": float}``
 (``time``: seconds since the epoch of the last beat).
+
+Each process also names the scenario it is running in ``PID.running`` (:func:`running`,
+from the plugin's ``pytest_runtest_protocol``), removed when the scenario ends: a file
+left when pytest has ended names the scenario its process died in (a game calling
+``os._exit``), which :func:`died_in` gives ``run`` to say.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Optional
 
 from baccarat_conformance.atomic_files import write_atomic
 
-__all__ = ["ENV", "INTERVAL", "beat", "read_beats"]
+__all__ = ["ENV", "INTERVAL", "beat", "read_beats", "running", "died_in"]
 
 ENV = "BACCARAT_CONFORMANCE_PROGRESS_DIR"
 #: Seconds between two writes of one process's file (a beat in between is dropped).
@@ -65,3 +70,34 @@ def read_beats(folder: Optional[Path], *, fresh: float = 30.0) -> list[dict]:
         if isinstance(b, dict) and now - float(b.get("time", 0)) < fresh and b.get("done") != b.get("total"):
             out.append(b)
     return sorted(out, key=lambda b: b.get("time", 0))
+
+
+def running(nodeid: Optional[str]) -> None:
+    """Note that this process runs the scenario ``nodeid`` (None: it ended). Does nothing
+    without :data:`ENV`; never raises."""
+    folder = os.environ.get(ENV)
+    if not folder:
+        return
+    path = Path(folder) / f"{os.getpid()}.running"
+    try:
+        if nodeid is None:
+            path.unlink(missing_ok=True)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, nodeid)
+    except OSError:
+        return
+
+
+def died_in(folder: Optional[Path]) -> list[tuple[int, str]]:
+    """``(pid, nodeid)`` of every scenario whose process ended while running it (its
+    ``PID.running`` file is still in ``folder``), read once pytest has ended."""
+    if folder is None or not folder.is_dir():
+        return []
+    out = []
+    for f in sorted(folder.glob("*.running")):
+        try:
+            out.append((int(f.stem), f.read_text(encoding="utf-8").strip()))
+        except (OSError, ValueError):
+            continue
+    return out

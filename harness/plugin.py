@@ -38,11 +38,11 @@ FILE``, ``--waivers FILE``, ``--allow-pending``, ``--allure-report URL``.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Iterator
+from typing import Any, Iterator, Optional
 
 import pytest
 
-from baccarat_conformance import clauses, gating, hypothesis_home, judgements, options, replay_record
+from baccarat_conformance import clauses, gating, heartbeat, hypothesis_home, judgements, options, replay_record
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.attribution import ScenarioClause
 from baccarat_conformance.classify import failed_clause, failure_category, failure_line
@@ -224,6 +224,15 @@ def pytest_bdd_before_step_call(request: pytest.FixtureRequest, feature: Any, sc
                                 step_func: Any, step_func_args: dict) -> None:
     """Keep only the step's own arguments (parsed from its text) as Allure step parameters."""
     allure_labels.keep_step_arguments(request.config, step, step_func_args)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: Optional[pytest.Item]) -> Iterator[None]:
+    """Name the scenario this process runs, under ``run`` (:func:`heartbeat.running`): if
+    the process dies in it (a game calling ``os._exit``), ``run`` says which it was."""
+    heartbeat.running(item.nodeid)
+    yield
+    heartbeat.running(None)
 
 
 @pytest.hookimpl(hookwrapper=True)

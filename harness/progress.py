@@ -90,13 +90,25 @@ def _supervised(cmd: list[str], out: Path, signals: Any, tick: Callable[[], None
     os.environ[heartbeat.ENV] = str(beats)
     try:
         with open(out / "pytest.log", "w", encoding="utf-8") as logfh:
-            return supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
+            code = supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
+        _say_where_pytest_died(beats, code)
+        return code
     finally:
         if saved is None:
             os.environ.pop(heartbeat.ENV, None)
         else:
             os.environ[heartbeat.ENV] = saved
         shutil.rmtree(beats, ignore_errors=True)
+
+
+def _say_where_pytest_died(beats: Path, code: int) -> None:
+    """Name on stderr each scenario a pytest process ended in (its ``PID.running`` file is
+    left: :func:`heartbeat.died_in`), with pytest's exit status."""
+    how = f"signal {-code}" if code < 0 else f"exit status {code}"
+    for pid, nodeid in heartbeat.died_in(beats):
+        print(f"error: pytest died during the scenario {nodeid} (process {pid}; pytest's {how}): the game or "
+              f"the harness ended the process (a game calling os._exit ends the run); that scenario has no "
+              f"result, and no scenario after it ran in that process", file=sys.stderr, flush=True)
 
 
 def run_logged(cmd: list[str], out: Path, signals: Any) -> int:
