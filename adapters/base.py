@@ -209,6 +209,15 @@ class GameAdapter:
         """Declare this adapter's pytest options on ``group`` (an OptionGroup)."""
 
     @classmethod
+    def check_workers(cls, workers: int) -> None:
+        """Refuse to be used by ``workers`` pytest-xdist worker processes at once (0 or 1:
+        one process), when the game cannot be shared: ``run -n`` asks before the run,
+        and :meth:`from_config` should ask too (pytest alone). Any number by default.
+
+        :raises ConfigurationError: saying why, and what to run instead.
+        """
+
+    @classmethod
     def from_config(cls, config: Any) -> "GameAdapter":
         """Build the adapter from a pytest ``Config``.
 

@@ -204,12 +204,15 @@ class SerialAdapter(GameAdapter):
         add_bound_options(group)
 
     @classmethod
+    def check_workers(cls, workers: int) -> None:
+        if workers > 1:
+            raise ConfigurationError(f"--adapter serial: a serial device talks to one host, and -n asks for {workers} "
+                                     f"pytest-xdist workers; run without -n (or -n 0)")
+
+    @classmethod
     def from_config(cls, config: Any) -> "SerialAdapter":
         port = config.getoption("--port")
-        workers = getattr(config, "workerinput", {}).get("workercount", 1)
-        if workers > 1:
-            raise ConfigurationError(f"--adapter serial: a serial device talks to one host, and pytest-xdist started "
-                                     f"{workers} workers; run without -n (or -n 0)")
+        cls.check_workers(getattr(config, "workerinput", {}).get("workercount", 1))
         if not port:
             raise ConfigurationError("--adapter serial needs --port: a device path such as /dev/ttyUSB0 or a "
                                      "pyserial URL such as socket://192.0.2.7:4001 (docs/serial.md)")

@@ -277,6 +277,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     try:
         load_profile(args.profile)
         validate_inputs(args, ctx)
+        options.check_workers(args)  # -n: pytest-xdist installed, and accepted by the adapter
         check_out(args.out)
         if args.game and args.adapter == "library":
             warning = check_game(args.game)

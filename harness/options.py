@@ -29,7 +29,7 @@ from typing import Any, Callable, Literal, Optional
 from baccarat_conformance.corpus.dates import parse_date
 
 __all__ = ["Option", "OPTIONS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
-           "as_of_date", "add_adapter_arguments", "adapter_pytest_args"]
+           "as_of_date", "add_adapter_arguments", "adapter_pytest_args", "workers_count", "check_workers"]
 
 
 def date_arg(value: str) -> str:
@@ -221,3 +221,45 @@ def adapter_pytest_args(args: argparse.Namespace) -> list[str]:
         else:
             out += [flag, str(value)]
     return out
+
+
+# ------------------------------------------------------------------ -n, checked before the run
+def workers_count(spec: str) -> int:
+    """The pytest-xdist workers ``-n spec`` starts: ``"0"`` none, ``"2"`` two, ``"auto"``
+    and ``"logical"`` one per CPU (at least 1).
+
+    :raises ConfigurationError: naming ``spec`` when it is none of these.
+    """
+    import os
+
+    from baccarat_conformance.errors import ConfigurationError
+
+    if spec in ("auto", "logical"):
+        return os.cpu_count() or 1
+    if not spec.isascii() or not spec.isdigit():
+        raise ConfigurationError(f"-n {spec!r}: expected a number of pytest-xdist workers, auto or logical")
+    return int(spec)
+
+
+def check_workers(args: argparse.Namespace) -> None:
+    """``run -n N``, before anything is deleted or started: pytest-xdist, whose option it
+    is, must be installed (a dependency of the harness: an installation without it is
+    incomplete), and the adapter must accept N workers
+    (:meth:`~baccarat_conformance.adapters.base.GameAdapter.check_workers`: a serial
+    device talks to one host).
+
+    :raises ConfigurationError: naming the missing plugin, or with the adapter's refusal.
+    """
+    from baccarat_conformance.adapters import load_adapter_class
+    from baccarat_conformance.errors import ConfigurationError
+
+    spec = getattr(args, "workers", None)
+    if spec is None or spec == "":
+        return
+    try:
+        import xdist  # noqa: F401
+    except ImportError:
+        raise ConfigurationError(f"-n {spec}: the workers of -n are the pytest-xdist plugin's, and pytest-xdist is "
+                                 f"not installed: pip install 'pytest-xdist>=3.5' (a dependency of "
+                                 f"baccarat-conformance: this installation is incomplete), or run without -n") from None
+    load_adapter_class(args.adapter).check_workers(workers_count(spec))

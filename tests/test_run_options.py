@@ -143,3 +143,53 @@ def test_offers_option_reads_every_kind_of_option() -> None:
     assert all(p.offers_option(w) and tracked.offers_option(w) for w in ("banker", "player", "tie"))
     midi = parse_profile('[rules_submission]\nvariant = "midibaccarat"\n')
     assert not midi.offers_option("game.baccarat") and midi.offers_option("variant.midibaccarat")
+
+
+# ------------------------------------------------------------------ -n, checked before the run
+NO_XDIST = """import sys
+
+# pytest-xdist not importable, in the CLI and in its pytest child (pytest's assertion rewriter
+# loads plugins past a finder on sys.meta_path, not past this)
+sys.modules["xdist"] = None
+"""
+
+
+def _run_cli(tmp_path: Path, *argv: str, env: "dict | None" = None) -> "subprocess.CompletedProcess":
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "baccarat_conformance.cli", "run", "--out", str(tmp_path / "out"),
+                           "--as-of", "2024-06-01", "--no-html", "--progress", "off", *argv],
+                          capture_output=True, text=True, cwd=tmp_path, env={**os.environ, **(env or {})}, timeout=300)
+
+
+def test_run_n_without_pytest_xdist_exits_3_naming_the_plugin(tmp_path: Path) -> None:
+    """Issue 26, item 13: a pytest usage error and exit 2 before (pytest-xdist is now a
+    dependency of the harness, so only an incomplete installation lacks it)."""
+    (tmp_path / "blocker").mkdir()
+    (tmp_path / "blocker" / "sitecustomize.py").write_text(NO_XDIST, encoding="utf-8")
+    proc = _run_cli(tmp_path, "-n", "2", "--", "-m", "631a.11.a and not game_math",
+                    env={"PYTHONPATH": str(tmp_path / "blocker")})
+    assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "error: -n 2: the workers of -n are the pytest-xdist plugin's, and pytest-xdist is not installed" \
+           in proc.stderr, proc.stderr
+    assert not (tmp_path / "out" / "session.json").exists()  # before the run
+
+
+def test_run_serial_with_n_2_is_the_adapters_refusal_before_the_run(tmp_path: Path) -> None:
+    """Issue 26, item 17: a pytest INTERNALERROR and exit 2 before."""
+    proc = _run_cli(tmp_path, "--adapter", "serial", "--port", "socket://127.0.0.1:9", "-n", "2")
+    assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert ("error: --adapter serial: a serial device talks to one host, and -n asks for 2 pytest-xdist workers; "
+            "run without -n (or -n 0)") in proc.stderr, proc.stderr
+    assert "INTERNALERROR" not in proc.stdout + proc.stderr and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("spec, count", [("0", 0), ("3", 3), ("auto", None), ("logical", None)])
+def test_workers_count(spec: str, count: "int | None") -> None:
+    import os
+
+    from baccarat_conformance.options import workers_count
+
+    assert workers_count(spec) == (count if count is not None else os.cpu_count() or 1)
