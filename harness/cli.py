@@ -297,8 +297,24 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     if signals.received is not None:
         _error(f"{signals.name} before the run started; nothing was run")
         return 4
+    # 2. one run per --out: held until the end (a second run exits 3 naming the first)
+    from baccarat_conformance import out_lock
 
-    # 2. the run
+    try:
+        lock = out_lock.acquire(args.out, getattr(args, "command_line", None))
+    except ConfigurationError as e:
+        _error(str(e))
+        return 3
+    with lock:
+        if lock.stale_note:
+            print(f"warning: {lock.stale_note}", file=sys.stderr)
+        return _run_locked(args, signals, ctx)
+
+
+def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
+    """The run itself, ``--out`` locked and every input valid: pytest, the matrix, the
+    Allure report, the console's summary."""
+    # 3. the run
     out: Path = args.out
     results = out / "allure-results"
     log = out / "results.jsonl"
@@ -327,7 +343,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     for message in unfinished:
         _error(message)
 
-    # 3. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
+    # 4. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
     #    (or finished without knowing of the interruption)
     matrix = read_json(out / "matrix.json")
     if matrix is not None and (not interrupted or matrix.get("run", {}).get("interrupted")):
@@ -350,7 +366,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     if unfinished:
         final = combine(final, 2)
 
-    # 4. the Allure HTML report (a view of the same results); not after an interruption
+    # 5. the Allure HTML report (a view of the same results); not after an interruption
     if interrupted:
         print("Allure report: not generated (the run was interrupted); the results are in "
               f"{results}", file=sys.stderr)

@@ -59,7 +59,7 @@ def test_an_oversized_or_unprintable_input_exits_3_with_a_short_message(case, tm
     started = time.monotonic()
     # the selection matches no scenario: on the old code a run that starts ends at once, with another status
     code = cli.main(["run", "--out", str(out), "--as-of", AS_OF, "--no-html", "--progress", "off", option, str(path),
-                     "--", "-m", "no_such_marker"])
+                     "--", "-k", "no_such_scenario"])
     err = capsys.readouterr().err
     assert code == 3, err[-2000:]
     assert words.format(path=path) in err, err[:3000]
