@@ -22,16 +22,28 @@ of those forms, character by character:
   ``user:password`` token holds the password's base64 at the alignment of
   ``user:``);
 * as UTF-8 bytes read as Latin-1 (how ``http.client`` reads a reason phrase or a
-  header with non-ASCII bytes).
+  header with non-ASCII bytes);
+* HTML character references: ``&#116;``, ``&#x74;`` (hex in either case, leading
+  zeros, the ``;`` left out), named ones (``&amp;``, ``&sol;``), escaped again
+  (``&amp;#116;``);
+* hex of its UTF-8 bytes, in either case, bare or as ``\\x74`` / ``0x74``, with or
+  without ``:``, ``-`` or space between the bytes;
+* compressed: a base64 text (either alphabet) of gzip or zlib data is decoded and
+  inflated (up to :data:`MAX_INFLATED` bytes) and the whole base64 text is redacted
+  when what it inflates to holds the secret in any of the forms above.
 
-Every match becomes :data:`REDACTED`. HTML character references, other
-compressions of the secret, or a server that encrypts it are not recognised.
+Every match becomes :data:`REDACTED`. Other encodings (ROT13, hex of a compressed
+secret), compressed bytes that are not base64 text, other compressions, or a server
+that encrypts the secret or splits it with other text are not recognised.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
+import html.entities
 import re
+import zlib
 from typing import Any, Iterable, Optional
 
 REDACTED = "<redacted>"
@@ -41,6 +53,13 @@ SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "s
 MIN_BASE64_CORE = 6
 _URLSAFE = str.maketrans("+/", "-_")
 _SHORT_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}
+#: the most bytes a base64 text of gzip or zlib data is inflated to, to look for a secret
+MAX_INFLATED = 1024 * 1024
+#: a base64 text that may hold gzip (``H4sI``: 1f 8b 08) or zlib (``eA``, ``eF``, ``eJ``, ``eN``: 78 01/5e/9c/da) data
+#: (no lookbehind for the start of the run: it would slow the scan of a large answer threefold; a
+#: run found inside a longer one does not decode to gzip or zlib data)
+_COMPRESSED_BASE64 = re.compile(r"(?:H4sI|e[AFJN])[A-Za-z0-9+/_-]{14,}={0,2}")
+_ZLIB_MARK = re.compile("e[AFJN]")
 
 
 def base64_forms(data: bytes) -> set[str]:
@@ -88,7 +107,27 @@ def _char_pattern(ch: str) -> str:
     alternatives.append("".join(f"%(?:25)*{_hex(b, 2)}" for b in ch.encode("utf-8")))
     if ch == " ":
         alternatives.append(r"\+")
+    # HTML character references, decimal and hex, escaped again as &amp;#...; and named ones
+    alternatives.append(rf"&(?:amp;)*#0*{code}(?![0-9]);?")
+    alternatives.append(rf"&(?:amp;)*#[xX]0*{_hex(code, 1)}(?![0-9a-fA-F]);?")
+    if code in html.entities.codepoint2name:
+        alternatives.append(rf"&(?:amp;)*{html.entities.codepoint2name[code]};")
+    alternatives += [rf"&(?:amp;)*{name}" for name, text in _NAMED_REFERENCES.get(ch, ())]
     return "(?:" + "|".join(alternatives) + ")"
+
+
+#: HTML5's named references of one character that are not in ``codepoint2name``
+#: (``&sol;``, ``&colon;``, ``&plus;``...), by the character they stand for
+_NAMED_REFERENCES: dict[str, list[tuple[str, str]]] = {}
+for _name, _text in html.entities.html5.items():
+    if len(_text) == 1 and _name.endswith(";") and _name[:-1] != html.entities.codepoint2name.get(ord(_text)):
+        _NAMED_REFERENCES.setdefault(_text, []).append((re.escape(_name), _text))
+
+
+def hex_pattern(secret: str) -> str:
+    """A regular expression for the UTF-8 bytes of ``secret`` in hex, either case, bare or
+    as ``\\x74`` / ``0x74``, with or without ``:``, ``-`` or a space between the bytes."""
+    return r"[:\s-]?".join(rf"(?:\\+x|0[xX])?{_hex(b, 2)}" for b in secret.encode("utf-8"))
 
 
 def form_pattern(form: str) -> str:
@@ -122,11 +161,14 @@ class Redactor:
         self.secrets = tuple(sorted({s for s in secrets if s}, key=len, reverse=True))
         forms = sorted({f for s in self.secrets for f in secret_forms(s)}, key=lambda f: (-len(f), f))
         self.forms = tuple(forms)
-        self.pattern: Optional[re.Pattern[str]] = (
-            re.compile("|".join(form_pattern(f) for f in forms)) if forms else None)
+        alternatives = [form_pattern(f) for f in forms] + [hex_pattern(s) for s in self.secrets]
+        self.pattern: Optional[re.Pattern[str]] = re.compile("|".join(alternatives)) if forms else None
         # characters that begin an encoded character; a text without any of them can
-        # only hold a secret literally, which plain substring search finds much faster
-        self._encoding_marks = "\\%" + ("+" if any(" " in f for f in forms) else "")
+        # only hold a secret literally or in hex, which plain substring search finds much faster
+        self._encoding_marks = ("\\", "%", "&", "0x", "0X") + (("+",) if any(" " in f for f in forms) else ())
+        self._hex_forms = tuple({h for s in self.secrets for sep in ("", ":", " ", "-")
+                                 for h in (s.encode("utf-8").hex(sep) if sep else s.encode("utf-8").hex(),)
+                                 for h in (h, h.upper())})
         beginnings = "|".join(p for p in (prefix_pattern(f) for f in forms) if p)
         self._cut_secret = re.compile(f"(?:{beginnings})?{_UNFINISHED}\\Z" if beginnings else f"{_UNFINISHED}\\Z")
         self._window = 12 * max((len(f) for f in forms), default=0)
@@ -139,14 +181,35 @@ class Redactor:
         if self.pattern is None or not text:
             return False
         if not any(mark in text for mark in self._encoding_marks):
-            return any(form in text for form in self.forms)
-        return self.pattern.search(text) is not None
+            if any(form in text for form in self.forms) or any(h in text for h in self._hex_forms):
+                return True
+        elif self.pattern.search(text) is not None:
+            return True
+        if "H4sI" not in text and _ZLIB_MARK.search(text) is None:  # faster than the whole regex
+            return False
+        return any(self._inflates_to_a_secret(m.group(0)) for m in _COMPRESSED_BASE64.finditer(text))
 
     def text(self, text: str) -> str:
         """``text`` with every form of every secret replaced by :data:`REDACTED`."""
         if not self.found_in(text):
             return text
-        return self.pattern.sub(REDACTED, text)  # type: ignore[union-attr]
+        text = self.pattern.sub(REDACTED, text)  # type: ignore[union-attr]
+        return _COMPRESSED_BASE64.sub(lambda m: REDACTED if self._inflates_to_a_secret(m.group(0)) else m.group(0),
+                                      text)
+
+    def _inflates_to_a_secret(self, encoded: str) -> bool:
+        """Whether the base64 text ``encoded`` is gzip or zlib data that inflates (its
+        first :data:`MAX_INFLATED` bytes) to a text holding a secret."""
+        try:
+            data = base64.b64decode(encoded.translate(str.maketrans("-_", "+/")) + "=" * (-len(encoded) % 4))
+        except (binascii.Error, ValueError):
+            return False
+        inflater = zlib.decompressobj(wbits=47)  # 32 + 15: gzip or zlib, by its header
+        try:
+            inflated = inflater.decompress(data, MAX_INFLATED)
+        except zlib.error:
+            return False
+        return bool(inflated) and self.found_in(inflated.decode("utf-8", "surrogateescape"))
 
     def data(self, data: bytes) -> bytes:
         """Bytes (a body) redacted as UTF-8 text; bytes that are not UTF-8 are kept."""

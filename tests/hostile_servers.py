@@ -141,11 +141,15 @@ class HostileHandler(GameRequestHandler):
                 "x_secret": json_escaped(secret)}), "application/json", echo)
         turn = self.server.leaks % 4
         self.server.leaks += 1
-        if turn == 0:  # a round record with the credential in x_ fields, encoded three ways
+        if turn == 0:  # a round record with the credential in x_ fields, encoded six ways
             body = with_raw_fields(answer, {
                 "x_auth": json_escaped(auth), "x_secret_url": urllib.parse.quote_plus(secret),
                 "x_secret_b64": base64.b64encode(secret.encode()).decode(),
-                "x_auth_url": "".join(f"%{b:02X}" for b in auth.encode())})
+                "x_auth_url": "".join(f"%{b:02X}" for b in auth.encode()),
+                # issue 26, item 15: HTML character references, hex, base64 of gzip
+                "x_secret_html": "".join(f"&#{ord(c)};" for c in secret),
+                "x_secret_hex": secret.encode().hex(),
+                "x_auth_gzip_b64": base64.b64encode(gzip.compress(auth.encode())).decode()})
             self.send_bytes(200, body, "application/json", echo)
         elif turn == 1:  # the reason phrase, and the error message
             body = f'{{"error":{{"code":"internal","message":"bad auth {json_escaped(auth)}"}}}}'.encode()

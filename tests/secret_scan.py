@@ -4,6 +4,7 @@ redaction tests. Independent of adapters/redact.py: the forms are spelled out he
 from __future__ import annotations
 
 import base64
+import gzip
 import html
 import json
 import re
@@ -27,6 +28,8 @@ def forms(secret: str) -> dict[str, str]:
         "url-encoded every byte (lower)": "".join(f"%{b:02x}" for b in secret.encode()),
         "base64": b64.rstrip("="),
         "base64 url-safe": base64.urlsafe_b64encode(secret.encode()).decode().rstrip("="),
+        "html decimal references": "".join(f"&#{ord(c)};" for c in secret),
+        "hex": secret.encode().hex(),
     }
 
 
@@ -40,6 +43,11 @@ def _views(text: str) -> Iterator[str]:
         collapsed = collapsed.replace("\\\\", "\\")
         yield collapsed
     yield html.unescape(text)
+    for run in re.findall(r"H4sI[A-Za-z0-9+/]+={0,2}", text):  # base64 of gzip: what it inflates to
+        try:
+            yield gzip.decompress(base64.b64decode(run + "=" * (-len(run) % 4)))[:1 << 20].decode("utf-8", "replace")
+        except (OSError, ValueError, EOFError):
+            continue
     for line in text.splitlines() or [text]:
         try:
             doc = json.loads(line)

@@ -8,8 +8,10 @@ off in the middle of a secret."""
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 import urllib.parse
+import zlib
 
 import pytest
 
@@ -65,6 +67,20 @@ FORMS = {
     "latin-1 mojibake": lambda s: s.encode("utf-8").decode("latin-1"),
     "base64, json-escaped slashes": lambda s: base64.b64encode(s.encode()).decode().replace("/", "\\/"),
     "base64, url-encoded": lambda s: urllib.parse.quote(base64.b64encode(s.encode()).decode(), safe=""),
+    # issue 26, item 15: these reached allure-results/ and the sealed package
+    "html decimal references": lambda s: "".join(f"&#{ord(c)};" for c in s),
+    "html hex references, no semicolon": lambda s: "".join(f"&#X{ord(c):04x}" for c in s),
+    "html references mixed with named ones": lambda s: "".join(
+        {"/": "&sol;", "+": "&plus;", " ": "&#32;", "-": "&#45;"}.get(c, f"&#x{ord(c):X};" if i % 2 else c)
+        for i, c in enumerate(s)),
+    "html escaped twice": lambda s: "".join(f"&amp;#{ord(c)};" for c in s),
+    "hex": lambda s: s.encode().hex(),
+    "hex upper-case with colons": lambda s: s.encode().hex(":").upper(),
+    "hex as \\x escapes": lambda s: "".join(f"\\x{b:02x}" for b in s.encode()),
+    "base64 of gzip": lambda s: base64.b64encode(gzip.compress(json.dumps({"echo": s}).encode())).decode(),
+    "url-safe base64 of zlib": lambda s: base64.urlsafe_b64encode(zlib.compress(f"Bearer {s}".encode())).decode(),
+    "base64 of gzip of the json-escaped secret": lambda s: base64.b64encode(gzip.compress(
+        json_escaped(s).encode())).decode().rstrip("="),
 }
 
 
@@ -95,7 +111,9 @@ def test_the_basic_token_and_the_password_inside_it():
 
 def test_nothing_else_is_touched():
     r = Redactor([TOKEN])
-    text = 'a "normal" answer: \\u00e9 %20 + base64 dG9r 100% \\\\'
+    text = 'a "normal" answer: \\u00e9 %20 + base64 dG9r 100% \\\\ &amp; &#116; 746f6b 0x74 eJxLy0kt'
+    other = base64.b64encode(gzip.compress(b"an answer without the secret")).decode()
+    text += f" {other} {base64.b64encode(zlib.compress(b'another')).decode()}"
     assert not r.found_in(text) and r.text(text) == text
     assert r.data(b"\xff\xfe not utf-8") == b"\xff\xfe not utf-8"
     empty = Redactor(["", ""])
