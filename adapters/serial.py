@@ -61,6 +61,7 @@ PARITIES = {"N": serial.PARITY_NONE, "E": serial.PARITY_EVEN, "O": serial.PARITY
             "S": serial.PARITY_SPACE}
 STOPBITS = {"1": serial.STOPBITS_ONE, "1.5": serial.STOPBITS_ONE_POINT_FIVE, "2": serial.STOPBITS_TWO}
 READ_SLICE = 0.02  # seconds one blocking read may wait; deadlines are kept by the adapter
+QUIET = 0.01  # seconds of silence after a NAK or a bad block before a retransmission (doubled at each)
 
 
 def bits_per_byte(parity: str = "N", stopbits: float = 1) -> float:
@@ -150,6 +151,8 @@ class SerialAdapter(GameAdapter):
         self._op_started = 0.0
         self._credited = 0  # bytes of data whose line time has extended the deadline
         self.idle_gap = max(fr.IDLE_GAP, 30 * self.byte_time)
+        #: the quiet a burst of noise must end with before a retransmission or a NAK (:meth:`_settle`)
+        self.quiet = max(QUIET, 20 * self.byte_time)
         self._last_byte_at = 0.0
         if isinstance(port, str):
             self.port_name = port
@@ -382,8 +385,19 @@ class SerialAdapter(GameAdapter):
         self._ack(frame.seq)
         return True
 
+    def _settle(self, attempt: int) -> float:
+        """Seconds the line must stay quiet after a NAK or a bad block before the frame is
+        sent again (or a NAK is sent): long enough for a burst of noise to end, doubled at
+        each retransmission of the same frame (backoff), never above the ACK timeout."""
+        return min(self.timeout, self.quiet * 2 ** attempt)
+
     def _send_reliably(self, frame: Frame, what: str, retries: Optional[int] = None) -> Frame:
         """Send ``frame`` until its ACK arrives; returns the ACK.
+
+        A NAK or a bad block (most likely the ACK, damaged) does not retransmit at once:
+        the frame is sent again when the line has been quiet for :meth:`_settle` (what a
+        burst of noise sent is drained first, and the ACK may still be in it), or at the
+        ACK timeout. So one burst costs one retransmission, not all of them.
 
         :raises GameTimeout: no ACK and nothing at all heard from the device.
         :raises TransportError: no ACK, but NAKs or bad frames arrived (line too noisy).
@@ -395,14 +409,22 @@ class SerialAdapter(GameAdapter):
                 self.stats["retransmits"] += 1
                 self.log.add(f"retransmit seq={frame.seq} (attempt {attempt + 1} of {retries + 1})", anomaly=True)
             deadline = self._write(frame) + self.timeout
+            trouble: Optional[float] = None  # when the first NAK or bad block of this attempt arrived
             while True:
-                event = self._next_event(deadline)
+                until = deadline if trouble is None else \
+                    min(deadline, max(self._last_byte_at, trouble) + self._settle(attempt))
+                event = self._next_event(until)
                 if event is None:
-                    self.log.add(f"no ACK for seq={frame.seq} within {self.timeout} s", anomaly=True)
+                    if trouble is not None and time.perf_counter() < deadline:
+                        self.log.add(f"line quiet after a NAK or bad block: seq={frame.seq} sent again",
+                                     anomaly=True)
+                    else:
+                        self.log.add(f"no ACK for seq={frame.seq} within {self.timeout} s", anomaly=True)
                     break
                 heard += 1
-                if isinstance(event, FrameError):
-                    break  # most likely our ACK, damaged: retransmit now (a duplicate is harmless)
+                if isinstance(event, FrameError):  # most likely our ACK, damaged, or noise: drain, then resend
+                    trouble = trouble or time.perf_counter()
+                    continue
                 if event.type == FrameType.ACK and event.seq == frame.seq:
                     if Flag.ACCEPTS_DEFLATE in event.flags:
                         self.peer_deflate = True
@@ -410,7 +432,8 @@ class SerialAdapter(GameAdapter):
                 if event.type == FrameType.NAK:
                     naks += 1
                     self.stats["naks_received"] += 1
-                    break
+                    trouble = trouble or time.perf_counter()
+                    continue
                 if event.type == FrameType.RESET:  # a device never sends RESET: our own frame, echoed
                     self.stats["echoes"] += 1
                     continue
@@ -438,20 +461,27 @@ class SerialAdapter(GameAdapter):
         reassembler = fr.Reassembler()
         deadline = time.perf_counter() + self.answer_timeout
         fragments = 0
+        nak_due: Optional[float] = None  # a bad block arrived: NAK once the line is quiet (one NAK per burst)
         while True:
-            event = self._next_event(deadline)
+            event = self._next_event(deadline if nak_due is None else
+                                     min(deadline, max(self._last_byte_at, nak_due) + self._settle(0)))
             if event is None:
+                if nak_due is not None and time.perf_counter() < deadline:
+                    self._nak()
+                    nak_due = None
+                    continue
                 state = f"after {fragments} fragments of it" if fragments else "before any of it"
                 raise GameTimeout(f"{op}: the device stopped answering {state}: silent for "
                                   f"{self.answer_timeout} s (--answer-timeout)")
             if isinstance(event, FrameError):
-                self._nak()
+                nak_due = nak_due or time.perf_counter()
                 continue
             if event.type == FrameType.BUSY:
                 deadline = time.perf_counter() + self.answer_timeout
                 continue
             if event.type != FrameType.DATA:
                 continue  # late ACK or NAK of an earlier frame
+            nak_due = None  # a good DATA frame: the device is sending, whatever the bad block was
             if not self._on_data(event):
                 continue
             deadline = time.perf_counter() + self.answer_timeout

@@ -62,6 +62,9 @@ from .link_faults import Faults
 
 DEFAULT_GAME = "baccarat_conformance.reference_game:create_game"
 IDLE_GAP = 0.1  # seconds of silence that end an unterminated block (a truncated frame)
+#: seconds the line must be quiet after a NAK or bad block before a retransmission, doubled at
+#: each retransmission of a frame, at most the ACK timeout (docs/serial-framing.md § 5.3)
+SETTLE = 0.01
 
 
 # ------------------------------------------------------------------ the line
@@ -328,12 +331,16 @@ class Device:
         seq = self.next_seq()
         for attempt in range(self.retries + 1):
             deadline = self.send(DATA, seq, msg, flags, payload) + self.ack_timeout
+            trouble: Optional[float] = None  # a NAK or bad block: retransmit once the line is quiet (§ 5.3)
             while True:
-                ev = self.next_event(max(0.0, deadline - time.monotonic()))
+                until = deadline if trouble is None else \
+                    min(deadline, max(self.last_byte_at, trouble) + min(self.ack_timeout, SETTLE * 2 ** attempt))
+                ev = self.next_event(max(0.0, until - time.monotonic()))
                 if ev is None:
-                    break  # retransmit
+                    break  # retransmit: the ACK timeout, or the line quiet after a NAK or bad block
                 if ev.bad or ev.ftype == NAK:
-                    break  # a damaged block is most likely our ACK: retransmit now
+                    trouble = trouble or time.monotonic()  # most likely our ACK, damaged: drain the burst first
+                    continue
                 elif ev.ftype == ACK and ev.seq == seq:
                     return True
                 elif ev.ftype == RESET:
