@@ -35,6 +35,18 @@ class EndsItsProcess(ReferenceGame):
         return super().op_deal_round(*a, **kw)
 
 
+class EndsItsProcessBeforeAnyResult(ReferenceGame):
+    """Ends its process (``os._exit(7)``) at its first ``open_table``: pytest dies in the
+    first scenario that opens a table, before any result is written."""
+
+    def op_open_table(self, *a, **kw):
+        os._exit(7)
+
+
+def ends_its_process_before_any_result() -> EndsItsProcessBeforeAnyResult:
+    return EndsItsProcessBeforeAnyResult()
+
+
 def ends_its_process_once_when_built():
     """The first factory call of the run (across processes: a flag file named by
     ``$CRASH_FLAG``) ends its process: a worker dies in the setup of its first

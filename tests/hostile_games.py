@@ -69,6 +69,18 @@ class RaisesGeneratorExit(_Counting):
         raise GeneratorExit
 
 
+class SlowToOpen(ReferenceGame):
+    """Takes two minutes to open a table: a run that stays in its first scenario."""
+
+    def op_open_table(self, *a, **kw):
+        time.sleep(120)
+        return super().op_open_table(*a, **kw)
+
+
+def slow_to_open() -> SlowToOpen:
+    return SlowToOpen()
+
+
 def reverses_shoe() -> ReversesShoe:
     return ReversesShoe()
 

@@ -19,25 +19,10 @@ from baccarat_conformance import cli
 from baccarat_conformance.out_lock import LOCK_NAME, acquire
 from baccarat_conformance.errors import ConfigurationError
 
+from .suite_runner import REPO
+
 AS_OF = "2024-06-01"
-SLOW_GAME = '''import time
-
-from baccarat_conformance.reference_game import create_game as _reference
-
-
-class Slow:
-    def __init__(self):
-        self.game = _reference()
-
-    def handle(self, op, params):
-        if op == "open_table":
-            time.sleep(120)
-        return self.game.handle(op, params)
-
-
-def create_game():
-    return Slow()
-'''
+GAME = "tests.hostile_games:slow_to_open"  # a first run that stays in its first scenario
 
 
 def _second_run(out: Path) -> list[str]:
@@ -47,11 +32,10 @@ def _second_run(out: Path) -> list[str]:
 
 def test_a_second_run_on_the_out_of_a_run_in_progress_exits_3_naming_it(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture) -> None:
-    (tmp_path / "slow_game.py").write_text(SLOW_GAME, encoding="utf-8")
     out = tmp_path / "reports"
-    first = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.cli", "run", "--game", "slow_game:create_game",
-                              "--out", str(out), "--as-of", AS_OF, "--no-html", "--progress", "off", "--",
-                              "-m", "631a.11.a and not game_math"], cwd=tmp_path, stdout=subprocess.DEVNULL,
+    first = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.cli", "run", "--game", GAME, "--out",
+                              str(out), "--as-of", AS_OF, "--no-html", "--progress", "off", "--",
+                              "-m", "631a.11.a and not game_math"], cwd=REPO, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
@@ -59,12 +43,12 @@ def test_a_second_run_on_the_out_of_a_run_in_progress_exits_3_naming_it(tmp_path
             assert first.poll() is None and time.monotonic() < deadline, "the first run ended or never started"
             time.sleep(0.2)
         lock = json.loads((out / LOCK_NAME).read_text(encoding="utf-8"))
-        assert lock["pid"] == first.pid and "slow_game:create_game" in lock["command"]
+        assert lock["pid"] == first.pid and GAME in lock["command"]
         code = cli.main(_second_run(out))
         err = capsys.readouterr().err
         assert code == 3, err
         assert f"--out {out} is in use by another run (PID {first.pid} on " in err
-        assert "slow_game:create_game" in err  # the first run's command line names it
+        assert GAME in err  # the first run's command line names it
         assert (out / "session.json").exists()  # nothing of the first run was deleted
     finally:
         first.send_signal(signal.SIGTERM)  # the CLI stops its pytest group (the game's call is interrupted)

@@ -299,34 +299,15 @@ def test_pytest_alone_leaves_no_hypothesis_folder_in_the_working_directory(tmp_p
     assert list(cwd.iterdir()) == [] and (tmp_path / "log" / ".hypothesis").is_dir()
 
 
-DIES_IN_OPEN_TABLE = '''import os
-
-from baccarat_conformance.reference_game import create_game as _reference
-
-
-class Dies:
-    def __init__(self):
-        self.game = _reference()
-
-    def handle(self, op, params):
-        if op == "open_table":
-            os._exit(7)
-        return self.game.handle(op, params)
-
-
-def create_game():
-    return Dies()
-'''
-
 
 def test_a_game_ending_pytest_before_any_result_is_named_with_its_scenario(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch,
                                                                            capsys: pytest.CaptureFixture) -> None:
     """A game calling os._exit in its first scenario: the console said only that the results
     log could not be read; it says that pytest died, and in which scenario (issue 26, item 12)."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "dies_in_open_table.py").write_text(DIES_IN_OPEN_TABLE, encoding="utf-8")
-    code = cli.main(["run", "--game", "dies_in_open_table:create_game", "--out", str(tmp_path / "out"), "--as-of",
+    monkeypatch.chdir(REPO)  # the --game module imports from the working directory
+    code = cli.main(["run", "--game", "tests.crashing_games:ends_its_process_before_any_result", "--out",
+                     str(tmp_path / "out"), "--as-of",
                      AS_OF, "--no-html", "--progress", "off", "--", "-m", "631a.11.a and not game_math"])
     err = capsys.readouterr().err
     assert code == 2, err

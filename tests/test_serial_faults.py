@@ -26,17 +26,23 @@ SWEEP = list(combinations("smoke"))[:300]
 FAST = dict(timeout=0.2, answer_timeout=2.0, retries=8)  # short timeouts keep the faulty runs quick
 
 
+def _round_and_batch(adapter, stack: list, wager_type: str, batch: list) -> tuple:
+    """One stacked round with a $10 wager at seat 3 (open, shoe, wager, no more bets, deal,
+    close), then ``batch`` in one ``run_rounds``: the round's record and the batch's."""
+    table = adapter.open_table(RULES)
+    adapter.start_shoe(table, stack)
+    adapter.place_wager(table, 3, wager_type, "10.00")
+    adapter.no_more_bets(table)
+    record = adapter.deal_round(table)
+    adapter.close_table(table)
+    return record, adapter.run_rounds(RULES, batch)
+
+
 def play(adapter) -> list:
     """A short session: a stacked round with a wager, then a batch of 300 rounds (a
     multi-frame answer). Returns what the rounds dealt, settled and paid."""
     adapter.describe()
-    table = adapter.open_table(RULES)
-    adapter.start_shoe(table, STACK)
-    adapter.place_wager(table, 3, "player", "10.00")
-    adapter.no_more_bets(table)
-    record = adapter.deal_round(table)
-    adapter.close_table(table)
-    batch = adapter.run_rounds(RULES, [m.BatchRound(cards=c) for c in SWEEP])
+    record, batch = _round_and_batch(adapter, STACK, "player", [m.BatchRound(cards=c) for c in SWEEP])
     settled = [(w.result, str(w.paid)) for w in record.wagers]
     return [(record.player.cards, record.banker.cards, record.winner, settled)] + [
         (r.player.cards, r.banker.cards, r.winner) for r in batch]
@@ -198,13 +204,7 @@ NOISE_BATCH = [m.BatchRound(cards=list(c)) for c in list(combinations("smoke"))[
 
 
 def _scenario(adapter, cards: list) -> tuple:
-    table = adapter.open_table(RULES)
-    adapter.start_shoe(table, cards)
-    adapter.place_wager(table, 3, "banker", "10.00")
-    adapter.no_more_bets(table)
-    record = adapter.deal_round(table)
-    adapter.close_table(table)
-    batch = adapter.run_rounds(RULES, NOISE_BATCH)
+    record, batch = _round_and_batch(adapter, cards, "banker", NOISE_BATCH)
     return (record.player.cards, record.banker.cards, [(w.result, str(w.paid)) for w in record.wagers],
             [r.winner for r in batch])
 
