@@ -329,8 +329,9 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
         return 3
     cmd = pytest_command(args, results, log, out)
     from baccarat_conformance.adapters.redact import without_url_passwords
+    from baccarat_conformance.input_bounds import escape_controls
 
-    print("+", without_url_passwords(" ".join(cmd)), flush=True)
+    print("+", escape_controls(without_url_passwords(" ".join(cmd))), flush=True)  # a path may hold ESC
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     from baccarat_conformance.session import command_line_env
 

@@ -69,6 +69,16 @@ def test_an_oversized_or_unprintable_input_exits_3_with_a_short_message(case, tm
     assert time.monotonic() - started < 60
 
 
+def test_a_path_holding_esc_is_printed_escaped(tmp_path, capsys):
+    """The command line run prints (``+ python -m pytest ...``) names the lab's paths."""
+    path = tmp_path / "rules\x1b[2J.toml"
+    path.write_text(HEAD, encoding="utf-8")
+    cli.main(["run", "--out", str(tmp_path / "out"), "--as-of", AS_OF, "--no-html", "--progress", "off", "--profile",
+              str(path), "--", "-k", "no_such_scenario"])
+    captured = capsys.readouterr()
+    assert "rules\\x1b[2J.toml" in captured.out and "\x1b" not in captured.out + captured.err
+
+
 def test_free_text_and_escapes():
     assert free_text("J. Doe (Lab QA-7)\nsecond line\twith a tab") == "J. Doe (Lab QA-7)\nsecond line\twith a tab"
     for bad in ("a\x1bb", "a\x9bb", "a\x00b", "a\u202eb", "a\x7fb"):
