@@ -8,7 +8,8 @@ the kernel releases whenever the owner ends, however it ends, and in the file th
 PID, host, start time and command line, to name it. A second run finds the lock held and
 exits 3 naming the first. A lock file whose lock nobody holds is stale (its run was
 killed, or the machine stopped): it is taken over, with a warning naming the run that
-left it.
+left it. Without ``flock`` (Windows, some network file systems) the PID in the file
+decides: a lock whose process still runs is held.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def acquire(out: Path, command: Optional[Sequence[str]] = None) -> OutLock:
         except OSError as e:
             raise ConfigurationError(f"--out {out}: cannot create the lock file {path}: {e.strerror or e}") from None
         try:
-            if fcntl is not None:
+            flocked = fcntl is not None
+            if flocked:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
@@ -122,6 +124,8 @@ def acquire(out: Path, command: Optional[Sequence[str]] = None) -> OutLock:
                     raise ConfigurationError(
                         f"--out {out} is in use by another run ({_describe(owner)}); wait for it to end, or give "
                         f"this run another --out") from None
+                except OSError:  # a file system without flock (some network mounts): the PID alone decides
+                    flocked = False
             try:
                 same = os.fstat(fd).st_ino == os.stat(path, follow_symlinks=False).st_ino
             except FileNotFoundError:
@@ -130,7 +134,7 @@ def acquire(out: Path, command: Optional[Sequence[str]] = None) -> OutLock:
                 os.close(fd)
                 continue
             previous = _read(fd)
-            if fcntl is None and previous and _alive(previous.get("pid")) and previous.get("pid") != os.getpid():
+            if not flocked and previous and _alive(previous.get("pid")) and previous.get("pid") != os.getpid():
                 raise ConfigurationError(f"--out {out} is in use by another run ({_describe(previous)}); wait for "
                                          f"it to end, or give this run another --out")
             me = {"pid": os.getpid(), "host": socket.gethostname(),
