@@ -51,12 +51,13 @@ def file_limit(option: str) -> int:
 def escape_controls(text: str) -> str:
     """``text`` with every control character but newline and tab written as an escape
     (``ESC`` -> ``\\x1b``, a C1 ``CSI`` -> ``\\x9b``) and the bidirectional overrides
-    (U+202A-U+202E, U+2066-U+2069) as ``\\u202e``: safe to print on a terminal."""
+    (U+202A-U+202E, U+2066-U+2069), the zero-width marks (U+200B-U+200F, U+FEFF) and the
+    line and paragraph separators (U+2028, U+2029) as ``\\u202e``: safe to print on a terminal."""
     def esc(m: re.Match) -> str:
         c = m.group(0)
         return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
 
-    return re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", esc, text)
+    return re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]", esc, text)
 
 
 def free_text(value: Any, limit: int = MAX_TEXT_CHARS) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Optional
 from baccarat_conformance.verdict.diff import RunDiff, RunRecord, summary_counts
 from baccarat_conformance.verdict.results import RESULT_LABELS
 
-from .package_check import VerifyFailure
+from .package_check import VerifyFailure, one_line
 from .seal import verify
 
 if sys.version_info >= (3, 11):
@@ -40,19 +40,10 @@ CONSOLE_SCENARIOS = 3
 
 
 def printable(value: Any, limit: int = 300) -> str:
-    """``value`` as one line of console text: every control or format character (C0, C1,
-    DEL, bidirectional overrides, line separators) escaped (``\\x1b``, ``\\u202e``), cut to
-    ``limit`` characters with ``…``."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    out = []
-    for ch in text:
-        o = ord(ch)
-        if o < 0x20 or 0x7F <= o < 0xA0 or 0x200B <= o <= 0x200F or 0x2028 <= o <= 0x202E or 0x2066 <= o <= 0x2069 \
-                or o == 0xFEFF:
-            out.append(f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}")
-        else:
-            out.append(ch)
-    text = "".join(out)
+    """``value`` (a string, else its JSON) as one line of console text safe to print on a
+    terminal (:func:`~baccarat_conformance.reports.package_check.one_line`), cut to ``limit``
+    characters with ``…``."""
+    text = one_line(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
