@@ -28,7 +28,7 @@ from . import wire_json
 from .batch import run_batches, schema_problems
 
 
-BULKY_OPS = frozenset({"run_rounds"})
+BULKY_OPS = frozenset({"run_rounds", "play_shoes"})
 #: shoes of a scenario kept for its replay record (the last ones: a property scenario's
 #: shrunk example is played last)
 SHOES_KEPT = 32
@@ -116,7 +116,14 @@ class Exchange:
 
     def as_dict(self) -> dict:
         params, response = self.params, self.response
-        if self.op in BULKY_OPS:  # a batch of thousands of rounds: the failing rounds are attached by the step
+        if self.op == "play_shoes":  # shoes of thousands of rounds: summarised
+            params = {k: v for k, v in (params or {}).items() if k != "seeds"}
+            shoes = response.get("shoes") if isinstance(response, dict) else None
+            if isinstance(shoes, list):
+                response = {"shoes": len(shoes)}
+            elif isinstance(response, (str, bytes)):
+                response = f"<{len(response)} bytes of JSON>"
+        elif self.op in BULKY_OPS:  # a batch of thousands of rounds: the failing rounds are attached by the step
             params = {"rounds": len((params or {}).get("rounds", []))}
             records = response.get("records") if isinstance(response, dict) else None
             if isinstance(records, list):
@@ -470,6 +477,39 @@ class GameAdapter:
             self.close_table(table_id)
         return records
 
+    def play_shoes(self, table_id: str, shoes: int, wagers: list[m.PlannedWager], seeds: Optional[list[int]] = None,
+                   deal: bool = True) -> list[dict]:
+        """``play_shoes`` (capability ``batch_shoes``, protocol 1.3): ``shoes`` shoes of the
+        game's own shuffle (seeded with ``seeds``, capability ``seeded_shuffle``) played to
+        their end on table ``table_id`` with the wager plan ``wagers`` placed before every
+        round (``deal`` False: only shuffled). One shoe a dict, in order, read strictly as
+        :class:`~baccarat_conformance.protocol.models.PlayedShoeRead` (its rounds
+        :class:`~baccarat_conformance.protocol.models.PlayedRoundRead`, money as Decimal).
+
+        :raises CapabilityMissing: before anything is sent, without ``batch_shoes`` (or
+            ``seeded_shuffle`` for ``seeds``, ``wager.<type>`` for an optional wager).
+        :raises ProtocolViolation: the answer does not fit the schema, holds another number
+            of shoes than asked, or a round whose settlements do not match the plan one to one.
+        """
+        op = "play_shoes"
+        pending = self.begin(op, m.PlayShoesParams(table_id=table_id, shoes=shoes, seeds=seeds, wagers=wagers,
+                                                    deal=deal))
+        played: list[dict] = self.validated(pending, self.answer(pending), m.PlayShoesRead).shoes  # type: ignore
+        problem = None
+        if len(played) != shoes:
+            problem = f"{len(played)} shoes played for {shoes} asked"
+        for shoe in played:
+            rounds = shoe.get("rounds") or ()
+            if not deal and rounds:
+                problem = problem or f"shoe {shoe['shoe_id']} was dealt with deal false"
+            for r in rounds:
+                if len(r.get("wagers") or ()) != len(wagers):
+                    problem = problem or (f"round {r.get('round_id') or '?'} of shoe {shoe['shoe_id']} settles "
+                                          f"{len(r.get('wagers') or ())} wagers for the {len(wagers)} of the plan")
+        if problem:
+            raise ProtocolViolation(f"{op}: {problem}", op=op, exchange=pending.exchange.as_dict())
+        return played
+
     def run_batches(self, rules: dict, chunks: list[list[m.BatchRound]], hands_only: bool = False) -> Iterator[Any]:
         """Play ``chunks`` of rounds (``run_rounds``, capability ``batch``), yielding one
         :class:`~baccarat_conformance.adapters.batch.BatchRead` per chunk, in order: the
@@ -497,7 +537,8 @@ def capabilities_needed(op: str, params: dict) -> list[tuple[str, str]]:
     """The capabilities (``protocol.vocabulary.CAPABILITIES``) that performing ``op`` with
     ``params`` (as on the wire) needs, each with what needs it: ``start_shoe`` with
     ``cards`` needs ``stacked_shoe``, with ``seed`` ``seeded_shuffle``; ``run_rounds``
-    ``batch`` and ``stacked_shoe``; ``deal_round`` with ``irregularity``
+    ``batch`` and ``stacked_shoe``; ``play_shoes`` ``batch_shoes`` (with ``seeds``
+    ``seeded_shuffle``); ``deal_round`` with ``irregularity``
     ``irregularities``; ``player_leaves`` and ``read_meters`` (``progressive``) their
     own; a wager other than Banker, Player and Tie ``wager.<type>``."""
     need: list[tuple[str, str]] = []
@@ -511,6 +552,13 @@ def capabilities_needed(op: str, params: dict) -> list[tuple[str, str]]:
         wagers = {w.get("wager_type") for r in params.get("rounds", ()) for w in r.get("wagers", ())}
         need += [(f"wager.{t}", f"run_rounds with a {t} wager")
                  for t in sorted(t for t in wagers if t in WAGER_TYPES and t not in CORE_WAGERS)]
+    elif op == "play_shoes":
+        need.append(("batch_shoes", "play_shoes"))
+        if params.get("seeds") is not None:
+            need.append(("seeded_shuffle", "play_shoes with seeds"))
+        need += [(f"wager.{t}", f"play_shoes with a {t} wager")
+                 for t in sorted({w.get("wager_type") for w in params.get("wagers", ())})
+                 if t in WAGER_TYPES and t not in CORE_WAGERS]
     elif op == "deal_round" and params.get("irregularity") is not None:
         need.append(("irregularities", "deal_round with an irregularity"))
     elif op == "player_leaves":

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
+import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -28,13 +30,15 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from baccarat_conformance.adapters.base import GameAdapter, Transcript
+from baccarat_conformance.adapters.base import DEFAULT_MAX_ANSWER_BYTES, GameAdapter, Transcript
 from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
+from baccarat_conformance.protocol.models import PlannedWager
 
 __all__ = ["RANKS", "SUITS", "STAKE", "stake_for", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey",
-           "shoe_seed", "run_chunk", "play_chunk"]
+           "shoe_seed", "run_chunk", "play_chunk",
+           "count_round", "count_played_round", "shoes_per_request"]
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -83,6 +87,10 @@ class GameSettings:
     :meth:`~baccarat_conformance.adapters.base.GameAdapter.worker_options` returned
     (rebuilt by its ``from_worker_options``).
     ``operation_timeout``: seconds per call (0: no bound, ``--operation-timeout 0``).
+    ``max_answer_bytes``: the largest answer read (``--max-answer-bytes``), which also
+    bounds the shoes asked for in one ``play_shoes``. ``batch``: use ``play_shoes`` when
+    the game declares ``batch_shoes`` (False: one operation at a time, as for a game
+    without it).
     """
 
     adapter: str = "library"
@@ -90,6 +98,8 @@ class GameSettings:
     url: Optional[str] = None
     operation_timeout: float = 120.0
     options: Optional[dict] = field(default=None, hash=False)
+    max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES
+    batch: bool = True
 
     def connect(self) -> GameAdapter:
         """A new adapter to the game.
@@ -110,7 +120,7 @@ class GameSettings:
         if self.adapter == "http":
             if not self.url:
                 raise ConfigurationError("the statistics over HTTP need the game's URL (--url)")
-            return load_adapter_class("http")(self.url, **kw)
+            return load_adapter_class("http")(self.url, max_answer_bytes=self.max_answer_bytes, **kw)
         raise ConfigurationError(f"--adapter {self.adapter}: the statistics' workers rebuild an adapter plugin "
                                  "from the options its worker_options() returns; none were given")
 
@@ -301,12 +311,71 @@ def count_round(counts: Counts, record: Any, models: dict, placed: dict, audited
     """Add one round record to ``counts``: its events (from the hands dealt, judged by
     the oracle), each wager's outcome on the par sheet, net result (cents) and, for the
     wager types in ``audited``, the settlement audit (the net result the game paid
-    against the oracle's settlement of the cards dealt)."""
+    against the oracle's settlement of the cards dealt). ``placed``: wager id -> its
+    :data:`WagerKey` (a settlement of another wager is not counted)."""
     if record.status != "completed" or record.player is None or record.banker is None:
         counts.void += 1
         return
-    counts.rounds += 1
     player, banker = tuple(record.player.cards), tuple(record.banker.cards)
+    coup = _count_hands(counts, player, banker)
+    seen = _Round(coup)
+    for result in record.wagers:
+        key = placed.get(result.wager_id)
+        if key is not None:
+            _count_wager(counts, models, audited, seen, key, result.amount, result.paid, result.vigorish,
+                         record.round_id)
+
+
+def count_played_round(counts: Counts, played: dict, models: dict, plan: list[tuple[WagerKey, Decimal]],
+                       audited: frozenset) -> None:
+    """:func:`count_round` for a compact round of ``play_shoes`` (protocol 1.3, read as
+    :class:`~baccarat_conformance.protocol.models.PlayedRoundRead`): ``plan`` holds each
+    planned wager's key and stake, in the plan's order, as ``played["wagers"]`` holds
+    their settlements (None: refused, counted in ``counts.refused``). The same counts as
+    the round played one operation at a time."""
+    settlements = played.get("wagers") or ()
+    for (key, _), settled_wager in zip(plan, settlements):
+        if settled_wager is None:
+            counts.refused[key] += 1
+        else:
+            counts.placed[key] += 1
+    player, banker = played.get("player"), played.get("banker")
+    if played.get("status", "completed") != "completed" or player is None or banker is None:
+        counts.void += 1
+        return
+    player, banker = tuple(player), tuple(banker)
+    seen = _Round(_count_hands(counts, player, banker))
+    zero = _ZERO
+    for (key, stake), w in zip(plan, settlements):
+        if w is not None:
+            _count_wager(counts, models, audited, seen, key, stake, w["paid"], w.get("vigorish", zero),
+                         played.get("round_id"))
+
+
+_ZERO = Decimal("0")
+
+
+class _Round:
+    """A counted round: its coup, and what the memo of :func:`settled` reads of it
+    (computed once a round, not once a wager)."""
+
+    __slots__ = ("coup", "_values")
+
+    def __init__(self, coup: Any):
+        self.coup = coup
+        self._values: Optional[tuple] = None
+
+    @property
+    def values(self) -> tuple:
+        """(Player, Banker) by :func:`_value_class`."""
+        if self._values is None:
+            self._values = (_value_class(self.coup.player), _value_class(self.coup.banker))
+        return self._values
+
+
+def _count_hands(counts: Counts, player: tuple, banker: tuple) -> Any:
+    """Count a completed round's events; its coup (the oracle's reading of the hands)."""
+    counts.rounds += 1
     coup = coup_of(player, banker)
     pn, bn = rules.is_natural(player), rules.is_natural(banker)
     for name, hit in ((f"{coup.winner}_win" if coup.winner != "tie" else "tie", True), ("natural", pn or bn),
@@ -314,27 +383,73 @@ def count_round(counts: Counts, record: Any, models: dict, placed: dict, audited
                       ("player_pair", rules.rank(player[0]) == rules.rank(player[1])),
                       ("banker_pair", rules.rank(banker[0]) == rules.rank(banker[1]))):
         counts.events[name] += bool(hit)
-    for result in record.wagers:
-        key = placed.get(result.wager_id)
-        if key is None:
-            continue
-        want = models[key].settle(coup)
-        counts.outcomes.setdefault(key, Counter())[want.outcome] += 1
-        net = int((result.paid - result.vigorish - result.amount) * 100)
-        counts.net_sum[key] += net
-        counts.net_sq[key] += net * net
-        if key[0] not in audited:
-            continue
-        counts.audited[key] += 1
-        required = want.net * int(result.amount * 100)
-        if net != required:
-            counts.mispaid[key] += 1
-            if len(counts.mispaid_examples) < 20:
-                counts.mispaid_examples.append({
-                    "wager": key[0], "hand": key[1], "round_id": record.round_id, "player": list(player),
-                    "banker": list(banker), "outcome": want.outcome, "stake": str(result.amount),
-                    "paid": str(result.paid), "vigorish": str(result.vigorish),
-                    "required_net": str(Decimal(required.numerator) / required.denominator / 100)})
+    return coup
+
+
+_SETTLED: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+"""model.settle -> {what it reads of a round: its settlement}, per process (the models
+of a Rules Submission are built once a process: :func:`_models`)."""
+_SETTLED_MAX = 200_000
+
+
+def settled(model: Any, seen: Any) -> Any:
+    """``model.settle(coup)``, the oracle's settlement of one wager in the round ``seen``
+    (a :class:`_Round`, or a coup), remembered by what the model's counting engine says
+    the settlement reads (:mod:`~baccarat_conformance.oracle.par_enumerate`, on which the
+    par sheet rests): for a wager of engine ``"round"``, each hand's Point Count on its
+    first two cards and the values of its further cards (the engine's ``RoundClass``);
+    for one judged by a card partition (``(n, fn)``), that and the class under ``fn`` of
+    every card (the engine reads only the initial cards: a finer key than it needs); any
+    other engine is settled anew every round. tests/test_gamestats.py checks the
+    remembered settlement against the oracle's over the rounds of every bundled profile."""
+    if not isinstance(seen, _Round):
+        seen = _Round(seen)
+    engine = model.engine
+    if engine == "round":
+        hands: tuple = seen.values
+    elif isinstance(engine, tuple):
+        fn = engine[1]
+        hands = seen.values + (tuple(map(fn, seen.coup.player)), tuple(map(fn, seen.coup.banker)))
+    else:
+        return model.settle(seen.coup)
+    memo = _SETTLED.get(model.settle)
+    if memo is None:
+        memo = _SETTLED[model.settle] = {}
+    want = memo.get(hands)
+    if want is None:
+        if len(memo) >= _SETTLED_MAX:
+            memo.clear()
+        want = memo[hands] = model.settle(seen.coup)
+    return want
+
+
+def _value_class(cards: tuple) -> tuple:
+    """A hand by what a rule reading card values sees: the Point Count of its first two
+    cards, and the value of each further card."""
+    values = tuple(map(rules.card_value, cards))
+    return (sum(values[:2]) % 10,) + values[2:]
+
+
+def _count_wager(counts: Counts, models: dict, audited: frozenset, seen: _Round, key: WagerKey, amount: Decimal,
+                 paid: Decimal, vigorish: Decimal, round_id: Optional[str]) -> None:
+    want = settled(models[key], seen)
+    counts.outcomes.setdefault(key, Counter())[want.outcome] += 1
+    net = int((paid - vigorish - amount) * 100)
+    counts.net_sum[key] += net
+    counts.net_sq[key] += net * net
+    if key[0] not in audited:
+        return
+    counts.audited[key] += 1
+    cents = int(amount * 100)
+    if net * want.net.denominator != want.net.numerator * cents:  # net != want.net * cents, in integers
+        counts.mispaid[key] += 1
+        if len(counts.mispaid_examples) < 20:
+            required = want.net * cents
+            counts.mispaid_examples.append({
+                "wager": key[0], "hand": key[1], "round_id": round_id, "player": list(seen.coup.player),
+                "banker": list(seen.coup.banker), "outcome": want.outcome, "stake": str(amount),
+                "paid": str(paid), "vigorish": str(vigorish),
+                "required_net": str(Decimal(required.numerator) / required.denominator / 100)})
 
 
 BASE_WAGERS = ("banker", "player", "tie")
@@ -373,8 +488,16 @@ def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models
             return
 
 
+@functools.lru_cache(maxsize=8)
+def _models(rules_json: str) -> dict:
+    """The par sheet's wager models of a Rules Submission (JSON), by :data:`WagerKey`: built
+    once a process, so that :func:`settled` remembers settlements from chunk to chunk."""
+    return {(m.wager, m.hand, m.option): m for m in par_wagers.models(json.loads(rules_json))}
+
+
 def run_chunk(settings: GameSettings, plan: Plan, index: int) -> Counts:
-    """Play chunk ``index`` of ``plan`` on a fresh adapter built from ``settings``.
+    """Play chunk ``index`` of ``plan`` on a fresh adapter built from ``settings``
+    (:func:`play_chunk`; ``settings.batch`` False: never ``play_shoes``).
 
     :raises CapabilityMissing: when the game does not declare ``shoe_disclosure`` (a
         plan that only shuffles).
@@ -382,24 +505,35 @@ def run_chunk(settings: GameSettings, plan: Plan, index: int) -> Counts:
     """
     game = settings.connect()
     try:
-        return play_chunk(game, plan, index)
+        return play_chunk(game, plan, index, batch=settings.batch, max_answer_bytes=settings.max_answer_bytes)
     finally:
         game.close()
 
 
-def play_chunk(game: GameAdapter, plan: Plan, index: int, more: Callable[[], bool] = lambda: True) -> Counts:
-    """Play chunk ``index`` of ``plan`` over ``game`` (left open), asking ``more()``
-    before every shoe: the chunk ends early when it says False (a time budget).
-    Raises as :func:`run_chunk`."""
-    models = {(m.wager, m.hand, m.option): m for m in par_wagers.models(plan.rules)}
+def play_chunk(game: GameAdapter, plan: Plan, index: int, more: Optional[Callable[[], bool]] = None,
+               batch: bool = True, max_answer_bytes: Optional[int] = None) -> Counts:
+    """Play chunk ``index`` of ``plan`` over ``game`` (left open): in ``play_shoes``
+    requests when the game declares ``batch_shoes`` (protocol 1.3; ``batch`` False:
+    never), as many shoes a request as fit ``max_answer_bytes`` (default: the adapter's
+    ``--max-answer-bytes``; :func:`shoes_per_request`), else one ``start_shoe``,
+    ``place_wager`` and ``deal_round`` at a time. Both give the same counts for the same
+    seeds. ``more``: asked before every shoe (a time budget), the chunk ending early when
+    it says False; a ``play_shoes`` request then asks for one shoe at a time. Raises as
+    :func:`run_chunk`."""
+    models = _models(json.dumps(plan.rules, sort_keys=True))
     counts = Counts()
     table = game.open_table(plan.rules, test_mode=False)
     seats = int(plan.rules.get("table_positions", 14) or 14)
+    seeds = [shoe_seed(plan.run_seed, index, i) for i in range(plan.shoes)] if plan.seeded else None
+    if batch and game.has_capability("batch_shoes"):
+        bound = max_answer_bytes or getattr(game, "max_answer_bytes", None) or DEFAULT_MAX_ANSWER_BYTES
+        _batch_shoes(game, table, plan, counts, models, seats, seeds, bound, more)
+        return counts
     for i in range(plan.shoes):
-        if not more():
+        if more is not None and not more():
             break
         game.transcript = Transcript()  # a chunk keeps no transcript: it would hold every round
-        kw = {"seed": shoe_seed(plan.run_seed, index, i)} if plan.seeded else {}
+        kw = {"seed": seeds[i]} if seeds is not None else {}
         shoe = game.start_shoe(table, burn=plan.play, **kw)
         if plan.play:
             _play_shoe(game, table, plan, counts, models, seats, plan.audited)
@@ -408,3 +542,51 @@ def play_chunk(game: GameAdapter, plan: Plan, index: int, more: Callable[[], boo
         if cards is not None:
             count_shoe(counts, list(cards), shoe.cut_offset, shoe.pre_shuffle)
     return counts
+
+
+#: bytes of a compact round of ``play_shoes`` (status, two hands, round id), and of
+#: each planned wager's settlement in it; a disclosed card (``"10H",``); generous
+#: figures (the reference game sends about 120 and 55, its ids being short)
+ROUND_BYTES, WAGER_BYTES, CARD_BYTES = 150, 70, 7
+
+
+def shoes_per_request(decks: int, wagers: int, deal: bool, max_answer_bytes: int) -> int:
+    """How many shoes one ``play_shoes`` request asks for so that its answer stays well
+    under ``max_answer_bytes`` (``--max-answer-bytes``, half of it used): a shoe of
+    ``decks`` decks dealt (``deal``) with ``wagers`` planned wagers is counted at one
+    round per four cards, its stack disclosed twice (``cards`` and ``pre_shuffle``);
+    at least 1."""
+    cards = decks * 52
+    per_shoe = 2 * cards * CARD_BYTES + (cards // 4 + 1) * (ROUND_BYTES + wagers * WAGER_BYTES) * deal + 200
+    return max(1, (max_answer_bytes // 2) // per_shoe)
+
+
+def _batch_shoes(game: GameAdapter, table: str, plan: Plan, counts: Counts, models: dict, seats: int,
+                 seeds: Optional[list[int]], max_answer_bytes: int, more: Optional[Callable[[], bool]]) -> None:
+    """The shoes of one chunk through ``play_shoes`` (capability ``batch_shoes``), in
+    requests of :func:`shoes_per_request` shoes (of one shoe, each after ``more()``, under
+    a time budget)."""
+    order = seat_plan(plan.wagers, seats) if plan.play else []
+    stakes = {key: stake_for(plan.rules, key[0]) for _, key in order}
+    counts.stake.update({key: int(stake * 100) for key, stake in stakes.items()})
+    wagers = [PlannedWager(seat=seat, wager_type=key[0], amount=str(stakes[key]), hand=key[1], option=key[2])
+              for seat, key in order]
+    keyed = [(key, stakes[key]) for _, key in order]
+    if not plan.play:
+        game.require("shoe_disclosure", "reading the stacks play_shoes discloses")
+    step = shoes_per_request(int(plan.rules.get("decks", 8) or 8), len(wagers), plan.play, max_answer_bytes)
+    if more is not None:
+        step = 1
+    for start in range(0, plan.shoes, step):
+        if more is not None and not more():
+            break
+        game.transcript = Transcript()
+        n = min(step, plan.shoes - start)
+        played = game.play_shoes(table, n, wagers, seeds=seeds[start:start + n] if seeds is not None else None,
+                                 deal=plan.play)
+        for shoe in played:
+            if plan.play:
+                for r in shoe.get("rounds") or ():
+                    count_played_round(counts, r, models, keyed, plan.audited)
+            elif shoe.get("cards") is not None:
+                count_shoe(counts, list(shoe["cards"]), shoe.get("cut_offset"), shoe.get("pre_shuffle"))

@@ -23,13 +23,15 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Callable, Literal, Optional
 
 from baccarat_conformance.corpus.dates import parse_date
 
 __all__ = ["Option", "OPTIONS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
-           "as_of_date", "add_adapter_arguments", "adapter_pytest_args", "workers_count", "check_workers"]
+           "rounds_arg", "as_of_date", "add_adapter_arguments", "adapter_pytest_args", "workers_count",
+           "check_workers"]
 
 
 def date_arg(value: str) -> str:
@@ -43,6 +45,22 @@ def date_arg(value: str) -> str:
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
     return value
+
+
+def rounds_arg(value: str) -> int:
+    """Type of ``--stats-rounds``: a whole number of rounds from 1 to 10^10, written
+    ``10000000`` or ``1e7``.
+
+    :raises argparse.ArgumentTypeError: naming the value (a usage error in pytest and in the CLI).
+    """
+    try:
+        n = Decimal(str(value).strip())
+    except InvalidOperation:
+        n = Decimal("NaN")
+    if not n.is_finite() or n != n.to_integral_value() or not 1 <= n <= 10**10:
+        raise argparse.ArgumentTypeError(f"expected a whole number of rounds from 1 to 1e10 (e.g. 1e7), "
+                                         f"got {value!r}")
+    return int(n)
 
 
 def as_of_date(value: Optional[str]) -> dt.date:
@@ -108,6 +126,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(("--cluster",), "run the statistics' simulation chunks on the Dask scheduler at ADDRESS "
                            "(tcp://host:8786; needs the extra [cluster]); default: local processes",
            metavar="ADDRESS"),
+    Option(("--stats-rounds",), "rounds the statistics deal, at least (e.g. 1e7 on a --cluster), instead of the "
+                                "played shoes of --depth (the shuffled shoes stay those of --depth)",
+           metavar="N", type=rounds_arg),
     Option(("--stats-seed",), "seed of the statistics' shoes (each chunk's shoes are seeded from it; default 1)",
            default="1", metavar="N", type=int),
     Option(("--stats-budget",), "seconds each statistics simulation may take over an adapter's one connection "

@@ -48,6 +48,8 @@ SUMMARIES = {
     "player_leaves": "A player leaves the table (owed vigorish is collected).",
     "close_table": "Close the table (owed vigorish is collected).",
     "run_rounds": "Play many independent rounds in one request (capability batch).",
+    "play_shoes": "Play shoes of the game's own shuffle to their end with a wager plan, in one request "
+                  "(capability batch_shoes, since 1.3).",
 }
 
 #: HTTP status a game should use for each error code (docs/http.md). The harness

@@ -26,6 +26,7 @@ CAPABILITIES = (
     "seeded_shuffle",    # start_shoe honours seed
     "batch",             # run_rounds
     "batch_hands",       # run_rounds honours hands_only (since 1.2)
+    "batch_shoes",       # play_shoes: shoes of the game's own shuffle played in one request (since 1.3)
     "irregularities",    # deal_round accepts an irregularity to stage
     "player_leaves",     # player_leaves
     "progressive",       # read_meters reports progressive meters

@@ -50,7 +50,7 @@ from .rounds import Rounds
 from .settlement import Settling
 from .table import SEATS, GameError, Table, Wager, _money, _s
 
-PROTOCOL_VERSION = "1.2"
+PROTOCOL_VERSION = "1.3"
 VERSION = "0.2.0"
 
 
@@ -100,7 +100,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
             "game": {"name": self.name, "vendor": "baccarat-conformance", "version": VERSION},
             "variants": ["baccarat", "ez_baccarat", "commission_free", "midibaccarat", "minibaccarat",
                          "rising_phoenix"],
-            "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "batch_hands", "seeded_shuffle",
+            "capabilities": ["stacked_shoe", "shoe_disclosure", "batch", "batch_hands", "batch_shoes", "seeded_shuffle",
                              "irregularities", "player_leaves", "progressive"]
             + [f"wager.{k}" for k in kinds],
             "rules_options": {"decks": [6, 7, 8], "vigorish_collection": ["at_payout", "tracked"],
@@ -303,9 +303,9 @@ class ReferenceGame(Rounds, Settling, Irregularities):
                      option: Optional[str]) -> Optional[str]:
         limits = (table.rules.get("limits") or {}).get(kind.name) or table.rules.get("limits", {}).get("default")
         if limits:
-            if "min" in limits and stake < Decimal(limits["min"]):
+            if "min" in limits and stake < _limit(limits["min"]):
                 return f"below the table minimum of ${limits['min']}"
-            if "max" in limits and stake > Decimal(limits["max"]):
+            if "max" in limits and stake > _limit(limits["max"]):
                 return f"above the table maximum of ${limits['max']}"
         if kind.needs_baccarat_wager and not any(
                 w.seat == seat and w.wager_type in ("banker", "player", "tie") for w in table.wagers):
@@ -436,6 +436,75 @@ class ReferenceGame(Rounds, Settling, Irregularities):
                 self._tables.pop(table.table_id, None)
             records.append(_hands_of(record) if hands_only else record)
         return {"records": records}
+
+    def op_play_shoes(self, table_id: str, shoes: int, seeds: Optional[list] = None, wagers: Optional[list] = None,
+                      deal: bool = True) -> dict:
+        """Shoes of the game's own shuffle on table ``table_id``, in one request (protocol
+        1.3, capability ``batch_shoes``): each started as :meth:`op_start_shoe` starts it
+        (seeded with ``seeds[i]`` when given, burned when ``deal``), then, when ``deal``,
+        every round dealt to the end of the shoe as :meth:`op_deal_round` deals it, each
+        wager of ``wagers`` placed first as :meth:`op_place_wager` places it. Answers one
+        compact record a round: the cards of each hand and each planned wager's
+        settlement (null where the wager was refused)."""
+        table = self._table(table_id)
+        if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+            raise GameError("invalid_request", f"shoes={shoes!r}: expected a number of shoes >= 1")
+        if seeds is not None and (not isinstance(seeds, list) or len(seeds) != shoes):
+            raise GameError("invalid_request", f"seeds: expected a list of {shoes} seeds, one a shoe")
+        plan = [dict(w) for w in wagers or []]
+        for w in plan:
+            if not isinstance(w, dict):
+                raise GameError("invalid_request", f"wagers: expected objects, got {w!r}")
+            w.pop("table_id", None)
+        out = []
+        table.compact = True  # the records are cut to the hands and settlements: no meters read for them
+        try:
+            for i in range(shoes):
+                shoe = self.op_start_shoe(table_id, seed=None if seeds is None else seeds[i], burn=bool(deal))
+                played = {"shoe_id": shoe["shoe_id"], "card_count": shoe["card_count"],
+                          "cut_offset": shoe["cut_offset"], "cards": shoe["cards"]}
+                if shoe.get("pre_shuffle"):
+                    played["pre_shuffle"] = shoe["pre_shuffle"]
+                rounds: list[dict] = []
+                while deal:
+                    ids = [self.op_place_wager(table_id, **w).get("wager_id") for w in plan]
+                    record = self.op_deal_round(table_id)
+                    rounds.append(_compact(record, ids))
+                    if record["shoe"] == "ended" or record["status"] == "void" and record["shoe"] != "in_play":
+                        break
+                played["rounds"] = rounds
+                out.append(played)
+        finally:
+            table.compact = False
+        return {"shoes": out}
+
+
+@functools.lru_cache(maxsize=256)
+def _limit(text: Any) -> Decimal:
+    """A table limit of the Rules Submission as Decimal (remembered: read at every wager)."""
+    return Decimal(text)
+
+
+def _compact(record: dict, ids: list) -> dict:
+    """The compact record of a round of ``play_shoes`` (protocol 1.3): its status, the
+    cards of each hand, and the settlement of the wagers ``ids`` (None: refused) in order."""
+    settled = {w["wager_id"]: w for w in record["wagers"]}
+    wagers = []
+    for wager_id in ids:
+        w = settled.get(wager_id) if wager_id else None
+        if w is None:
+            wagers.append(None)
+            continue
+        settled_wager = {"result": w["result"], "paid": w["paid"], "vigorish": w["vigorish"]}
+        if w.get("outcome") is not None:
+            settled_wager["outcome"] = w["outcome"]
+        wagers.append(settled_wager)
+    cut = {"round_id": record["round_id"], "status": record["status"],
+           "player": record["player"]["cards"] if record.get("player") else None,
+           "banker": record["banker"]["cards"] if record.get("banker") else None, "wagers": wagers}
+    if record.get("void_reason") is not None:
+        cut["void_reason"] = record["void_reason"]
+    return cut
 
 
 def _hands_of(record: dict) -> dict:

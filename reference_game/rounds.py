@@ -243,7 +243,7 @@ class Rounds:
             "announcements": [e["text"] for e in events if e["type"] == "announcement"],
             "wagers": list(results.values()),
             "events": events,
-            "meters": [] if table.hands_only else self._meters(table),
+            "meters": [] if table.hands_only or table.compact else self._meters(table),
             "shoe": shoe_state,
             "curator": table.curator,
         }

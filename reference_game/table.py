@@ -4,6 +4,7 @@ strings of the protocol."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Optional
@@ -26,6 +27,13 @@ class GameError(Exception):
 def _money(value: Any, what: str) -> Decimal:
     if not isinstance(value, str):
         raise GameError("invalid_request", f"{what} must be a decimal string, got {value!r}")
+    return _parse_money(value, what)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_money(value: str, what: str) -> Decimal:
+    """A money string as Decimal (remembered: a round's stakes are few strings, sent
+    again every round); the error is raised anew every time."""
     try:
         amount = Decimal(value)
     except InvalidOperation:
@@ -36,7 +44,17 @@ def _money(value: Any, what: str) -> Decimal:
 
 
 def _s(amount: Decimal) -> str:
-    return format(amount.quantize(Decimal("0.01")), "f")
+    """Dollars as the protocol's decimal string, to the cent (remembered: a round's
+    amounts are few; by sign too, as -0.00 equals 0.00 but is written otherwise)."""
+    return _formatted(amount, amount.is_signed())
+
+
+@functools.lru_cache(maxsize=4096)
+def _formatted(amount: Decimal, signed: bool) -> str:
+    return format(amount.quantize(_CENT), "f")
+
+
+_CENT = Decimal("0.01")
 
 
 @dataclass
@@ -69,6 +87,7 @@ class Table:
     carry_card: Optional[str] = None  # a card drawn in error, first card of the next hand (§ 631a.15(a), (b))
     progressive: dict = field(default_factory=dict)  # state of progressive systems (reference_game/meters.py)
     hands_only: bool = False  # a round of run_rounds(hands_only): its record shows no meters
+    compact: bool = False  # a round of play_shoes: its compact record shows no meters
 
     @property
     def reveal_d(self) -> bool:

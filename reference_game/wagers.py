@@ -8,6 +8,7 @@ a target hand, whether the Rules Submission offers it, and how it pays.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
@@ -20,9 +21,13 @@ CENT = Decimal("0.01")
 
 
 def pays(stake: Decimal, a: int | Fraction, b: int = 1) -> Decimal:
-    """Stake back plus winnings at "a to b" odds."""
-    won = Fraction(stake) * Fraction(a) / b
-    return (stake + Decimal(won.numerator) / Decimal(won.denominator)).quantize(CENT)
+    """Stake back plus winnings at "a to b" odds (exact: ``stake * a`` is exact in
+    Decimal, and dividing it by ``b`` rounds as dividing the reduced fraction does)."""
+    if type(a) is int:
+        won = stake * a if b == 1 else stake * a / b
+        return (stake + won).quantize(CENT)
+    won_f = Fraction(stake) * Fraction(a) / b
+    return (stake + Decimal(won_f.numerator) / Decimal(won_f.denominator)).quantize(CENT)
 
 
 def pays_for(stake: Decimal, a: int, b: int = 1) -> Decimal:
@@ -153,8 +158,15 @@ def _player(h: Hands, w: dict, stake: Decimal) -> Settlement:
 def _tie(h: Hands, w: dict, stake: Decimal) -> Settlement:
     if h.winner != "tie":
         return lose()
-    a, _, b = str(h.rules.get("tie_odds", "8 to 1")).split()
-    return Settlement("win", pays(stake, Fraction(a) / Fraction(b)))
+    return Settlement("win", pays(stake, _odds(str(h.rules.get("tie_odds", "8 to 1")))))
+
+
+@functools.lru_cache(maxsize=64)
+def _odds(text: str) -> int | Fraction:
+    """``"8 to 1"`` -> 8, ``"9 to 2"`` -> Fraction(9, 2) (an int where the odds are whole)."""
+    a, _, b = text.split()
+    odds = Fraction(a) / Fraction(b)
+    return int(odds) if odds.denominator == 1 else odds
 
 
 DRAGON_BONUS = {

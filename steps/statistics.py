@@ -25,10 +25,10 @@ from pytest_bdd import then, when
 
 from baccarat_conformance import gamestats  # its judge (scipy) and plots (matplotlib) load at first use
 from baccarat_conformance.adapters import GameAdapter
-from baccarat_conformance.adapters.base import operation_timeout_option
+from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
 from baccarat_conformance.errors import Blocked, Nonconformance
-from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes, simulate,
-                                                   simulate_here)
+from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
+                                                   shoes_for_rounds, simulate, simulate_here)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
@@ -51,11 +51,13 @@ def game_settings(config: pytest.Config, game: GameAdapter) -> Optional[GameSett
     scenario as not verified when a plugin's options do not pickle."""
     name = config.getoption("--adapter")
     timeout = operation_timeout_option(config) or 0.0
+    size = max_answer_bytes_option(config)
     if name == "http":
-        return GameSettings("http", url=config.getoption("--url", None), operation_timeout=timeout)
+        return GameSettings("http", url=config.getoption("--url", None), operation_timeout=timeout,
+                            max_answer_bytes=size)
     if name == "library":
         game_spec = config.getoption("--game", None) or GameSettings.game
-        return GameSettings("library", game=game_spec, operation_timeout=timeout)
+        return GameSettings("library", game=game_spec, operation_timeout=timeout, max_answer_bytes=size)
     options = game.worker_options() if game.many_connections else None
     if options is None:
         return None
@@ -64,7 +66,7 @@ def game_settings(config: pytest.Config, game: GameAdapter) -> Optional[GameSett
     except Exception as e:  # a vendor's options may hold anything
         pytest.skip(f"not verified: --adapter {name}: its worker_options() do not pickle ({type(e).__name__}: "
                     f"{e}), so the statistics' workers cannot rebuild it")
-    return GameSettings(name, operation_timeout=timeout, options=options)
+    return GameSettings(name, operation_timeout=timeout, options=options, max_answer_bytes=size)
 
 
 SMOKE = DEPTHS["smoke"]
@@ -83,12 +85,14 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         wagers = tuple((m.wager, m.hand, m.option) for m in models)
         table_rules = _rules_submission(rules)
         audited = frozenset(w for w, _, _ in wagers if settlement.settler_for(w, table_rules) is not None)
-    shoes = played_shoes(d, int(rules.get("decks", 8))) if play else d.shuffle_shoes
+    target = config.getoption("--stats-rounds", None) if play else None
+    decks = int(rules.get("decks", 8))
+    shoes = (shoes_for_rounds(int(target), decks) if target else played_shoes(d, decks)) if play else d.shuffle_shoes
     plan = Plan(rules, seed if not play else seed + 7_919, d.chunk_shoes, play=play,
                 seeded=game.has_capability("seeded_shuffle"), wagers=wagers, audited=audited)
     budget = float(config.getoption("--stats-budget", None) or ONE_CONNECTION_SECONDS[depth])
     key = (settings or game.name, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play,
-           config.getoption("--cluster"), budget)
+           config.getoption("--cluster"), budget, target)
     if key not in _RUNS:
         chunks = math.ceil(shoes / d.chunk_shoes)
         if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows

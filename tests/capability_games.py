@@ -85,3 +85,28 @@ class BaseWagersOnly(ReferenceGame):
 
 def base_wagers_only() -> BaseWagersOnly:
     return BaseWagersOnly()
+
+
+class DeclaresNoShoeBatch(ReferenceGame):
+    """Declares every capability but ``batch_shoes`` (protocol 1.3), and answers
+    ``play_shoes`` with an error, as a game written for 1.2 would: the statistics play
+    its shoes one operation at a time. ``ops`` counts the operations it was sent."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.ops: dict[str, int] = {}
+
+    def handle(self, op, params=None):
+        self.ops[op] = self.ops.get(op, 0) + 1
+        return super().handle(op, params)
+
+    def op_describe(self) -> dict:
+        d = super().op_describe()
+        return {**d, "protocol_version": "1.2", "capabilities": [c for c in d["capabilities"] if c != "batch_shoes"]}
+
+    def op_play_shoes(self, **params) -> dict:
+        return {"error": {"code": "invalid_request", "message": "unknown operation 'play_shoes'"}}
+
+
+def no_shoe_batch() -> DeclaresNoShoeBatch:
+    return DeclaresNoShoeBatch()

@@ -124,6 +124,16 @@ def test_reference_game_passes_at_smoke_under_other_profiles(tmp_path, profile):
         assert r["statistics"] and not any(t["reject"] for t in r["statistics"])
 
 
+def test_a_game_without_the_shoe_batch_gets_its_statistics_verdict_one_operation_at_a_time(tmp_path):
+    """A game that does not declare ``batch_shoes`` (protocol 1.2, answering ``play_shoes``
+    with an error) is played one operation at a time and passes the three scenarios."""
+    run = _statistics(tmp_path, "tests.capability_games:no_shoe_batch")
+    assert len(run.results) == 3, run.output
+    for r in run.results:
+        assert r["outcome"] == "passed", r
+        assert r["statistics"] and not any(t["reject"] for t in r["statistics"])
+
+
 def test_reference_game_passes_at_standard(tmp_path):
     run = _statistics(tmp_path, None, "standard")
     assert [r["outcome"] for r in run.results] == ["passed"] * 3, run.output

@@ -191,7 +191,7 @@ def test_a_status_without_an_error_object(status, error, words):
 def test_only_idempotent_operations_are_retried():
     with running(faulty("drop", on="*", after=0, count=1)) as server:
         http = adapter(server.url)
-        assert http.describe().protocol_version == "1.2"  # dropped once, retried
+        assert http.describe().protocol_version == "1.3"  # dropped once, retried
         assert server.calls["describe"] == 2
     with running(faulty("drop", on="open_table", after=0, count=1)) as server:
         http = adapter(server.url)

@@ -266,6 +266,44 @@ def test_a_table_is_sent_only_the_fields_of_its_variant(profile):
     assert all(f in rules for f, vs in table.items() if vs is None or rules["variant"] in vs)
 
 
+PLAY_SHOES = re.compile(r"^```json play_shoes\n(.*?)^```$", re.M | re.S)
+
+
+def abridged(actual: Any, shown: Any, where: str = "answer") -> Iterator[str]:
+    """:func:`contains`, where a list shown ending with ``"…"`` is a prefix of the answer's."""
+    if isinstance(shown, list) and shown and shown[-1] == "…":
+        if not isinstance(actual, list) or len(actual) < len(shown) - 1:
+            yield f"{where}: {json.dumps(actual)[:200]} is shorter than shown"
+            return
+        for i, (a, s) in enumerate(zip(actual, shown[:-1])):
+            yield from abridged(a, s, f"{where}[{i}]")
+    elif isinstance(shown, dict) and isinstance(actual, dict):
+        for key, value in shown.items():
+            if key not in actual:
+                yield f"{where}.{key}: missing"
+            else:
+                yield from abridged(actual[key], value, f"{where}.{key}")
+    elif isinstance(shown, list) and isinstance(actual, list) and len(shown) == len(actual):
+        for i, (a, s) in enumerate(zip(actual, shown)):
+            yield from abridged(a, s, f"{where}[{i}]")
+    else:
+        yield from contains(actual, shown, where)
+
+
+def test_the_play_shoes_example_replays_on_the_reference_game():
+    """The worked ``play_shoes`` of protocol.md (1.3): its requests validate against the
+    schema, and the reference game answers every value shown (abridged lists as prefixes)."""
+    blocks = [json.loads(b) for b in PLAY_SHOES.findall(section("play_shoes"))]
+    assert [b["op"] for b in blocks] == ["open_table", "play_shoes"]
+    game = create_game(seed=0)
+    for b in blocks:
+        validate(b["params"], SCHEMA["operations"][b["op"]]["params"])
+        answer = game.handle(b["op"], json.loads(json.dumps(b["params"])))
+        validate(answer, SCHEMA["operations"][b["op"]]["result"])
+        problems = list(abridged(answer, b["answer"]))
+        assert not problems, problems
+
+
 def test_the_page_and_the_changelog_name_the_version():
     assert TEXT.splitlines()[0] == f"# Game-under-test protocol, version {m.PROTOCOL_VERSION}"
     changelog = (ROOT / "docs" / "protocol-changelog.md").read_text(encoding="utf-8")
