@@ -4,16 +4,27 @@
 a Dask LocalCluster of 2 worker processes (the ``--cluster`` route).
 
     python benchmarks/bench_statistics.py [--profile baccarat] [--shoes 100] [--workers 2]
+    python benchmarks/bench_statistics.py --depth lab --route library|http|cluster [--rounds 1e6]
 
 Rounds are played with every wager the profile offers placed at $100 (the ``baccarat``
 profile: Banker, Player, Tie, Dragon Bonus on either hand, House Money); shoes are
 shuffled and disclosed only. Wall-clock timings; run it on an otherwise idle machine,
 twice. docs/statistics.md quotes its figures.
+
+``--depth`` times one whole depth of the ``@statistics`` scenarios as the steps run it
+(steps/statistics.py: the shuffled shoes, then the played shoes, in chunks of
+``gamestats.chunks.DEPTHS``; ``--rounds`` as ``--stats-rounds``) through one route: the
+library adapter on two local processes, the HTTP adapter to a reference server process
+on two local processes, or a Dask LocalCluster of two worker processes (the library
+adapter in each). One JSON line: seconds, rounds, shoes, the load average.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
+from typing import Any, Optional
 
 from baccarat_conformance.gamestats.chunks import simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan
@@ -35,12 +46,70 @@ def row(where: str, what: str, out) -> None:
     print(f"| {where:<28} | {what:<6} | {n:>8} | {out.seconds:>7.1f} | {rate:>9.0f} |")
 
 
+def depth_run(depth: str, route: str, rounds: Optional[int], profile: str) -> None:
+    """One whole depth through ``route`` (see the module's docstring)."""
+    import json
+    import math
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from baccarat_conformance.gamestats.chunks import DEPTHS, played_shoes, shoes_for_rounds
+
+    d = DEPTHS[depth]
+    shuffles, plays = plans(profile, 4)
+    decks = int(shuffles.rules.get("decks", 8))
+    played = shoes_for_rounds(rounds, decks) if rounds else played_shoes(d, decks)
+    shuffles = dataclasses.replace(shuffles, run_seed=1, shoes=d.chunk_shoes)
+    plays = dataclasses.replace(plays, run_seed=1 + 7_919, shoes=d.chunk_shoes)
+    proc = None
+    settings = GameSettings()
+    cluster: Any = None
+    stack = contextlib.ExitStack()
+    if route == "http":
+        proc = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.reference_game.server", "--port", "0"],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        settings = GameSettings("http", url=proc.stdout.readline().strip())  # type: ignore[union-attr]
+    elif route == "cluster":
+        from distributed import Client, LocalCluster
+
+        local = stack.enter_context(LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                                 dashboard_address=None))
+        cluster = stack.enter_context(Client(local))
+    load = os.getloadavg()
+    try:
+        start = time.perf_counter()
+        shuffled = simulate(settings, shuffles, math.ceil(d.shuffle_shoes / d.chunk_shoes), cluster=cluster)
+        middle = time.perf_counter()
+        dealt = simulate(settings, plays, math.ceil(played / d.chunk_shoes), cluster=cluster)
+        end = time.perf_counter()
+    finally:
+        stack.close()
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=10)
+    print(json.dumps({"depth": depth, "route": route, "where": dealt.where, "shuffled_shoes": shuffled.counts.shoes,
+                      "shuffle_seconds": round(middle - start, 1), "played_shoes": played,
+                      "rounds": dealt.counts.rounds, "rounds_seconds": round(end - middle, 1),
+                      "rounds_per_second": round(dealt.counts.rounds / (end - middle)),
+                      "seconds": round(end - start, 1), "load_average_before": [round(x, 2) for x in load],
+                      "load_average_after": [round(x, 2) for x in os.getloadavg()],
+                      "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--depth", choices=("smoke", "standard", "lab"), help="time one whole depth (see above)")
+    ap.add_argument("--route", choices=("library", "http", "cluster"), default="library")
+    ap.add_argument("--rounds", type=float, help="rounds to deal instead of the depth's (as --stats-rounds)")
     ap.add_argument("--profile", default="baccarat")
     ap.add_argument("--shoes", type=int, default=100, help="played shoes (x4 shuffled-only shoes)")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
+    if args.depth:
+        depth_run(args.depth, args.route, int(args.rounds) if args.rounds else None, args.profile)
+        return
     shuffles, plays = plans(args.profile, args.shoes)
     chunks = 4
     print("| where | what | count | seconds | per second |\n|---|---|---|---|---|")

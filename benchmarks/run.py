@@ -21,6 +21,16 @@ Rows (``--row``, repeatable):
     against a bare ``requests.Session`` loop (``trust_env=False``) posting the same
     requests to the same reference server; and a single round (four requests) each
     way. Goals: batch >= 0.75x the bare loop and >= 10,000 rounds/s; single kept.
+``statistics``
+    the statistics' played shoes (gamestats/: every wager the ``baccarat`` profile offers,
+    settlement audit on) in chunks over two worker processes, through the library adapter
+    and through the HTTP adapter to the reference server (``play_shoes``, protocol 1.3),
+    and one operation at a time through the library adapter (the route of a game without
+    ``batch_shoes``, and of every game before 1.3), against the reference game alone
+    playing the same shoes in process (``play_shoes`` answered and nothing else; one
+    process, and two as the chunks run). Goals: lab depth (>= 10^6 rounds) under 2 min
+    through the library adapter and under 5 min over HTTP on 2 cores, i.e. >= 8,300 and
+    >= 3,300 rounds/s; HTTP >= 0.75x the library adapter.
 ``serial``
     a chunk of the sweep over the serial adapter at 115200 baud on a paced
     pseudo-terminal, whole records and hands-only: bytes per round and the fraction of
@@ -193,6 +203,106 @@ def bench_http(batch_rounds: int, single_rounds: int, repeat: int) -> None:
         proc.wait(timeout=10)
 
 
+# ---------------------------------------------------------------------------- statistics
+def _stats_plan(shoes: int) -> Any:
+    """The played shoes of benchmarks/bench_statistics.py, ``shoes`` a chunk."""
+    import dataclasses
+
+    import bench_statistics
+
+    return dataclasses.replace(bench_statistics.plans("baccarat", 4)[1], shoes=shoes)
+
+
+def stats_game_alone(args: tuple[Any, int]) -> int:
+    """The reference game alone playing chunk ``index`` of ``plan`` in process: the
+    ``play_shoes`` requests the chunk sends, answered, nothing read. Returns the rounds."""
+    from baccarat_conformance.gamestats.simulate import seat_plan, shoe_seed, stake_for
+
+    plan, index = args
+    game = create_game()
+    table = game.handle("open_table", {"rules": plan.rules, "test_mode": False})["table_id"]
+    wagers = [{"seat": seat, "wager_type": key[0], "amount": str(stake_for(plan.rules, key[0])),
+               **({"hand": key[1]} if key[1] else {}), **({"option": key[2]} if key[2] else {})}
+              for seat, key in seat_plan(plan.wagers, int(plan.rules.get("table_positions", 14)))]
+    seeds = [shoe_seed(plan.run_seed, index, i) for i in range(plan.shoes)]
+    answer = game.handle("play_shoes", {"table_id": table, "shoes": plan.shoes, "seeds": seeds, "wagers": wagers})
+    return sum(len(shoe["rounds"]) for shoe in answer["shoes"])
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds so far of this process (every thread) and of process ``pid`` (the
+    HTTP server)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return time.process_time() + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def bench_statistics(shoes: int, chunks: int, repeat: int) -> None:
+    import bench_http as bh
+
+    from baccarat_conformance.gamestats.chunks import simulate
+    from baccarat_conformance.gamestats.simulate import GameSettings
+
+    plan = _stats_plan(shoes // chunks)
+    jobs = [(plan, i) for i in range(chunks)]
+    proc, url = bh.start_server()
+    rounds: dict[str, int] = {}
+    cpu: dict[str, float] = {}
+    walls: dict[str, float] = {}
+
+    def run(name: str, settings: Any, pool: Any = None) -> Callable[[], None]:
+        """Wall time over two workers; CPU time (all processes, whatever else loads the
+        machine) from the same chunks run again in this process."""
+        def go() -> None:
+            if name == "game_2":
+                rounds[name] = sum(pool.map(stats_game_alone, jobs, chunksize=1))
+                return
+            before = _cpu(proc.pid)
+            if name == "game_1":
+                rounds[name] = sum(map(stats_game_alone, jobs))
+            else:
+                rounds[name] = simulate(settings, plan, chunks, workers=1).counts.rounds
+            cpu[name] = min(cpu.get(name, float("inf")), _cpu(proc.pid) - before)
+            if name != "game_1":
+                wall = time.perf_counter()
+                assert simulate(settings, plan, chunks, workers=2).counts.rounds == rounds[name]
+                walls[name] = min(walls.get(name, float("inf")), time.perf_counter() - wall)
+        return go
+
+    try:
+        with multiprocessing.get_context("fork").Pool(2) as pool:
+            pool.map(stats_game_alone, jobs[:2])  # warm both workers
+            t = side_by_side({
+                "game_1": run("game_1", None),
+                "game_2": run("game_2", None, pool),
+                "library": run("library", GameSettings()),
+                "http": run("http", GameSettings("http", url=url)),
+                "single": run("single", GameSettings(batch=False)),
+            }, repeat)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert len(set(rounds.values())) == 1, rounds
+    n = rounds["library"]
+    rate = {k: n / walls.get(k, v[0]) for k, v in t.items()}
+    per_cpu = {k: round(n / v) for k, v in cpu.items()}  # rounds per CPU second, all processes (load-proof)
+    emit("statistics_library", rounds=n, shoes=plan.shoes * chunks, workers=2, seconds=round(walls["library"], 2),
+         rounds_per_second=round(rate["library"]), rounds_per_cpu_second=per_cpu["library"],
+         goal_rounds_per_second=8_300, comparator="reference game alone playing the same shoes, 2 processes",
+         comparator_rounds_per_second=round(rate["game_2"]), comparator_rounds_per_cpu_second=per_cpu["game_1"],
+         ratio=round(rate["library"] / rate["game_2"], 2), lab_depth_minutes=round(1_060_000 / rate["library"] / 60, 1))
+    emit("statistics_http", rounds=n, workers=2, seconds=round(walls["http"], 2),
+         rounds_per_second=round(rate["http"]), rounds_per_cpu_second=per_cpu["http"], goal_rounds_per_second=3_300,
+         comparator="the library adapter, same shoes", comparator_rounds_per_second=round(rate["library"]),
+         ratio=round(rate["http"] / rate["library"], 2), goal_ratio=0.75,
+         lab_depth_minutes=round(1_060_000 / rate["http"] / 60, 1))
+    emit("statistics_single_operations", rounds=n, workers=2, seconds=round(walls["single"], 2),
+         rounds_per_second=round(rate["single"]), rounds_per_cpu_second=per_cpu["single"],
+         comparator="the library adapter with play_shoes", comparator_rounds_per_second=round(rate["library"]),
+         ratio=round(rate["single"] / rate["library"], 2))
+    emit("statistics_game_alone", rounds=n, processes=1, rounds_per_second=round(rate["game_1"]),
+         rounds_per_cpu_second=per_cpu["game_1"], processes_2_rounds_per_second=round(rate["game_2"]))
+
+
 # ---------------------------------------------------------------------------- serial
 def bench_serial(rounds: int) -> None:
     from bench_serial import _result
@@ -225,21 +335,25 @@ def _serial_hands(adapter: Any, rounds: list[m.BatchRound]) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--row", action="append", choices=["sweep", "http", "serial"])
+    parser.add_argument("--row", action="append", choices=["sweep", "http", "statistics", "serial"])
     parser.add_argument("--depth", default="standard", choices=["smoke", "standard"])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--batch-rounds", type=int, default=20_500)
     parser.add_argument("--single-rounds", type=int, default=300)
     parser.add_argument("--serial-rounds", type=int, default=300)
+    parser.add_argument("--stats-shoes", type=int, default=200, help="played shoes of the statistics row (default "
+                        "200, about 16,000 rounds, in 4 chunks)")
     args = parser.parse_args()
     emit("machine", python=platform.python_version(), cpus=os.cpu_count(), platform=platform.platform(),
          load_average=[round(x, 2) for x in os.getloadavg()], date=time.strftime("%Y-%m-%d %H:%M:%S UTC",
                                                                                     time.gmtime()))
-    rows = args.row or ["sweep", "http", "serial"]
+    rows = args.row or ["sweep", "http", "statistics", "serial"]
     if "sweep" in rows:
         bench_sweep(args.depth, args.repeat)
     if "http" in rows:
         bench_http(args.batch_rounds, args.single_rounds, args.repeat)
+    if "statistics" in rows:
+        bench_statistics(args.stats_shoes, 4, args.repeat)
     if "serial" in rows:
         bench_serial(args.serial_rounds)
     return 0
