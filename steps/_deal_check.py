@@ -62,6 +62,18 @@ class Deviation:
     related: tuple[str, ...]
     detail: str = ""
     reported: bool = False
+    simulated: tuple[str, ...] = ()
+    irregularity: str = ""
+
+    def of_the_simulated_round(self) -> "Deviation":
+        """This deviation of a simulated round's third cards as the irregularity clause's
+        own (``irregularity``: § 631a.15(c)(2) or (d), "the cards shall be dealt in
+        accordance with this chapter"), once the game was seen to deal the same cards as
+        a round of play by the rules (:meth:`TableHandle.deal`): the rule is kept, only
+        the simulated round breaks it."""
+        return dataclasses.replace(self, clause=self.irregularity, related=(self.irregularity,),
+                                   detail=f"{self.detail}, as the game deals a round of play from the same cards "
+                                          f"(§ {self.clause})")
 
     def blocked(self) -> Blocked:
         return Blocked(self.clause, self.required, self.observed, self.cards, self.detail)
@@ -275,7 +287,8 @@ def _simulated_deviation(record: m.RoundRecord, irr: irregular.Irregular, stack:
                              f"{HAND_NAMES[hand]} {'is dealt a third card' if len(cards) == 3 else 'stays'}: "
                              f"{why_third(sim, hand)}{value_note(rules.decision_cards(sim, hand))}",
                      f"simulated cards: {_cards(got)}", stack, _deciding(clause),
-                     "a simulated round is dealt under the rules of the chapter")
+                     "a simulated round is dealt under the rules of the chapter", simulated=tuple(want),
+                     irregularity=irr.clause)
 
 
 def irregular_deviation(record: m.RoundRecord, stack: Sequence[str], irregularity: m.Irregularity,

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, Optional
 
 from baccarat_conformance.adapters import GameAdapter
+from baccarat_conformance.errors import AdapterError
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
-from ._deal_check import Deviation, after_irregularity, deviation, irregular_deviation, judge, own_failure
+from ._deal_check import Deviation, after_irregularity, deviation, irregular_deviation, judge, own_failure, related
 
 
 @dataclass
@@ -67,10 +68,32 @@ class TableHandle:
             self.stack = self.stack[used:] if used is not None else None
             if dev is not None and after is not None:
                 dev = after_irregularity(dev, after)
+        if dev is not None and dev.simulated and related(self.clauses, dev) is None and \
+                self._deals_by_the_rules(dev.simulated):
+            dev = dev.of_the_simulated_round()
         if dev is not None:
             self.deviations[record.round_id] = dev
             judge(self.clauses, dev)
         return record
+
+    def _deals_by_the_rules(self, cards: tuple[str, ...]) -> bool:
+        """Whether the game deals ``cards`` as a round of play by §§ 631a.9 to 631a.11, on a
+        table of its own (a control: a simulated round dealt otherwise breaks § 631a.15's
+        "dealt in accordance with this chapter", not the rule the game keeps in play).
+        False when it deals them otherwise, or the control cannot be dealt."""
+        try:
+            table_id = self.game.open_table(self.rules)
+            try:
+                self.game.start_shoe(table_id, list(cards))
+                record = self.game.deal_round(table_id)
+            finally:
+                self.game.close_table(table_id)
+        except AdapterError:
+            return False
+        evidence.attach_json(f"control round {record.round_id} (the simulated round's cards dealt as a round of play)",
+                             record.model_dump(mode="json"))
+        dev, _ = deviation(record, list(cards))
+        return dev is None and record.status == "completed"
 
     def not_as_stacked(self, record: m.RoundRecord, feature_error: str) -> NoReturn:
         """A step found ``record`` is not the round the scenario's stack promises (no third

@@ -222,8 +222,16 @@ def _after_last_card(record: m.RoundRecord) -> list[m.Event]:
 
 @then("the dealer announces the final Point Count of each hand and the winning hand")
 def announces_result(round_record: m.RoundRecord, stacked_cards: list[str], clause: str) -> None:
+    """The final Point Counts and the winner, announced after the last card; when neither
+    hand draws, after the announcement of the initial Point Counts too (§ 631a.10(a),
+    § 631a.9(d)), which does not stand in for them (interpretation
+    631a.12-a-final-count-of-two-card-hands)."""
     coup = rules.deal(stacked_cards)
     after = _after_last_card(round_record)
+    if len(card_events(round_record.events)) <= 4:
+        p0, b0, _ = _initial_counts_said(round_record)
+        if p0 is not None and b0 is not None:
+            after = round_record.events[max(p0, b0) + 1:]
     p = next((point_count_said(e, "player") for e in after if point_count_said(e, "player") is not None), None)
     b = next((point_count_said(e, "banker") for e in after if point_count_said(e, "banker") is not None), None)
     texts = [(e.text or "").strip().lower() for e in after if e.type == "announcement"]

@@ -137,13 +137,20 @@ def _added_events(record: m.RoundRecord, seat: int) -> list[tuple[int, m.Event]]
              "the Rules Submission specifies"))
 def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
                  winnings: Decimal, target: Target) -> None:
-    _, hm_stake = wagers.placed[(seat, parse_target("House Money"))]
+    """``winnings`` is the payout at the odds of § 631a.13(h), which its own scenarios judge:
+    what is added is judged against the payout the game made (its ``pay`` event, else the
+    House Money wager's ``paid`` with what was added), not against those odds."""
+    hm_id, hm_stake = wagers.placed[(seat, parse_target("House Money"))]
     r = result_of(round_record, wagers, seat, parse_target("House Money"), clause)
     if r.outcome is not None and r.result != "win":
         raise ValueError("feature error: the House Money wager does not win here")
+    found = _added_events(round_record, seat)
+    paid_out = [e.amount for e in round_record.events if e.type == "pay" and e.wager_id == hm_id and e.amount]
+    if r.result == "win":
+        winnings = paid_out[0] if len(paid_out) == 1 else \
+            r.paid + sum((e.amount or Decimal(0) for _, e in found), Decimal(0)) - hm_stake
     want = _addition(rules_submission, winnings)
     target_id, _ = wagers.placed[(seat, target)]
-    found = _added_events(round_record, seat)
     if len(found) != 1 or found[0][1].amount != want or found[0][1].wager_id != target_id:
         portion = rules_submission.wagers["house_money"].model_dump().get("portion", "all")
         raise Nonconformance(clause, f"${want} of the ${winnings} House Money payout ({portion}, per the Rules "

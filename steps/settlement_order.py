@@ -166,10 +166,16 @@ def _collected(events: list[m.Event], seat: int) -> Decimal:
 @then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} before play begins with the new "
              "dealing shoe"))
 def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: Decimal, seat: int) -> None:
+    """Nothing collected of what is owed fails § 631a.13(d)(2)(i) (the vigorish is carried
+    into the new dealing shoe); an amount collected other than what is owed fails
+    § 631a.13(d)(2)(ii): the marker did not contain the amount of the vigorish owed (each
+    win's vigorish added to it, nothing once it was collected)."""
     got = _collected(shoe_record.events, seat)
     if got != amount:
-        raise Nonconformance(clause, f"the outstanding vigorish of seat {seat}, ${amount}, collected before play "
-                                     "begins with a new dealing shoe",
+        named_clause = "631a.13(d)(2)(i)" if amount and not got else "631a.13(d)(2)(ii)"
+        what = ("collected before play begins with a new dealing shoe" if named_clause.endswith("(i)") else
+                "held by the marker at its seat number (every win's vigorish added) and collected")
+        raise Nonconformance(named_clause, f"the outstanding vigorish of seat {seat}, ${amount}, {what}",
                              f"collected ${got}: {describe(shoe_record.events)}")
 
 

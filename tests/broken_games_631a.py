@@ -529,6 +529,129 @@ class VoidsShortOfSevenCards(ReferenceGame):
         return super().op_deal_round(table_id, choices, irregularity)
 
 
+# ------------------------------------------------------------------ issue 24: off-target verdicts and blind spots
+class HouseMoneyOnePairPays2To1(ReferenceGame):
+    """Pays a House Money wager on one pair at 2 to 1 (the paytable of § 631a.13(h) says
+    3 to 1); a payout the player adds to the original wager is all of what was paid, as
+    § 631a.9(e)(1)(i) requires."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "house_money" and s.outcome == "one_pair":
+            return W.Settlement("win", W.pays(wager.amount, 2), s.vigorish, s.outcome)
+        return s
+
+
+class Dragon7Pays30To1(ReferenceGame):
+    """Pays a winning Dragon 7 wager at 30 to 1 (§ 631a.13(f): 40 to 1); every Dragon 7 is
+    recognised as § 631a.1 defines it."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "dragon_7" and s.result == "win":
+            return W.Settlement("win", W.pays(wager.amount, 30), s.vigorish, s.outcome)
+        return s
+
+
+class TrackedVigorishOverwritten(ReferenceGame):
+    """The marker of a seat holds the vigorish of its latest win only: each win overwrites
+    the amount owed instead of adding to it (§ 631a.13(d)(2)(ii): the marker contains the
+    amount of the vigorish owed)."""
+
+    def charge_vigorish(self, table, seat, amount):
+        event = super().charge_vigorish(table, seat, amount)
+        if event["type"] == "vigorish_marked":
+            table.vigorish_owed[seat] = amount
+        return event
+
+
+class AcceptsAboveTheMaximum(ReferenceGame):
+    """Accepts any wager above the table maximum the Rules Submission files (its minimum
+    still holds)."""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        reason = super().check_limits(table, kind, stake, seat, hand, option)
+        return None if reason and reason.startswith("above the table maximum") else reason
+
+
+class IgnoresLimitsOfAWagerType(ReferenceGame):
+    """Applies the default table limits to every wager type, ignoring the limits the Rules
+    Submission files for a wager type of its own (``[limits.tie]``)."""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        limits = {k: v for k, v in (table.rules.get("limits") or {}).items() if k == "default"}
+        table = _with_rules(table, {**table.rules, "limits": limits})
+        return super().check_limits(table, kind, stake, seat, hand, option)
+
+
+def _with_rules(table, rules):
+    import copy
+    view = copy.copy(table)
+    view.rules = rules
+    return view
+
+
+class CutNotApplied(ReferenceGame):
+    """Records the cut it is asked for (``cut_offset``) but deals the stack uncut: the cards
+    above the cover card are not placed at the bottom (§ 631a.5(d))."""
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        shoe = super().new_shoe(shoe_id, decks, rng, cut_offset)
+        k = shoe.cut_offset
+        shoe.cards = shoe.cards[-k:] + shoe.cards[:-k]
+        return shoe
+
+
+class NoFinalCountsForTwoCardHands(ReferenceGame):
+    """When neither hand draws a third card, announces the winning hand (or "tie hand")
+    but not the final Point Count of each hand (§ 631a.12(a))."""
+
+    def announce_result(self, table, hands, events):
+        start = len(events)
+        super().announce_result(table, hands, events)
+        if len(hands.player) == 2 and len(hands.banker) == 2:
+            events[start:] = [e for e in events[start:]
+                              if not (e["type"] == "announcement" and e["text"].split(" ")[0] in ("player", "banker")
+                                      and e["text"].split(" ")[-1].isdigit())]
+
+
+class SimulatedRoundWithoutThirdCards(ReferenceGame):
+    """Deals a simulated round the four initial cards only, never a third card
+    (§ 631a.15(d): its cards are dealt in accordance with the chapter)."""
+
+    def simulated_cards(self, table, rnd, first):
+        cards = [first]
+        for _ in range(3):
+            card = rnd.take()
+            if card is None:
+                break
+            cards.append(card)
+        return cards
+
+
+class SeedIgnored(ReferenceGame):
+    """Declares ``seeded_shuffle`` but shuffles every shoe with its own generator, whatever
+    ``seed`` it is given."""
+
+    def op_start_shoe(self, table_id, cards=None, seed=None, **kw):
+        return super().op_start_shoe(table_id, cards=cards, seed=None, **kw)
+
+
+class CuratorPassesOnTie(ReferenceGame):
+    """The curator passes the dealing shoe after a tie hand too, as if the Banker's Hand had
+    lost (§ 631a.14(a): the curator may remain; (a)(1): passes when the Banker's Hand loses)."""
+
+    def op_deal_round(self, table_id, choices=None, irregularity=None):
+        table = self._table(table_id)
+        curator = table.curator
+        record = super().op_deal_round(table_id, choices, irregularity)
+        if record.get("winner") == "tie" and curator and table.curator == curator:
+            events = [{"type": "shoe_passed", "seat": curator}] + self._select_curator(table, previous=curator)
+            record["events"] = record["events"] + events
+            record["curator"] = table.curator
+        return record
+
+
 # ------------------------------------------------------------------ factories
 def _factory(cls):
     def make():
@@ -580,3 +703,13 @@ disclosed_errant_card_not_used_by_banker = _factory(DisclosedErrantCardNotUsedBy
 disclosed_errant_card_discarded_alone = _factory(DisclosedErrantCardDiscardedAlone)
 card_face_up_dealt_as_a_round = _factory(CardFaceUpDealtAsARound)
 voids_short_of_seven_cards = _factory(VoidsShortOfSevenCards)
+house_money_one_pair_pays_2_to_1 = _factory(HouseMoneyOnePairPays2To1)
+dragon_7_pays_30_to_1 = _factory(Dragon7Pays30To1)
+tracked_vigorish_overwritten = _factory(TrackedVigorishOverwritten)
+accepts_above_the_maximum = _factory(AcceptsAboveTheMaximum)
+ignores_limits_of_a_wager_type = _factory(IgnoresLimitsOfAWagerType)
+cut_not_applied = _factory(CutNotApplied)
+no_final_counts_for_two_card_hands = _factory(NoFinalCountsForTwoCardHands)
+simulated_round_without_third_cards = _factory(SimulatedRoundWithoutThirdCards)
+seed_ignored = _factory(SeedIgnored)
+curator_passes_on_tie = _factory(CuratorPassesOnTie)

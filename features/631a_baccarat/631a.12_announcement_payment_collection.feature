@@ -9,6 +9,7 @@ Feature: § 631a.12 Announcement of result of round; payment and collection of w
   @631a.12.a @capability.stacked_shoe
   Scenario Outline: The dealer announces the final Point Count of each hand and which hand has won
     § 631a.12(a): "the dealer calling the game shall announce the final Point Count of each hand indicating which hand has won the round."
+    Interpretation: 631a.12-a-final-count-of-two-card-hands
     Given the dealing shoe is stacked with <shoe>
     When the round is dealt
     Then the dealer announces the final Point Count of each hand and the winning hand
