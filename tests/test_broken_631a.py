@@ -50,6 +50,8 @@ EXPECTED = {
     # only the odds are wrong: the whole payout the game made is added to the original wager
     # as § 631a.9(e)(1)(i) requires (its step judged the addition against 3 to 1)
     "house_money_one_pair_pays_2_to_1": ("baccarat", {"631a.13(h)", "631a.13(h)[table]"}),
+    # only the odds are wrong; the definition § 631a.1[Dragon 7]: tests/test_definition_rows.py
+    "dragon_7_pays_30_to_1": ("ez_baccarat", {"631a.13(f)"}),
     # a marker carried into the new dealing shoe: nothing is collected before it (the marker
     # is never removed, so § 631a.13(d)(2)(iii) is kept)
     "tracked_vigorish_not_collected_at_new_shoe": ("tracked_vigorish", {"631a.13(d)(2)(i)"}),
@@ -78,6 +80,7 @@ EXPECTED = {
 # clause (issue 24), so the proof shows it no longer does
 ALSO_RUN = {
     "house_money_one_pair_pays_2_to_1": {"631a.9(e)(1)(i)"},
+    "dragon_7_pays_30_to_1": {"631a.1[Dragon 7]", "631a.8(a)(5)(i)"},
 }
 
 PROFILES = ("baccarat", "ez_baccarat", "tracked_vigorish", "reveal_d")

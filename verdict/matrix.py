@@ -35,7 +35,9 @@ Result of a clause (``Row.result``; label in parentheses)
 ``uncovered``       the clause has no scenario and no disposition
 
 A clause ``covered by its subclauses`` takes the aggregate of its children's results, a
-``definitional`` clause the aggregate of the results of the clauses in its ``used_by``.
+``definitional`` clause the aggregate of the results of the clauses in its ``used_by`` (a
+failure of one that only sets odds, a commission or a reset counts as a pass: the game
+recognised the defined hand).
 The aggregate is the worst result in :data:`AGGREGATE_ORDER`.
 
 The exit status of a matrix is :func:`baccarat_conformance.verdict.contract.exit_code`'s;
@@ -56,6 +58,7 @@ from baccarat_conformance.classify import blocked_by, missing_capabilities
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
+from baccarat_conformance.corpus.roles import roles_of
 
 from .contract import EXIT_CODES, exit_code
 from .results import AGGREGATE_ORDER, RESULT_LABELS, TOTAL_WORDS, broke_phrase, lacking_phrase, selection_phrase
@@ -190,6 +193,23 @@ def _clause_result(entry: Mapping[str, Any], cid: str, corpus: Corpus) -> str:
     failing = _failing(entry, corpus)
     if failing is not None and cid not in failing:
         return "not_verified"
+    return result
+
+
+#: Roles of a clause that a game can fail only after it recognised what a definition defines:
+#: it paid the wrong odds, or charged the wrong commission, on the hand the definition names.
+_AFTER_RECOGNITION = frozenset({"payout", "commission", "reset"})
+
+
+def _as_a_use(result: str, user: str, kind: str, corpus: Corpus) -> str:
+    """The result a definition takes from its user ``user`` (``kind`` "definitional"): a
+    failure of a clause that only sets a payout, a commission or a reset (§ 631a.13(f): a
+    Dragon 7 paid 30 to 1) is a pass of the definition, whose hand the game recognised; a
+    definition fails only when a use of it that turns on recognising it fails (a wager's
+    outcome, a call, a hand). A subclause's result is taken as it is."""
+    if kind == "definitional" and result == "fail" and user in corpus.by_id and \
+            roles_of(corpus.by_id[user], corpus) <= _AFTER_RECOGNITION:
+        return "pass"
     return result
 
 
@@ -345,7 +365,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
         if kind in ("subclauses", "definitional"):
             refs = ([c.id for c in corpus.children(cid)] if kind == "subclauses"
                     else list(cov.entry.used_by if cov.entry else ()))
-            sub = Counter(compute(r, stack)[0] for r in refs)
+            sub = Counter(_as_a_use(compute(r, stack)[0], r, kind, corpus) for r in refs)
             worst = _worst(sub) or "not_applicable"
             what = f"{len(refs)} subclause{'s' if len(refs) != 1 else ''}" if kind == "subclauses" \
                 else "used by " + ", ".join(refs)
