@@ -109,6 +109,23 @@ def curator_passes(round_record: m.RoundRecord, clause: str, seat: int) -> None:
                              f"{round_record.curator}", cards_of_record(round_record))
 
 
+@then(parsers.parse("the curator in seat {seat:d} keeps the dealing shoe"))
+def curator_keeps(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, seat: int) -> None:
+    """§ 631a.14(a): after a round the Banker's Hand does not lose (a win or a tie hand), the
+    curator, who accepted the dealing shoe, remains (interpretation 631a.14-a-the-curator-remains)."""
+    if rules.deal(stacked_cards).winner == "player":
+        raise ValueError("feature error: the Banker's Hand loses this round (§ 631a.14(a)(1))")
+    passed = [e.seat for e in round_record.events if e.type == "shoe_passed"]
+    # the shoe passed, or another player dealing after the round; the dealer reported as the
+    # curator without any passing is § 631a.7(c)'s (the player who accepted is not the curator)
+    if passed or round_record.curator not in (seat, 0):
+        raise Nonconformance(clause, f"the curator in seat {seat} remains: the Banker's Hand did not lose "
+                                     f"({round_record.winner or round_record.status}), and the curator chose to "
+                                     "keep the dealing shoe it accepted",
+                             f"shoe_passed events for seats {passed or 'none'}; curator after the round: "
+                             f"{round_record.curator}", cards_of_record(round_record))
+
+
 def _curator(table: TableHandle) -> tuple[int | None, str]:
     if table.records:
         record = table.records[-1]

@@ -60,6 +60,9 @@ EXPECTED = {
     "dragon_bonus_always_paytable_a": ("tracked_vigorish", {"631a.13(e)[table]"}),
     "curator_keeps_shoe_when_banker_loses": ("baccarat", {"631a.14(a)(1)", "631a.14(b)"}),
     "reoffers_previous_curator": ("baccarat", {"631a.14(b)"}),
+    # a tie hand is no loss of the Banker's Hand: the curator remains (interpretation
+    # 631a.14-a-the-curator-remains); the definition § 631a.1[Curator] is not failed
+    "curator_passes_on_tie": ("baccarat", {"631a.14(a)"}),
     "discards_card_drawn_in_error": ("baccarat", {"631a.15(a)"}),
     "no_simulated_round": ("tracked_vigorish", {"631a.15(c)(2)"}),
     "void_round_keeps_wagers": ("baccarat", {"631a.15(e)"}),
@@ -81,6 +84,7 @@ EXPECTED = {
 ALSO_RUN = {
     "house_money_one_pair_pays_2_to_1": {"631a.9(e)(1)(i)"},
     "dragon_7_pays_30_to_1": {"631a.1[Dragon 7]", "631a.8(a)(5)(i)"},
+    "curator_passes_on_tie": {"631a.1[Curator]", "631a.7(c)"},
 }
 
 PROFILES = ("baccarat", "ez_baccarat", "tracked_vigorish", "reveal_d")

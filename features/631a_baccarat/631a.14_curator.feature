@@ -18,6 +18,25 @@ Feature: § 631a.14 Continuation of curator as dealer; selection of a new curato
     Then the curator in seat 2 passes the dealing shoe
     And seat 3 is the curator
 
+  @631a.14.a @capability.stacked_shoe
+  Scenario Outline: After a round the Banker's Hand does not lose, the curator remains
+    § 631a.14(a): "The curator, after any round of play, may either pass the dealing shoe or remain as curator except that:"
+    Interpretation: 631a.14-a-the-curator-remains
+    Given a table opened under the Rules Submission with seats:
+      | seat | occupied | accepts shoe |
+      | 1    | no       | no           |
+      | 2    | yes      | yes          |
+      | 3    | yes      | yes          |
+    And the dealing shoe is stacked with <shoe>
+    Then seat 2 is the curator
+    When the round is dealt
+    Then the curator in seat 2 keeps the dealing shoe
+
+    Examples:
+      | shoe              | result                              |
+      | 3C 2D 3H 4S       | tie hand, 6 against 6               |
+      | KC QD JH 7S 6C    | the Banker's Hand wins, 7 against 6 |
+
   @631a.14.b @capability.stacked_shoe
   Scenario: The shoe is offered first to the player immediately to the right of the previous curator, then counterclockwise
     § 631a.14(b): "the dealer shall offer the dealing shoe to the player immediately to the right of the previous curator and, if that player does not accept the dealing shoe or there is no player in that position, the dealer shall offer the dealing shoe to each of the other players in turn, moving counterclockwise around the table. The first player to accept the dealing shoe when offered shall become the new curator."
