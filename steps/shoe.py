@@ -19,6 +19,7 @@ from baccarat_conformance.oracle import ch631a as rules
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe
+from ._seeded import SEEDS, check_seeded_shuffle, seeded_stack
 from ._support import TableHandle
 from ._types import phrase
 from ._vocabulary import HAND_NAMES, cards_of_record
@@ -194,6 +195,37 @@ def every_second_cover(own_shoes: list[m.ShoeRecord], clause: str) -> None:
                                          "bottom of the stack",
                                  f"shoe {shoe.shoe_id}: {below} cards below it "
                                  f"(cover_card_index {shoe.cover_card_index} of {shoe.card_count})")
+
+
+# ------------------------------------------------------------------ the cut applied (§ 631a.5(d))
+@when(parsers.parse("the game shuffles dealing shoes from one seed, cut {a:d} and {b:d} cards in from the top"),
+      target_fixture="seeded_cuts")
+def seeded_cuts(table: TableHandle, a: int, b: int) -> dict[int, list[str]]:
+    """Two shoes of the game's own shuffle from one seed, cut at ``a`` and ``b`` (after the
+    declaration ``seeded_shuffle`` is checked: the same seed, the same stack)."""
+    first = seeded_stack(table.game, table.table_id, SEEDS[0], a)
+    check_seeded_shuffle(table.game, table.table_id, a, first)
+    return {a: first, b: seeded_stack(table.game, table.table_id, SEEDS[0], b)}
+
+
+@then(parsers.parse("the stack cut {b:d} cards in is the stack cut {a:d} cards in with {moved:d} more cards moved "
+                    "from the top to the bottom"))
+def cut_applied(seeded_cuts: dict[int, list[str]], clause: str, a: int, b: int, moved: int) -> None:
+    """Interpretation 631a.5-d-cut-seen-through-the-seed: the same seed shuffles the same
+    stack, so the stack cut at ``b`` is the one cut at ``a`` with ``b - a`` more cards taken
+    from the top and placed on the bottom."""
+    if b - a != moved:
+        raise ValueError(f"feature error: from {a} to {b} cards in is {b - a} cards, not {moved}")
+    first, second = seeded_cuts[a], seeded_cuts[b]
+    want = first[moved:] + first[:moved]
+    judged(1, "cuts compared")
+    if second != want:
+        same = "the same stack, uncut: the cut was not applied" if second == first else \
+            f"the {len(second)} cards in another order"
+        raise Nonconformance(clause, f"the {b} cards above the cover card placed on the bottom: the stack cut at {a} "
+                                     f"with its first {moved} cards ({' '.join(first[:3])} ...) moved to the bottom",
+                             f"cut_offset {b} disclosed {same} (first cards {' '.join(second[:5])}; cut at {a}: "
+                             f"{' '.join(first[:5])})")
 
 
 # ------------------------------------------------------------------ the burn (§ 631a.5(f))

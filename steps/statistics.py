@@ -35,6 +35,8 @@ from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
 from baccarat_conformance.reports import evidence
 
+from ._seeded import check_seeded_shuffle
+
 
 ROUND_EVENTS = ("banker_win", "player_win", "tie", "natural", "player_pair", "banker_pair")
 """The round events judged against the par sheet (§ 631a.8(a) outcomes, Naturals, pairs)."""
@@ -93,6 +95,8 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     budget = float(config.getoption("--stats-budget", None) or ONE_CONNECTION_SECONDS[depth])
     key = (settings or game.name, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play,
            config.getoption("--cluster"), budget, target)
+    if key not in _RUNS and plan.seeded and game.has_capability("shoe_disclosure"):
+        _check_declared_seed(game, rules)  # the chunks are replayed from their seeds: the declaration must hold
     if key not in _RUNS:
         chunks = math.ceil(shoes / d.chunk_shoes)
         if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
@@ -132,6 +136,18 @@ def _enough(outcome: Outcome, tests: list[gamestats.judge.Test], least: int, dep
         pytest.skip(f"not verified: {what}, fewer than the {least} shoes of --depth smoke, the least the statistics "
                     f"pass a game on{power}; raise --stats-budget or use a faster line rate")
     evidence.attach_text("simulation cut short by the line rate", what + power)
+
+
+def _check_declared_seed(game: GameAdapter, rules: dict) -> None:
+    """The game's ``seeded_shuffle`` holds (:func:`check_seeded_shuffle`, on a table of its
+    own), before chunks said to be reproducible from their seeds are dealt.
+
+    :raises ProtocolViolation: naming the declaration, when it does not hold."""
+    table_id = game.open_table(rules)
+    try:
+        check_seeded_shuffle(game, table_id, cut_offset=20)
+    finally:
+        game.close_table(table_id)
 
 
 def _rules_submission(rules: dict) -> Any:

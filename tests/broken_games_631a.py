@@ -637,6 +637,14 @@ class SeedIgnored(ReferenceGame):
         return super().op_start_shoe(table_id, cards=cards, seed=None, **kw)
 
 
+class OneShuffleForEverySeed(ReferenceGame):
+    """Declares ``seeded_shuffle`` but shuffles every seeded shoe from seed 0: different seeds
+    give the same stack."""
+
+    def op_start_shoe(self, table_id, cards=None, seed=None, **kw):
+        return super().op_start_shoe(table_id, cards=cards, seed=None if seed is None else 0, **kw)
+
+
 class CuratorPassesOnTie(ReferenceGame):
     """The curator passes the dealing shoe after a tie hand too, as if the Banker's Hand had
     lost (§ 631a.14(a): the curator may remain; (a)(1): passes when the Banker's Hand loses)."""
@@ -713,3 +721,4 @@ no_final_counts_for_two_card_hands = _factory(NoFinalCountsForTwoCardHands)
 simulated_round_without_third_cards = _factory(SimulatedRoundWithoutThirdCards)
 seed_ignored = _factory(SeedIgnored)
 curator_passes_on_tie = _factory(CuratorPassesOnTie)
+one_shuffle_for_every_seed = _factory(OneShuffleForEverySeed)

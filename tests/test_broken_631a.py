@@ -17,6 +17,9 @@ EXPECTED = {
     "reuses_the_decks": ("baccarat", {"631a.3(b)"}),
     "cuts_too_shallow": ("baccarat", {"631a.5(c)"}),
     "second_cover_too_low": ("baccarat", {"631a.5(d)"}),
+    # records the cut asked of it but deals the stack uncut: two shoes of one seed, cut at 20 and
+    # at 60, are the same stack (interpretation 631a.5-d-cut-seen-through-the-seed)
+    "cut_not_applied": ("baccarat", {"631a.5(d)"}),
     "burns_baccarat_value": ("baccarat", {"631a.5(f)"}),
     "skips_seat_one": ("baccarat", {"631a.7(b)"}),
     "dealer_stays_curator": ("baccarat", {"631a.7(c)", "631a.14(a)(1)", "631a.14(b)"}),

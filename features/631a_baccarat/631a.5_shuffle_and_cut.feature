@@ -35,6 +35,13 @@ Feature: § 631a.5 Shuffle and cut of the cards
     When the game shuffles and cuts dealing shoes of its own
     Then every second cover card lies at least 14 cards above the bottom of the stack
 
+  @631a.5.d @capability.seeded_shuffle @capability.shoe_disclosure
+  Scenario: The cut places the cards above the cover card, and the cover card, on the bottom of the stack
+    § 631a.5(d): "Once the cover card has been inserted into the stack, the dealer shall take all cards above the cover card and the cover card and place them on the bottom of the stack."
+    Interpretation: 631a.5-d-cut-seen-through-the-seed
+    When the game shuffles dealing shoes from one seed, cut 20 and 60 cards in from the top
+    Then the stack cut 60 cards in is the stack cut 20 cards in with 40 more cards moved from the top to the bottom
+
   @631a.5.f @capability.stacked_shoe
   Scenario Outline: The burn: the first card is exposed and as many cards as its face value are burned face down
     § 631a.5(f): "Prior to commencement of play, the dealer shall remove and expose the first card from the dealing shoe and place it, and an additional number of cards, drawn face down, equal to the face value of the first card drawn, in the discard bucket. When determining the face value of the first card removed from the dealing shoe, a 10, jack, queen or king shall count as ten and an ace shall count as one."
