@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 from pytest_bdd import parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.judgements import judged
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, place
@@ -115,3 +116,86 @@ def place_for_next_round(table: TableHandle, seat: int, amount: Decimal, target:
                          wagers: Wagers) -> Wagers:
     """The Given step "seat N wagers $X on ..." as a When step, for a later round."""
     return place(table, seat, amount, target, clause, wagers)
+
+
+# ------------------------------------------------------------------ table limits (§ 631a.8(a))
+#: The optional wagers of § 631a.8(a) the table limits are judged on (with the Banker, Player
+#: and Tie wagers); a side wager of another section only when the Rules Submission files
+#: limits of its own for it.
+OPTIONAL_631A = ("dragon_bonus", "dragon_7", "panda_8", "house_money")
+CENT = Decimal("0.01")
+
+
+def _limited_wagers(rules_submission: Any, game: Any) -> list[tuple[Target, Decimal | None, Decimal | None]]:
+    """``(wager, minimum, maximum)`` of each wager type the filed limits apply to."""
+    from baccarat_conformance.oracle import par_wagers
+
+    limits = {k: v for k, v in rules_submission.limits.items()}
+    rules = rules_submission.as_rules()
+    targets = {w.wager: Target(w.wager, w.hand, w.option) for w in reversed(par_wagers.models(rules))}
+    out = []
+    for wager_type in ("banker", "player", "tie") + OPTIONAL_631A + tuple(sorted(set(limits) - {"default"})):
+        target = targets.get(wager_type)
+        own = limits.get(wager_type) or limits.get("default")
+        if target is None or own is None or any(t.wager_type == wager_type for t, _, _ in out):
+            continue
+        if wager_type not in ("banker", "player", "tie") and not game.has_capability(f"wager.{wager_type}"):
+            continue
+        out.append((target, Decimal(own.min) if own.min else None, Decimal(own.max) if own.max else None))
+    return out
+
+
+def _try(table: TableHandle, seat: int, target: Target, amount: Decimal) -> Request:
+    """Place ``amount`` on ``target`` at ``seat`` (after a Banker wager at the seat's minimum for
+    an optional wager), then withdraw whatever was accepted: the next try starts clean."""
+    placed = []
+    base = None
+    if target.wager_type not in ("banker", "player", "tie"):
+        base = _send("the Banker wager first", lambda: table.game.place_wager(table.table_id, seat, "banker",
+                                                                                _banker_stake(table)))
+        if base.ack is not None and base.ack.accepted:
+            placed.append(base.ack.wager_id)
+    request = _send(f"seat {seat} wagers {money_text(amount)} on {target.describe()}",
+                    lambda: table.game.place_wager(table.table_id, seat, target.wager_type, amount,
+                                                   hand=target.hand, option=target.option))
+    if request.ack is not None and request.ack.accepted and request.ack.wager_id:
+        placed.append(request.ack.wager_id)
+    for wager_id in reversed(placed):
+        _send("withdraw", lambda w=wager_id: table.game.withdraw_wager(table.table_id, w))
+    return request
+
+
+def _banker_stake(table: TableHandle) -> Decimal:
+    limits = table.rules.get("limits") or {}
+    own = limits.get("banker") or limits.get("default") or {}
+    return Decimal(own.get("min") or "10.00")
+
+
+@then("each wager the table limits apply to is refused a cent below its minimum and a cent above its maximum, "
+      "and accepted at both")
+def within_limits(table: TableHandle, rules_submission: Any, clause: str) -> None:
+    """Interpretation 631a.8-a-table-limits: each wager type's filed ``[limits.TYPE]`` (else
+    ``[limits.default]``) bound what the game accepts, ends included."""
+    if not rules_submission.limits:
+        pytest.skip("not offered: the Rules Submission files no table limits")
+    seat = 1
+    tried = 0
+    for target, low, high in _limited_wagers(rules_submission, table.game):
+        where = "[limits." + (target.wager_type if target.wager_type in rules_submission.limits else "default") + "]"
+        probes = [(low - CENT, False, f"below the minimum of ${low}")] if low is not None and low > CENT else []
+        probes += [(high + CENT, False, f"above the maximum of ${high}")] if high is not None else []
+        probes += [(a, True, f"at the {what} of ${a}") for a, what in ((low, "minimum"), (high, "maximum"))
+                   if a is not None]
+        for amount, accept, why in probes:
+            r = _try(table, seat, target, amount)
+            tried += 1
+            accepted = r.ack is not None and r.ack.accepted
+            if accepted != accept:
+                raise Nonconformance(clause, f"a {money_text(amount)} wager on {target.describe()}, {why} the Rules "
+                                             f"Submission files ({where}), "
+                                             + ("accepted" if accept else "refused (accepted: false)"),
+                                     f"accepted it ({r.ack.wager_id})" if accepted else
+                                     f"refused it: {(r.ack.reason if r.ack else r.refusal) or 'no reason'}")
+    if not tried:
+        pytest.skip("not offered: the table limits the Rules Submission files apply to no wager the table offers")
+    judged(tried, "wagers offered at and beyond the table limits")

@@ -574,6 +574,15 @@ class AcceptsAboveTheMaximum(ReferenceGame):
         return None if reason and reason.startswith("above the table maximum") else reason
 
 
+class AcceptsBelowTheMinimum(ReferenceGame):
+    """Accepts any wager below the table minimum the Rules Submission files (its maximum
+    still holds)."""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        reason = super().check_limits(table, kind, stake, seat, hand, option)
+        return None if reason and reason.startswith("below the table minimum") else reason
+
+
 class IgnoresLimitsOfAWagerType(ReferenceGame):
     """Applies the default table limits to every wager type, ignoring the limits the Rules
     Submission files for a wager type of its own (``[limits.tie]``)."""
@@ -722,3 +731,4 @@ simulated_round_without_third_cards = _factory(SimulatedRoundWithoutThirdCards)
 seed_ignored = _factory(SeedIgnored)
 curator_passes_on_tie = _factory(CuratorPassesOnTie)
 one_shuffle_for_every_seed = _factory(OneShuffleForEverySeed)
+accepts_below_the_minimum = _factory(AcceptsBelowTheMinimum)

@@ -28,6 +28,11 @@ EXPECTED = {
     "no_point_counts_before_third_cards": ("baccarat", {"631a.10(a)", "631a.10(b)", "631a.12(a)"}),
     "banker_stays_on_5_against_4": ("baccarat", {"631a.11", "631a.11(c)(2)(iii)", "631a.11(g)"}),
     "increase_after_no_more_bets": ("baccarat", {"631a.8(c)"}),
+    # table limits (interpretation 631a.8-a-table-limits): [limits.default] $5-$2,500 and
+    # [limits.tie] $5-$1,000 under baccarat_tracked_vigorish
+    "accepts_above_the_maximum": ("baccarat_tracked_vigorish", {"631a.8(a)"}),
+    "accepts_below_the_minimum": ("baccarat_tracked_vigorish", {"631a.8(a)"}),
+    "ignores_limits_of_a_wager_type": ("baccarat_tracked_vigorish", {"631a.8(a)"}),
     "dragon_bonus_wins_by_three": ("baccarat", {"631a.8(a)(4)(ii)(C)"}),
     # only the odds are wrong (the § 631a.8(a)(4)(i)(A) examples, which name § 631a.13(e): below)
     "dragon_bonus_natural_pays_the_margin": ("baccarat", {"631a.13(e)[table]"}),

@@ -334,6 +334,14 @@ Feature: § 631a.8 Wagers
         | 7C 2D KH 4S         | no pair                                           |
         | KC QD JH 7S 6C      | a king and a jack: equal values, different ranks  |
 
+  Rule: (a) the permissible wagers, within the table limits of the Rules Submission
+
+    @631a.8.a
+    Scenario: A wager below the table minimum or above the table maximum the Rules Submission files is refused
+      § 631a.8(a): "The following are permissible wagers in the game of Baccarat:"
+      Interpretation: 631a.8-a-table-limits
+      Then each wager the table limits apply to is refused a cent below its minimum and a cent above its maximum, and accepted at both
+
   Rule: (c) no wager after "no more bets"
 
     @631a.8.c @capability.stacked_shoe
