@@ -140,3 +140,26 @@ class MysteryContributionsInReverse(MysteryHitValueAtTheMinimum):
 
 
 mystery_contributions_in_reverse = MysteryContributionsInReverse
+
+
+class ShuffleOfItsOwn(ReferenceGame):
+    """Shuffles with an algorithm of its own (a sort on random keys, one draw per card) and
+    draws a cut position of its own before shuffling, used only when no cut is asked for:
+    the same seed still shuffles the same stack, which any cut asked of it then cuts
+    (§ 631a.5(a), (c), (d) leave the shuffle and the cut to the game; docs/protocol.md,
+    ``seeded_shuffle``)."""
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        from baccarat_conformance.reference_game.cards import Shoe, one_deck
+
+        before = one_deck() * decks
+        drawn = rng.randint(10, len(before) - 10)
+        keys = [rng.random() for _ in before]
+        stack = [card for _, card in sorted(zip(keys, before), key=lambda pair: pair[0])]
+        cut = drawn if cut_offset is None else cut_offset
+        stack = stack[cut:] + stack[:cut]
+        return Shoe(shoe_id=shoe_id, cards=stack, decks=decks, cover_card_index=len(stack) - rng.randint(14, 30),
+                    cut_offset=cut, pre_shuffle=before)
+
+
+shuffle_of_its_own = ShuffleOfItsOwn

@@ -29,6 +29,9 @@ VARIANTS = {
     # a suited personal King 9 against a suited Royal 9 paid the $1,500 tie award, not a $450 jackpot meter
     "royal_9_pays_the_larger_award": ("midibaccarat_progressives", "629b.3 and not property", ("--include-expired",)),
     "royal_9_pays_the_larger_award[627b]": ("minibaccarat_royal_9", "627b.3 and not property", ("--include-expired",)),
+    # a shuffle and a cut of its own, from a seed: the cut of § 631a.5(d) and the statistics
+    # check the declared seeded_shuffle and see the cut through it
+    "shuffle_of_its_own": ("baccarat", "631a.5 or statistics"),
 }
 
 
