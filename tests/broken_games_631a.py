@@ -207,15 +207,26 @@ class RevealDIgnored(ReferenceGame):
         return None
 
 
-class HouseMoneyBothPairsPaysTen(ReferenceGame):
-    """Pays a House Money wager on two pairs at 10 to 1 (the payable of § 631a.13(h) says
-    15 to 1)."""
+class _PaysOtherOdds(ReferenceGame):
+    """A winning ``wager_type`` wager (of the paytable row ``outcome``, when set) is paid at
+    ``odds`` to 1: it still wins, only the odds are wrong."""
+
+    wager_type = ""
+    outcome: "str | None" = None
+    odds = 1
 
     def settle(self, table, wager, hands):
         s = super().settle(table, wager, hands)
-        if wager.wager_type == "house_money" and s.outcome == "both_pairs":
-            return W.Settlement("win", W.pays(wager.amount, 10), s.vigorish, s.outcome)
+        if wager.wager_type == self.wager_type and s.result == "win" and self.outcome in (None, s.outcome):
+            return W.Settlement("win", W.pays(wager.amount, self.odds), s.vigorish, s.outcome)
         return s
+
+
+class HouseMoneyBothPairsPaysTen(_PaysOtherOdds):
+    """Pays a House Money wager on two pairs at 10 to 1 (the payable of § 631a.13(h) says
+    15 to 1)."""
+
+    wager_type, outcome, odds = "house_money", "both_pairs", 10
 
 
 class HouseMoneyFromHighestSeat(ReferenceGame):
@@ -279,15 +290,11 @@ class CallsTieWithoutHand(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.13
-class TiePays9To1(ReferenceGame):
+class TiePays9To1(_PaysOtherOdds):
     """A winning Tie wager is paid 9 to 1 whatever the Rules Submission files (§ 631a.13(b): its
     8 to 1 under the baccarat profile). The Tie still wins: only the odds are wrong."""
 
-    def settle(self, table, wager, hands):
-        s = super().settle(table, wager, hands)
-        if wager.wager_type == "tie" and s.result == "win":
-            return W.Settlement("win", W.pays(wager.amount, 9), s.vigorish, s.outcome)
-        return s
+    wager_type, odds = "tie", 9
 
 
 class VigorishNeverRounded(ReferenceGame):
@@ -530,27 +537,19 @@ class VoidsShortOfSevenCards(ReferenceGame):
 
 
 # ------------------------------------------------------------------ issue 24: off-target verdicts and blind spots
-class HouseMoneyOnePairPays2To1(ReferenceGame):
+class HouseMoneyOnePairPays2To1(_PaysOtherOdds):
     """Pays a House Money wager on one pair at 2 to 1 (the paytable of § 631a.13(h) says
     3 to 1); a payout the player adds to the original wager is all of what was paid, as
     § 631a.9(e)(1)(i) requires."""
 
-    def settle(self, table, wager, hands):
-        s = super().settle(table, wager, hands)
-        if wager.wager_type == "house_money" and s.outcome == "one_pair":
-            return W.Settlement("win", W.pays(wager.amount, 2), s.vigorish, s.outcome)
-        return s
+    wager_type, outcome, odds = "house_money", "one_pair", 2
 
 
-class Dragon7Pays30To1(ReferenceGame):
+class Dragon7Pays30To1(_PaysOtherOdds):
     """Pays a winning Dragon 7 wager at 30 to 1 (§ 631a.13(f): 40 to 1); every Dragon 7 is
     recognised as § 631a.1 defines it."""
 
-    def settle(self, table, wager, hands):
-        s = super().settle(table, wager, hands)
-        if wager.wager_type == "dragon_7" and s.result == "win":
-            return W.Settlement("win", W.pays(wager.amount, 30), s.vigorish, s.outcome)
-        return s
+    wager_type, odds = "dragon_7", 30
 
 
 class TrackedVigorishOverwritten(ReferenceGame):
@@ -565,22 +564,28 @@ class TrackedVigorishOverwritten(ReferenceGame):
         return event
 
 
-class AcceptsAboveTheMaximum(ReferenceGame):
+class _IgnoresALimit(ReferenceGame):
+    """Accepts a wager the reference game refuses for the reason starting ``ignored``."""
+
+    ignored = ""
+
+    def check_limits(self, table, kind, stake, seat, hand, option):
+        reason = super().check_limits(table, kind, stake, seat, hand, option)
+        return None if reason and reason.startswith(self.ignored) else reason
+
+
+class AcceptsAboveTheMaximum(_IgnoresALimit):
     """Accepts any wager above the table maximum the Rules Submission files (its minimum
     still holds)."""
 
-    def check_limits(self, table, kind, stake, seat, hand, option):
-        reason = super().check_limits(table, kind, stake, seat, hand, option)
-        return None if reason and reason.startswith("above the table maximum") else reason
+    ignored = "above the table maximum"
 
 
-class AcceptsBelowTheMinimum(ReferenceGame):
+class AcceptsBelowTheMinimum(_IgnoresALimit):
     """Accepts any wager below the table minimum the Rules Submission files (its maximum
     still holds)."""
 
-    def check_limits(self, table, kind, stake, seat, hand, option):
-        reason = super().check_limits(table, kind, stake, seat, hand, option)
-        return None if reason and reason.startswith("below the table minimum") else reason
+    ignored = "below the table minimum"
 
 
 class IgnoresLimitsOfAWagerType(ReferenceGame):

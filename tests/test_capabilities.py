@@ -131,6 +131,7 @@ COVER = [
     ("ez_baccarat", "(631a.8 or 631a.12 or 631a.13 or 631a.15) and not property"),
     ("reveal_d", "631a.9 and not property"),
     ("tracked_vigorish", "631a.13"),
+    ("baccarat_tracked_vigorish", "631a.8.a and not property"),  # the table limits: no other profile files them
     ("blazing_7s_paytable_b", "631c.3 and not property"),
 ]
 
