@@ -31,7 +31,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from baccarat_conformance.adapters.base import DEFAULT_MAX_ANSWER_BYTES, GameAdapter, Transcript
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
 from baccarat_conformance.protocol.models import PlannedWager
@@ -283,11 +283,11 @@ def count_shoe(counts: Counts, cards: list[str], cut_offset: Optional[int], decl
     counts.uncut += cut_offset is None
     stack = cards[n - shift:] + cards[:n - shift]  # the shuffled stack, before the cut
     pos = np.arange(n)
-    counts.rank_pos[[_RANK_INDEX[rules.rank(c)] for c in stack], pos] += 1
-    counts.suit_pos[[_SUIT_INDEX[rules.suit(c)] for c in stack], pos] += 1
+    counts.rank_pos[[_RANK_INDEX[ch631a.rank(c)] for c in stack], pos] += 1
+    counts.suit_pos[[_SUIT_INDEX[ch631a.suit(c)] for c in stack], pos] += 1
     # successive card values in dealing order: D = n^2 * (sum of lag-1 products of the
     # centred values + their variance), whose mean is 0 for a random arrangement
-    v = [rules.card_value(c) for c in cards]
+    v = [ch631a.card_value(c) for c in cards]
     total, squares = sum(v), sum(x * x for x in v)
     lag = sum(a * b for a, b in zip(v, v[1:]))
     d = n * n * lag - n * total * (2 * total - v[0] - v[-1]) + (n - 1) * total * total + n * squares - total * total
@@ -377,11 +377,11 @@ def _count_hands(counts: Counts, player: tuple, banker: tuple) -> Any:
     """Count a completed round's events; its coup (the oracle's reading of the hands)."""
     counts.rounds += 1
     coup = coup_of(player, banker)
-    pn, bn = rules.is_natural(player), rules.is_natural(banker)
+    pn, bn = ch631a.is_natural(player), ch631a.is_natural(banker)
     for name, hit in ((f"{coup.winner}_win" if coup.winner != "tie" else "tie", True), ("natural", pn or bn),
                       ("player_natural", pn), ("banker_natural", bn),
-                      ("player_pair", rules.rank(player[0]) == rules.rank(player[1])),
-                      ("banker_pair", rules.rank(banker[0]) == rules.rank(banker[1]))):
+                      ("player_pair", ch631a.rank(player[0]) == ch631a.rank(player[1])),
+                      ("banker_pair", ch631a.rank(banker[0]) == ch631a.rank(banker[1]))):
         counts.events[name] += bool(hit)
     return coup
 
@@ -426,7 +426,7 @@ def settled(model: Any, seen: Any) -> Any:
 def _value_class(cards: tuple) -> tuple:
     """A hand by what a rule reading card values sees: the Point Count of its first two
     cards, and the value of each further card."""
-    values = tuple(map(rules.card_value, cards))
+    values = tuple(map(ch631a.card_value, cards))
     return (sum(values[:2]) % 10,) + values[2:]
 
 

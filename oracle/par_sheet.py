@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional
 
-from . import ch631a as rules
+from . import ch631a
 from . import par_model, par_wagers
 from .odds import Odds
 from .par_enumerate import (by_rank, check_decks, initial_hands, rank_patterns, round_classes, uniform_hands,
@@ -142,7 +142,7 @@ def wager_par(spec: par_model.WagerModel, decks: int) -> WagerPar:
 
 
 @functools.lru_cache(maxsize=None)
-def _classes(decks: int, engine: par_model.Engine) -> tuple[tuple[rules.Coup, Fraction], ...]:
+def _classes(decks: int, engine: par_model.Engine) -> tuple[tuple[ch631a.Coup, Fraction], ...]:
     """The rounds an engine tells apart, as representative coups with their exact
     probabilities (cached per decks and engine: every wager of the engine reuses them)."""
     if engine == "round":
@@ -166,7 +166,7 @@ def _hands(seq: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (seq[0], seq[2]), (seq[1], seq[3])
 
 
-def _coup(player: tuple[str, ...], banker: tuple[str, ...]) -> rules.Coup:
+def _coup(player: tuple[str, ...], banker: tuple[str, ...]) -> ch631a.Coup:
     return coup_of(player, banker)
 
 
@@ -218,10 +218,10 @@ def round_outcome_probabilities(decks: int) -> dict[str, Fraction]:
     for k, p in round_classes(decks).items():
         coup = _coup(*k.hands())
         out[{"banker": "banker_win", "player": "player_win", "tie": "tie"}[coup.winner]] += p
-        pn, bn = rules.is_natural(coup.player), rules.is_natural(coup.banker)
+        pn, bn = ch631a.is_natural(coup.player), ch631a.is_natural(coup.banker)
         for name, hit in (("natural", pn or bn), ("player_natural", pn), ("banker_natural", bn),
                           ("player_draws", len(coup.player) == 3), ("banker_draws", len(coup.banker) == 3),
-                          ("dragon_7", rules.is_dragon_7(coup)), ("panda_8", rules.is_panda_8(coup))):
+                          ("dragon_7", ch631a.is_dragon_7(coup)), ("panda_8", ch631a.is_panda_8(coup))):
             if hit:
                 out[name] += p
     pairs = {"player_pair": Fraction(0), "banker_pair": Fraction(0), "either_pair": Fraction(0),

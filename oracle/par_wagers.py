@@ -13,14 +13,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Optional
 
-from . import ch631a as rules
+from . import ch631a
 from .odds import Odds
 from . import par_progressives
 from .par_enumerate import by_card, by_rank, nines_by_suit
 from .par_model import STAKE, Engine, RulesView, Settled, WagerModel
 from .settlement import WagerSpec, expected
 
-def _from_expected(e: rules.Expected, pays: Optional[Odds], win_name: str = "win") -> Settled:
+def _from_expected(e: ch631a.Expected, pays: Optional[Odds], win_name: str = "win") -> Settled:
     """A Chapter 631a :class:`~.ch631a.Expected` for :data:`STAKE` as a :class:`Settled`."""
     net = (Fraction(e.paid) - Fraction(e.vigorish) - Fraction(STAKE)) / Fraction(STAKE)
     if e.result == "win":
@@ -38,11 +38,11 @@ def _win(row: str, odds: Odds) -> Settled:
 
 
 # ---------------------------------------------------------------- Chapter 631a
-def _settler(wager: str, rs: RulesView, hand: Optional[str], pays: Callable[[rules.Expected], Optional[Odds]]
-             ) -> Callable[[rules.Coup], Settled]:
+def _settler(wager: str, rs: RulesView, hand: Optional[str], pays: Callable[[ch631a.Expected], Optional[Odds]]
+             ) -> Callable[[ch631a.Coup], Settled]:
     spec = WagerSpec(1, wager, STAKE, hand)
 
-    def settle(coup: rules.Coup) -> Settled:
+    def settle(coup: ch631a.Coup) -> Settled:
         e = expected(coup, spec, rs)  # type: ignore[arg-type]
         return _from_expected(e, pays(e))
 
@@ -57,38 +57,38 @@ def _ch631a(rs: RulesView) -> list[WagerModel]:
     ez = rs.variant == "ez_baccarat"
     tie = Odds.parse(rs.tie_odds)
     out = [
-        WagerModel("banker", None, None, None, "round", _settler("banker", rs, None, lambda e: rules.BANKER_ODDS),
+        WagerModel("banker", None, None, None, "round", _settler("banker", rs, None, lambda e: ch631a.BANKER_ODDS),
                    None if ez else _VIG_NOTE),
-        WagerModel("player", None, None, None, "round", _settler("player", rs, None, lambda e: rules.PLAYER_ODDS)),
+        WagerModel("player", None, None, None, "round", _settler("player", rs, None, lambda e: ch631a.PLAYER_ODDS)),
         WagerModel("tie", None, None, None, "round", _settler("tie", rs, None, lambda e: tie)),
     ]
     if rs.offers("dragon_bonus"):
         letter = rs.paytable("dragon_bonus")
-        table = rules.DRAGON_BONUS_PAYTABLES[letter]
+        table = ch631a.DRAGON_BONUS_PAYTABLES[letter]
         for hand in ("player", "banker"):
             out.append(WagerModel("dragon_bonus", hand, letter, None, "round",
                                   _settler("dragon_bonus", rs, hand, lambda e, t=table: t.get(e.outcome or ""))))
     if ez and rs.offers("dragon_7"):
         out.append(WagerModel("dragon_7", None, None, None, "round",
-                              _settler("dragon_7", rs, None, lambda e: rules.DRAGON_7_ODDS)))
+                              _settler("dragon_7", rs, None, lambda e: ch631a.DRAGON_7_ODDS)))
     if ez and rs.offers("panda_8"):
         out.append(WagerModel("panda_8", None, None, None, "round",
-                              _settler("panda_8", rs, None, lambda e: rules.PANDA_8_ODDS)))
+                              _settler("panda_8", rs, None, lambda e: ch631a.PANDA_8_ODDS)))
     if rs.offers("house_money"):
         out.append(WagerModel("house_money", None, None, None, (4, by_rank),
                               _settler("house_money", rs, None,
-                                       lambda e: rules.HOUSE_MONEY_ODDS.get(e.outcome or "")),
+                                       lambda e: ch631a.HOUSE_MONEY_ODDS.get(e.outcome or "")),
                               "the House Money payout taken by the player (§ 631a.9(e)); adding it to the "
                               "original wager instead changes that wager, not this one"))
     return out
 
 
 # ---------------------------------------------------------------- Chapters 631c, 629b, 627b
-def _side(section: str, wager: str, hand: Optional[str], table: Mapping[str, Any]) -> Callable[[rules.Coup], Settled]:
+def _side(section: str, wager: str, hand: Optional[str], table: Mapping[str, Any]) -> Callable[[ch631a.Coup], Settled]:
     """The settlement of :func:`.side_wagers.expected` for ``wager`` on ``hand`` under ``section``."""
     from . import side_wagers
 
-    def settle(coup: rules.Coup) -> Settled:
+    def settle(coup: ch631a.Coup) -> Settled:
         e = side_wagers.expected(section, wager, hand, coup.player, coup.banker, table)
         if e.result == "win":
             assert e.odds is not None
@@ -116,15 +116,15 @@ def _base_game(rs: RulesView) -> list[WagerModel]:
     vigorish (Chapters 629a, 627a, read as Chapter 631a's)."""
     tie = Odds.parse(rs.tie_odds)
 
-    def banker(coup: rules.Coup) -> Settled:
-        return _from_expected(rules.settle_banker(coup, STAKE, ez=False, vig_rounding=rs.vigorish_rounding),
-                              rules.BANKER_ODDS)
+    def banker(coup: ch631a.Coup) -> Settled:
+        return _from_expected(ch631a.settle_banker(coup, STAKE, ez=False, vig_rounding=rs.vigorish_rounding),
+                              ch631a.BANKER_ODDS)
 
     return [WagerModel("banker", None, None, None, "round", banker, _VIG_NOTE),
             WagerModel("player", None, None, None, "round",
-                       lambda c: _from_expected(rules.settle_player(c, STAKE), rules.PLAYER_ODDS)),
+                       lambda c: _from_expected(ch631a.settle_player(c, STAKE), ch631a.PLAYER_ODDS)),
             WagerModel("tie", None, None, None, "round",
-                       lambda c: _from_expected(rules.settle_tie(c, STAKE, tie), tie))]
+                       lambda c: _from_expected(ch631a.settle_tie(c, STAKE, tie), tie))]
 
 
 def _perfect_pairs_section(variant: str) -> str:
@@ -162,8 +162,8 @@ def _golden_talons(rs: RulesView) -> list[WagerModel]:
     assert letter is not None
     table = gt.PAYTABLES[letter]
 
-    def on(hand: str) -> Callable[[rules.Coup], Settled]:
-        def settle(coup: rules.Coup) -> Settled:
+    def on(hand: str) -> Callable[[ch631a.Coup], Settled]:
+        def settle(coup: ch631a.Coup) -> Settled:
             e = gt.settle(coup, hand, STAKE, letter)
             return _from_expected(e, table.get(e.outcome or ""))
 
@@ -180,15 +180,15 @@ def _rising_phoenix(rs: RulesView) -> list[WagerModel]:
     free = str(rs.table.get("commission", "standard")) == "commission_free"
     tie = Odds.parse(rs.tie_odds)
 
-    def banker(coup: rules.Coup) -> Settled:
+    def banker(coup: ch631a.Coup) -> Settled:
         return _from_expected(rp.settle_banker(coup, STAKE, commission_free=free, vig_rounding=rs.vigorish_rounding),
-                              rules.BANKER_ODDS)
+                              ch631a.BANKER_ODDS)
 
     out = [WagerModel("banker", None, None, None, "round", banker, None if free else _VIG_NOTE),
            WagerModel("player", None, None, None, "round",
-                      lambda c: _from_expected(rules.settle_player(c, STAKE), rules.PLAYER_ODDS)),
+                      lambda c: _from_expected(ch631a.settle_player(c, STAKE), ch631a.PLAYER_ODDS)),
            WagerModel("tie", None, None, None, "round",
-                      lambda c: _from_expected(rules.settle_tie(c, STAKE, tie), tie))]
+                      lambda c: _from_expected(ch631a.settle_tie(c, STAKE, tie), tie))]
     if rs.offers("rising_phoenix_bonus"):
         offered = rs.options["rising_phoenix_bonus"].get("bonuses") or list(rp.BONUS_WINS)
         for option in offered:
@@ -230,5 +230,5 @@ def models(table: Mapping[str, Any]) -> list[WagerModel]:
     return out
 
 
-def _no_settle(coup: rules.Coup) -> Settled:  # pragma: no cover - never called (no engine)
+def _no_settle(coup: ch631a.Coup) -> Settled:  # pragma: no cover - never called (no engine)
     raise AssertionError("a wager without an engine is never settled")

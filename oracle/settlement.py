@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from . import ch631a as rules
+from . import ch631a
 from .odds import Odds
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,7 +83,7 @@ class Settler:
     """
 
     wager_type: str
-    settle: Callable[["rules.Coup", WagerSpec, "RulesSubmission"], "rules.Expected"]
+    settle: Callable[["ch631a.Coup", WagerSpec, "RulesSubmission"], "ch631a.Expected"]
     covers: Callable[["RulesSubmission"], bool]
     result_clause: str
     odds_clause: str
@@ -147,33 +147,33 @@ def _offered(name: str, *, ez_only: bool = False) -> Callable[["RulesSubmission"
     return lambda rs: _base(rs) and rs.offers(name) and (_ez(rs) or not ez_only)
 
 
-def _banker(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
-    return rules.settle_banker(coup, w.amount, ez=_ez(rs), vig_rounding=rs.vigorish_rounding)
+def _banker(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
+    return ch631a.settle_banker(coup, w.amount, ez=_ez(rs), vig_rounding=rs.vigorish_rounding)
 
 
-def _player(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
-    return rules.settle_player(coup, w.amount)
+def _player(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
+    return ch631a.settle_player(coup, w.amount)
 
 
-def _tie(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
-    return rules.settle_tie(coup, w.amount, Odds.parse(rs.tie_odds))
+def _tie(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
+    return ch631a.settle_tie(coup, w.amount, Odds.parse(rs.tie_odds))
 
 
-def _dragon_bonus(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
+def _dragon_bonus(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
     paytable = rs.wagers["dragon_bonus"].paytable or "A"
-    return rules.settle_dragon_bonus(coup, w.hand or "player", w.amount, paytable)
+    return ch631a.settle_dragon_bonus(coup, w.hand or "player", w.amount, paytable)
 
 
-def _dragon_7(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
-    return rules.settle_dragon_7(coup, w.amount)
+def _dragon_7(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
+    return ch631a.settle_dragon_7(coup, w.amount)
 
 
-def _panda_8(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
-    return rules.settle_panda_8(coup, w.amount)
+def _panda_8(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
+    return ch631a.settle_panda_8(coup, w.amount)
 
 
-def _house_money(coup: rules.Coup, w: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
-    return rules.settle_house_money(coup, w.amount)
+def _house_money(coup: ch631a.Coup, w: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
+    return ch631a.settle_house_money(coup, w.amount)
 
 
 def _results(clause: str, *results: str) -> tuple[tuple[str, str], ...]:
@@ -234,7 +234,7 @@ def covered_wager_types(rs: "RulesSubmission") -> tuple[str, ...]:
     return tuple(name for name, s in settlers().items() if s.covers(rs))
 
 
-def expected(coup: rules.Coup, wager: WagerSpec, rs: "RulesSubmission") -> rules.Expected:
+def expected(coup: ch631a.Coup, wager: WagerSpec, rs: "RulesSubmission") -> ch631a.Expected:
     """The settlement the regulation requires for ``wager`` in the round ``coup``.
 
     :raises KeyError: naming the wager type when no settler covers it under ``rs``.
@@ -245,12 +245,12 @@ def expected(coup: rules.Coup, wager: WagerSpec, rs: "RulesSubmission") -> rules
     return s.settle(coup, wager, rs)
 
 
-def coup_of(player: list[str] | tuple[str, ...], banker: list[str] | tuple[str, ...]) -> rules.Coup:
+def coup_of(player: list[str] | tuple[str, ...], banker: list[str] | tuple[str, ...]) -> ch631a.Coup:
     """A :class:`~.ch631a.Coup` from the two hands as dealt (cards in order, initial
     cards alternating Player, Banker, then any third cards Player first)."""
     order = [(player[0], "player"), (banker[0], "banker"), (player[1], "player"), (banker[1], "banker")]
     order += [(c, "player") for c in player[2:]] + [(c, "banker") for c in banker[2:]]
-    return rules.Coup(tuple(player), tuple(banker), tuple(order))
+    return ch631a.Coup(tuple(player), tuple(banker), tuple(order))
 
 
 ZERO = Decimal("0.00")

@@ -26,7 +26,7 @@ from typing import Iterable, NoReturn, Optional, Sequence
 
 from baccarat_conformance.corpus import load_corpus
 from baccarat_conformance.errors import Blocked, Nonconformance
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import irregularities as irregular
 from baccarat_conformance.protocol import models as m
 
@@ -100,31 +100,31 @@ def void_text(record: m.RoundRecord) -> str:
 def _deciding(clause: str) -> tuple[str, ...]:
     """The clauses whose scenarios judge a decision of ``clause`` themselves: it, and for a
     Table 1 decision the clauses that explain Table 1 (§ 631a.11(d)-(g))."""
-    return rules.TABLE_1_CLAUSES if clause == rules.TABLE_1_CLAUSES[0] else (clause,)
+    return ch631a.TABLE_1_CLAUSES if clause == ch631a.TABLE_1_CLAUSES[0] else (clause,)
 
 
 def value_note(cards: Sequence[str]) -> str:
     """``"; the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"`` when an ace, a 10
     or a court card is among the cards a wrong decision rests on; ``""`` otherwise."""
-    found = rules.value_clauses(cards)
+    found = ch631a.value_clauses(cards)
     if not found:
         return ""
     return "; the cards include " + " and ".join(f"{what} (§ {clause}: {rule})" for clause, what, rule in found)
 
 
-def why_third(coup: rules.Coup, hand: str) -> str:
+def why_third(coup: ch631a.Coup, hand: str) -> str:
     """The rule behind the oracle's decision for ``hand``, in the regulation's terms."""
-    p2, b2 = rules.point_count(coup.player[:2]), rules.point_count(coup.banker[:2])
+    p2, b2 = ch631a.point_count(coup.player[:2]), ch631a.point_count(coup.banker[:2])
     if coup.natural:
         return "a Natural was dealt (§ 631a.11(a))"
     if hand == "player":
         return f"Player's Hand Point Count {p2} (§ 631a.11(b))"
     if len(coup.player) == 2:
         return f"Player's Hand stayed, Banker's Hand Point Count {b2} (§ 631a.11(c)(1))"
-    third = rules.card_value(coup.player[2])
-    if b2 in rules.TABLE_1:
+    third = ch631a.card_value(coup.player[2])
+    if b2 in ch631a.TABLE_1:
         return (f"Banker's Hand Point Count {b2}, Player's third card value {third}: "
-                f"Table 1 \"{rules.TABLE_1[b2][third]}\" (§ 631a.11(c)(2)(iii))")
+                f"Table 1 \"{ch631a.TABLE_1[b2][third]}\" (§ 631a.11(c)(2)(iii))")
     return f"Banker's Hand Point Count {b2} after the Player's third card (§ 631a.11(c)(2))"
 
 
@@ -134,13 +134,13 @@ def _count_deviation(record: m.RoundRecord, stack: tuple[str, ...]) -> Optional[
         h = record.player if hand == "player" else record.banker
         if h is None or not h.cards:
             continue
-        want = rules.point_count(h.cards)
+        want = ch631a.point_count(h.cards)
         if h.point_count == want:
             continue
         if not 0 <= h.point_count <= 9:
             clause, why = "631a.6(b)", "a Point Count is a single digit number from 0 to 9"
         else:
-            candidates = rules.count_clauses(h.cards)  # which of them the game broke, one hand cannot tell
+            candidates = ch631a.count_clauses(h.cards)  # which of them the game broke, one hand cannot tell
             clause = candidates[0] if len(candidates) == 1 else "631a.6"
             why = "by " + ", ".join(f"§ {c}" for c in candidates)
         name = HAND_NAMES[hand]
@@ -150,7 +150,7 @@ def _count_deviation(record: m.RoundRecord, stack: tuple[str, ...]) -> Optional[
     return None
 
 
-def _void_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[str],
+def _void_deviation(record: m.RoundRecord, coup: ch631a.Coup, wanted: Optional[str],
                     stack: tuple[str, ...]) -> Optional[Deviation]:
     """A void round: as the oracle deals it (the stack ran out where the game says, §
     631a.15(e)), or a void the stack does not call for, blamed on the first decision where
@@ -172,7 +172,7 @@ def _void_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[st
         clause = "631a.9(c)"
     elif split < len(dealt):  # the game dealt a card the oracle does not deal there
         hand = dealt[split][1] if split >= len(order) or order[split][1] != "banker" else "player"
-        clause = rules.deciding_clause(coup, hand)
+        clause = ch631a.deciding_clause(coup, hand)
     elif split < len(order):  # the game stopped short of a card the stack holds
         clause = "631a.15(e)"
         required += " (a round is void only when the dealing shoe cannot complete it)"
@@ -180,11 +180,11 @@ def _void_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[st
         clause = "631a.10(c)"  # it wanted a fourth card
     else:  # the game wanted a third card after the oracle's last: which hand, its reason may say
         hand = named[0] if len(named) == 1 else ("player" if len(coup.player) == 2 else "banker")
-        clause = rules.deciding_clause(coup, hand)
+        clause = ch631a.deciding_clause(coup, hand)
     if hand is not None:
         cards = coup.player if hand == "player" else coup.banker
         required += (f"; the {HAND_NAMES[hand]} {'is dealt a third card' if len(cards) == 3 else 'stays'}: "
-                     f"{why_third(coup, hand)}{value_note(rules.decision_cards(coup, hand))}")
+                     f"{why_third(coup, hand)}{value_note(ch631a.decision_cards(coup, hand))}")
     return Deviation(clause, required, observed, stack, _deciding(clause),
                      "a round the stack completes is not void" if wanted is None
                      else "the round is dealt as far as the stack goes")
@@ -203,7 +203,7 @@ def deviation(record: m.RoundRecord, stack: Sequence[str]) -> tuple[Optional[Dev
     stack = tuple(stack)
     if record.status == "simulated":
         return None, None
-    coup, wanted = rules.deal_as_far_as(stack)
+    coup, wanted = ch631a.deal_as_far_as(stack)
     if record.status == "void":
         return _void_deviation(record, coup, wanted, stack), None
     for hand in ("player", "banker"):
@@ -224,7 +224,7 @@ def deviation(record: m.RoundRecord, stack: Sequence[str]) -> tuple[Optional[Dev
     return counted, coup.used
 
 
-def _dealing_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional[str],
+def _dealing_deviation(record: m.RoundRecord, coup: ch631a.Coup, wanted: Optional[str],
                        stack: tuple[str, ...]) -> Optional[Deviation]:
     """The first rule of §§ 631a.9(c), 631a.11 a completed round's cards break."""
     assert record.player is not None and record.banker is not None
@@ -237,18 +237,18 @@ def _dealing_deviation(record: m.RoundRecord, coup: rules.Coup, wanted: Optional
                          f"the Player's Hand holds {_cards(got['player'])}, the Banker's Hand {_cards(got['banker'])}",
                          stack, ("631a.9(c)",), "the initial four cards are dealt from the dealing shoe in order")
     if wanted is not None:  # the stack cannot complete the round, the game did
-        clause = rules.deciding_clause(coup, wanted)
+        clause = ch631a.deciding_clause(coup, wanted)
         return Deviation(clause, f"the {HAND_NAMES[wanted]} is dealt a third card ({why_third(coup, wanted)}); the "
                                  "stack holds none, so the round is void (§ 631a.15(e))",
                          f"completed the round: Player's Hand {_cards(got['player'])}, Banker's Hand "
                          f"{_cards(got['banker'])}", stack, (*_deciding(clause), "631a.15(e)"))
     for hand in ("player", "banker"):
         if len(got[hand]) != len(want[hand]):
-            clause = rules.deciding_clause(coup, hand)
+            clause = ch631a.deciding_clause(coup, hand)
             name = HAND_NAMES[hand]
             draws = len(want[hand]) == 3
             required = (f"the {name} is dealt a third card: " if draws else f"the {name} stays: ") + \
-                why_third(coup, hand) + value_note(rules.decision_cards(coup, hand))
+                why_third(coup, hand) + value_note(ch631a.decision_cards(coup, hand))
             observed = (f"the {name} stayed on {_cards(got[hand])}" if draws
                         else f"dealt {_cards(got[hand][2:])} to the {name} ({_cards(got[hand])})")
             return Deviation(clause, required, observed, stack, _deciding(clause),
@@ -275,17 +275,17 @@ def _simulated_deviation(record: m.RoundRecord, irr: irregular.Irregular, stack:
     want = list(irr.simulated)
     if got == want or got[:4] != want[:4] or len(want) < 4:
         return None
-    sim = rules.deal(want)
+    sim = ch631a.deal(want)
     split = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
     if split < len(want):
         hand = sim.order[split][1]  # the game left out, or put elsewhere, the card that hand draws
     else:  # the game drew a card the rules do not
         hand = "player" if len(sim.player) == 2 and not sim.natural else "banker"
-    clause = rules.deciding_clause(sim, hand)
+    clause = ch631a.deciding_clause(sim, hand)
     cards = sim.player if hand == "player" else sim.banker
     return Deviation(clause, f"the simulated round dealt under the rules of the chapter: {_cards(want)}; the "
                              f"{HAND_NAMES[hand]} {'is dealt a third card' if len(cards) == 3 else 'stays'}: "
-                             f"{why_third(sim, hand)}{value_note(rules.decision_cards(sim, hand))}",
+                             f"{why_third(sim, hand)}{value_note(ch631a.decision_cards(sim, hand))}",
                      f"simulated cards: {_cards(got)}", stack, _deciding(clause),
                      "a simulated round is dealt under the rules of the chapter", simulated=tuple(want),
                      irregularity=irr.clause)
@@ -317,10 +317,10 @@ def irregular_deviation(record: m.RoundRecord, stack: Sequence[str], irregularit
         for hand in ("player", "banker"):
             want = irr.coup.player if hand == "player" else irr.coup.banker
             if got[hand][:2] == want[:2] and len(got[hand]) != len(want):
-                clause = rules.deciding_clause(irr.coup, hand)
+                clause = ch631a.deciding_clause(irr.coup, hand)
                 name = HAND_NAMES[hand]
                 return Deviation(clause, f"the {name} is {_cards(want)}: {why_third(irr.coup, hand)}"
-                                         f"{value_note(rules.decision_cards(irr.coup, hand))}",
+                                         f"{value_note(ch631a.decision_cards(irr.coup, hand))}",
                                  f"the {name} is {_cards(got[hand])}", stack, _deciding(clause),
                                  f"the {name} {'is dealt a third card' if len(want) == 3 else 'stays'}"), None, None
     dev = _simulated_deviation(record, irr, stack)

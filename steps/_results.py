@@ -27,6 +27,7 @@ from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.oracle import side_wagers as side
 from baccarat_conformance.oracle.settlement import settler_for, settlers
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._support import TableHandle
@@ -128,7 +129,7 @@ def _progressive_clause(wager_type: str, role: str, record: m.RoundRecord, rules
     return None
 
 
-def oracle_clause(wager_type: str, role: str, result: str, rules_submission: Any = None, *,
+def oracle_clause(wager_type: str, role: str, result: str, rules_submission: Optional[RulesSubmission] = None, *,
                   clause: str = "", target: Optional[Target] = None, round_record: Optional[m.RoundRecord] = None,
                   rules: Optional[dict] = None, seat: int = 0) -> Optional[str]:
     """The clause the rules oracle names for a ``wager_type`` settled wrong: its payout
@@ -172,7 +173,7 @@ def oracle_clause(wager_type: str, role: str, result: str, rules_submission: Any
 
 
 def check_result(round_record: m.RoundRecord, wagers: Wagers, seat: int, target: Target, clause: str, result: str,
-                 paid: Optional[Decimal], how: str, rules_submission: Any = None,
+                 paid: Optional[Decimal], how: str, rules_submission: Optional[RulesSubmission] = None,
                  rules: Optional[dict] = None) -> m.WagerResult:
     """The settlement of the wager ``seat`` placed on ``target``, checked: its
     ``result`` (``"win"``, ``"lose"``, ``"push"``, ``"void"``) and, unless None, the

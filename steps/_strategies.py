@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional, Sequence
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types, settler_for
 from baccarat_conformance.profile import Limits, RulesSubmission, WagerOptions
 from baccarat_conformance.protocol.models import RANKS, SUITS, SeatSpec
@@ -78,7 +78,7 @@ def cards(*, ranks: Sequence[str] = RANKS, suits: Sequence[str] = SUITS) -> st.S
 
 
 TABLE_1_ROWS = (3, 4, 5, 6)
-_BY_VALUE = {v: [c for c in (r + s for r in RANKS for s in SUITS) if rules.card_value(c) == v] for v in range(10)}
+_BY_VALUE = {v: [c for c in (r + s for r in RANKS for s in SUITS) if ch631a.card_value(c) == v] for v in range(10)}
 
 
 def _of_value(value: int) -> st.SearchStrategy[str]:
@@ -172,19 +172,28 @@ def round_shoes(*, min_rounds: int = 0, max_rounds: int = 10, decks: int = 8, pa
     def one_round(draw: Any) -> list[str]:
         p1, b1, p2, b2, *planned = draw(start)
         player, banker = [p1, p2], [b1, b2]
-        if not (rules.is_natural(player) or rules.is_natural(banker)):
+        if not (ch631a.is_natural(player) or ch631a.is_natural(banker)):
             third = None
-            if rules.player_draws(rules.point_count(player)):
+            if ch631a.player_draws(ch631a.point_count(player)):
                 player.append(planned[0] if planned else draw(card))
-                third = rules.card_value(player[2])
-            if rules.banker_draws(rules.point_count(banker), third):
+                third = ch631a.card_value(player[2])
+            if ch631a.banker_draws(ch631a.point_count(banker), third):
                 banker.append(draw(card))
         return [p1, b1, p2, b2] + player[2:] + banker[2:]
 
     rounds = st.lists(one_round(), min_size=min_rounds, max_size=max_rounds)
-    tail = st.lists(card, max_size=5) if partial else st.just([])
+    tail = st.lists(card, max_size=5).filter(lambda t: not _completes_a_round(t)) if partial else st.just([])
     return st.builds(lambda rs, t: [c for r in rs for c in r] + t, rounds, tail).filter(
         lambda stack: bool(stack) and _fits(decks)(stack))
+
+
+def _completes_a_round(cards: list[str]) -> bool:
+    """Whether ``cards`` hold a whole round (four cards both of whose hands stand do)."""
+    try:
+        ch631a.deal(cards)
+    except ValueError:
+        return False
+    return True
 
 
 def whole_shoes(decks: Optional[int] = None) -> st.SearchStrategy[list[str]]:

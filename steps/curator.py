@@ -9,13 +9,13 @@ counterclockwise is ascending seat number, wrapping from the highest seat to sea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from pytest_bdd import given, parsers, then
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe
@@ -42,7 +42,7 @@ def _flag(row: dict[str, str], column: str, default: bool) -> bool:
 
 
 @given("a table opened under the Rules Submission with seats:", target_fixture="table")
-def table_with_seats(game: GameAdapter, rules_submission: Any, datatable: list[list[str]],
+def table_with_seats(game: GameAdapter, rules_submission: RulesSubmission, datatable: list[list[str]],
                      scenario_clauses: tuple[str, ...]) -> SeatedTable:
     """Data table columns: ``seat``, and optionally ``occupied`` (default yes),
     ``accepts shoe`` (default no), ``accepts cards`` (default yes)."""
@@ -74,7 +74,7 @@ def first_offers(table: TableHandle, clause: str, seats: list[int]) -> None:
     """§ 631a.7(b): checks the ``shoe_offered`` events of the last ``start_shoe``."""
     t = _seated(table)
     accepts = [s.seat for s in t.seats if s.occupied and s.accepts_shoe]
-    oracle_order, _ = rules.shoe_offers(t.occupied(), accepts)
+    oracle_order, _ = ch631a.shoe_offers(t.occupied(), accepts)
     if oracle_order != seats:
         raise ValueError(f"feature error: § 631a.7(b) offers seats {oracle_order} here, the step says {seats}")
     events = t.shoes[-1].events
@@ -113,7 +113,7 @@ def curator_passes(round_record: m.RoundRecord, clause: str, seat: int) -> None:
 def curator_keeps(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, seat: int) -> None:
     """§ 631a.14(a): after a round the Banker's Hand does not lose (a win or a tie hand), the
     curator, who accepted the dealing shoe, remains (interpretation 631a.14-a-the-curator-remains)."""
-    if rules.deal(stacked_cards).winner == "player":
+    if ch631a.deal(stacked_cards).winner == "player":
         raise ValueError("feature error: the Banker's Hand loses this round (§ 631a.14(a)(1))")
     passed = [e.seat for e in round_record.events if e.type == "shoe_passed"]
     # the shoe passed, or another player dealing after the round; the dealer reported as the

@@ -13,7 +13,7 @@ import pytest
 from pytest_bdd import parsers, then
 
 from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe, face_up, first, point_count_said, said
@@ -43,7 +43,7 @@ def calls_before_cards(round_record: m.RoundRecord, clause: str, request: pytest
 @then(phrase("the cards are dealt in the order {order:Hands}"))
 def dealt_in_order(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, order: list[str]) -> None:
     want = list(zip(stacked_cards[:len(order)], order))
-    oracle = list(rules.deal(stacked_cards).order)
+    oracle = list(ch631a.deal(stacked_cards).order)
     if oracle != want:
         raise ValueError(f"feature error: the oracle deals {oracle}, the step says {want}")
     listed = [(c.card, c.to) for c in round_record.cards if c.to in ("player", "banker")]
@@ -112,7 +112,7 @@ def _oracle_turner(table: Any, wagers: Wagers, hand: str) -> Optional[int]:
         accepting = [s.seat for s in seats if s.occupied and s.accepts_cards]
     else:
         occupied = accepting = list(range(1, 16))
-    return rules.card_turner(bets, occupied, accepting)
+    return ch631a.card_turner(bets, occupied, accepting)
 
 
 @then(phrase("seat {seat:d} is handed the {hand:Hand} to turn over"))
@@ -139,7 +139,7 @@ def announced_after_turn(round_record: m.RoundRecord, clause: str) -> None:
         raise Nonconformance(clause, "the Player's Hand turned over, then the Banker's Hand",
                              f"events: {describe(events)}", cards_of_record(round_record))
     for hand, (i, _), until in (("player", player[0], banker[0][0]), ("banker", banker[0], len(events))):
-        want = rules.point_count([c for c in (round_record.player if hand == "player" else round_record.banker
+        want = ch631a.point_count([c for c in (round_record.player if hand == "player" else round_record.banker
                                               ).cards[:2]])  # type: ignore[union-attr]
         said_at = first(events, lambda e, h=hand: point_count_said(e, h) is not None, i)
         if said_at is None or said_at > until or point_count_said(events[said_at], hand) != want:
@@ -191,8 +191,8 @@ def _initial_counts_said(record: m.RoundRecord) -> tuple[Optional[int], Optional
 @then("the Point Counts of both hands are announced after the four initial cards and before any third card")
 def counts_before_third(round_record: m.RoundRecord, stacked_cards: list[str], clause: str) -> None:
     p, b, third = _initial_counts_said(round_record)
-    coup = rules.deal(stacked_cards)
-    want = (rules.point_count(coup.player[:2]), rules.point_count(coup.banker[:2]))
+    coup = ch631a.deal(stacked_cards)
+    want = (ch631a.point_count(coup.player[:2]), ch631a.point_count(coup.banker[:2]))
     events = round_record.events
     got = (point_count_said(events[p], "player") if p is not None else None,
            point_count_said(events[b], "banker") if b is not None else None)
@@ -226,7 +226,7 @@ def announces_result(round_record: m.RoundRecord, stacked_cards: list[str], clau
     hand draws, after the announcement of the initial Point Counts too (§ 631a.10(a),
     § 631a.9(d)), which does not stand in for them (interpretation
     631a.12-a-final-count-of-two-card-hands)."""
-    coup = rules.deal(stacked_cards)
+    coup = ch631a.deal(stacked_cards)
     after = _after_last_card(round_record)
     if len(card_events(round_record.events)) <= 4:
         p0, b0, _ = _initial_counts_said(round_record)
@@ -267,10 +267,10 @@ def reported_not_natural(round_record: m.RoundRecord, stacked_cards: list[str], 
 
 
 def _natural(record: m.RoundRecord, stacked: list[str], clause: str, hand: str, natural: bool) -> None:
-    coup = rules.deal(stacked)
+    coup = ch631a.deal(stacked)
     cards = coup.player if hand == "player" else coup.banker
-    if rules.is_natural(cards) != natural:
-        raise ValueError(f"feature error: {' '.join(cards)} is {'' if rules.is_natural(cards) else 'not '}a Natural")
+    if ch631a.is_natural(cards) != natural:
+        raise ValueError(f"feature error: {' '.join(cards)} is {'' if ch631a.is_natural(cards) else 'not '}a Natural")
     h = record.player if hand == "player" else record.banker
     if h is None or h.natural != natural:
         raise Nonconformance(clause, f"the {HAND_NAMES[hand]} {' '.join(cards)} is {'' if natural else 'not '}a "

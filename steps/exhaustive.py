@@ -23,7 +23,7 @@ from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.batch import BatchRead
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import counts_judgements, judged
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 
@@ -136,13 +136,13 @@ def _check_chunk(cards_list: list[list[str]], batch: BatchRead, outcome: SweepOu
             if len(outcome.voids) + len(kept_void) < KEEP:
                 kept_void.append(i)
             continue
-        coup = rules.deal(cards)
+        coup = ch631a.deal(cards)
         for hand in ("player", "banker"):
             want = coup.player if hand == "player" else coup.banker
             got = hands.player if hand == "player" else hands.banker
             got_cards = tuple(got.cards) if got else None
             if got_cards != want:
-                clause = rules.deciding_clause(coup, hand)
+                clause = ch631a.deciding_clause(coup, hand)
                 outcome.wrong += 1
                 outcome.by_clause[clause] = outcome.by_clause.get(clause, 0) + 1
                 if len(outcome.failures) + len(kept_wrong) < KEEP:
@@ -241,8 +241,8 @@ def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_cl
     clause, cards, hand, want, got, record = sweep_outcome.failures[0]
     evidence.attach_json("first failing round record", record.model_dump(mode="json"))
     summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(sweep_outcome.by_clause.items()))
-    coup = rules.deal(cards)
+    coup = ch631a.deal(cards)
     raise Nonconformance(
-        clause, f"the {hand.capitalize()}'s Hand is {' '.join(want)}{value_note(rules.decision_cards(coup, hand))}",
+        clause, f"the {hand.capitalize()}'s Hand is {' '.join(want)}{value_note(ch631a.decision_cards(coup, hand))}",
         f"dealt {' '.join(got) if got else 'no hand'}; {sweep_outcome.wrong} wrong hands in "
         f"{sweep_outcome.rounds} rounds ({summary}){voids}", cards)

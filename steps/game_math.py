@@ -21,12 +21,13 @@ from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.game_math import TOLERANCE, declared_edge, parse_edge, sheet_dict
 from baccarat_conformance.judgements import about, judged
 from baccarat_conformance.reports import evidence
+from baccarat_conformance.profile import RulesSubmission
 
 from ._types import phrase
 
 
 @given("the exact par sheet of the Rules Submission", target_fixture="exact_par_sheet")
-def exact_par_sheet(rules_submission: Any, pytestconfig: pytest.Config) -> dict:
+def exact_par_sheet(rules_submission: RulesSubmission, pytestconfig: pytest.Config) -> dict:
     """The harness's par sheet of the run's profile, attached to the scenario as evidence."""
     sheet = sheet_dict(rules_submission, profile=pytestconfig.getoption("--profile") or "baccarat")
     evidence.attach_json(f"par sheet ({sheet['profile']}, {sheet['decks']} decks, exact)", sheet)
@@ -45,7 +46,7 @@ def declared_par_sheet(game: Any) -> list:
 
 
 @then(phrase("the declared house edge of every {wagers} wager is the exact one, to 1e-6"))
-def declared_edges_match(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: Any, clause: str,
+def declared_edges_match(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: RulesSubmission, clause: str,
                          wagers: str) -> None:
     """Each offered row of the named wager types (comma-separated protocol wager types):
     the game's declared house edge within 1e-6 of the exact one, else a nonconformance of
@@ -57,14 +58,14 @@ def declared_edges_match(exact_par_sheet: dict, declared_par_sheet: list, rules_
 
 @then(phrase("the declared house edges of the {first} and {second} wagers are the exact ones, to 1e-6, "
              "under § {first_clause} and § {second_clause}"))
-def declared_edges_match_each(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: Any, first: str,
+def declared_edges_match_each(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: RulesSubmission, first: str,
                               second: str, first_clause: str, second_clause: str) -> None:
     """As the step above, for two wagers each under its own odds clause (a scenario of the
     section that sets both, e.g. § 631c.5 for the commission-free Player (h) and Tie (j) wagers)."""
     _compare(exact_par_sheet, declared_par_sheet, rules_submission, {first: first_clause, second: second_clause})
 
 
-def _compare(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: Any, clauses: dict[str, str]) -> None:
+def _compare(exact_par_sheet: dict, declared_par_sheet: list, rules_submission: RulesSubmission, clauses: dict[str, str]) -> None:
     """Compare every offered row of the wagers of ``clauses`` (wager type -> the clause a
     wrong figure fails)."""
     names = list(clauses)

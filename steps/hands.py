@@ -18,7 +18,7 @@ from pytest_bdd import then
 from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import judged
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
 
 from ._deal_check import related, value_note, void_text, why_third
@@ -58,11 +58,11 @@ def hand_is(round_record: m.RoundRecord, stacked_cards: list[str], table: TableH
 
 def _third_card(round_record: m.RoundRecord, stacked: list[str], clause: str, hand: str, dealt: bool) -> None:
     h = _hand(round_record, hand, clause, stacked)
-    coup = rules.deal(stacked)
-    why = why_third(coup, hand) + value_note(rules.decision_cards(coup, hand))
+    coup = ch631a.deal(stacked)
+    why = why_third(coup, hand) + value_note(ch631a.decision_cards(coup, hand))
     name = HAND_NAMES[hand]
     judged(1, "hands checked")
-    rule = named(clause, "hands", rules.deciding_clause(coup, hand))
+    rule = named(clause, "hands", ch631a.deciding_clause(coup, hand))
     if dealt and len(h.cards) != 3:
         raise Nonconformance(rule, f"the {name} is dealt a third card: {why}",
                              f"the {name} stayed on {' '.join(h.cards)}", stacked)

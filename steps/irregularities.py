@@ -11,12 +11,11 @@ says.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pytest_bdd import parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._deal_check import deviation, related
@@ -92,7 +91,7 @@ def discarded(round_record: m.RoundRecord, stacked_cards: list[str], clause: str
 
 
 def _simulated(round_record: m.RoundRecord, stacked_cards: list[str], clause: str, cards: list[str]) -> None:
-    oracle = [c for c, _ in rules.deal(cards).order]
+    oracle = [c for c, _ in ch631a.deal(cards).order]
     if oracle != cards:
         raise ValueError(f"feature error: a round dealt from {' '.join(cards)} uses {' '.join(oracle)}")
     got = _to(round_record, "simulated")
@@ -131,7 +130,7 @@ def simulated_whole(round_record: m.RoundRecord, stacked_cards: list[str], claus
 @then(phrase("the round is dealt from {cards:Cards}"))
 def dealt_from(round_record: m.RoundRecord, stacked_cards: list[str], table: TableHandle, clause: str,
                cards: list[str]) -> None:
-    want = [c for c, _ in rules.deal(cards).order]
+    want = [c for c, _ in ch631a.deal(cards).order]
     got = [c.card for c in round_record.cards if c.to in ("player", "banker")]
     if round_record.status == "void":  # a void the cards do not call for (§ 631a.15(e)) is not the irregularity's
         dev, _ = deviation(round_record, cards)
@@ -151,7 +150,7 @@ def is_void(round_record: m.RoundRecord, stacked_cards: list[str], clause: str) 
 
 
 @then("no round is dealt until a new dealing shoe is started")
-def no_round_until_new_shoe(table: TableHandle, stacked_cards: list[str], clause: str, rules_submission: Any) -> None:
+def no_round_until_new_shoe(table: TableHandle, stacked_cards: list[str], clause: str, rules_submission: RulesSubmission) -> None:
     try:
         record = table.game.deal_round(table.table_id)
     except GameRefused:

@@ -10,7 +10,6 @@ cent.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from pytest_bdd import parsers, then, when
 
@@ -18,7 +17,8 @@ from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import Odds
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe
@@ -28,15 +28,15 @@ from ._types import phrase
 from ._vocabulary import cards_of_record, money_text
 from ._wager_targets import Target, parse_target
 
-ROWS = {text: row for row, (text, *_cells) in rules.DRAGON_BONUS_PAYTABLES_TEXT.items()}
+ROWS = {text: row for row, (text, *_cells) in ch631a.DRAGON_BONUS_PAYTABLES_TEXT.items()}
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} wins at the Rules Submission's Tie odds"))
-def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str,
+def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: RulesSubmission, clause: str,
                         seat: int) -> None:
     target = parse_target("a Tie")
     odds = Odds.parse(rules_submission.tie_odds)
-    if odds.kind != "to" or odds.ratio < rules.MIN_TIE_ODDS.ratio:
+    if odds.kind != "to" or odds.ratio < ch631a.MIN_TIE_ODDS.ratio:
         raise ValueError(f"the Rules Submission's Tie odds {odds} are below 8 to 1 (§ 631a.13(b))")
     _, stake = wagers.placed[(seat, target)]
     paid = odds.total_return(stake)
@@ -45,14 +45,14 @@ def tie_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submi
 
 
 @then(phrase('Paytable {letter} pays the "{row}" row at {odds} on the wager of seat {seat:d} on {target:Wager}'))
-def paytable_cell(round_record: m.RoundRecord, stacked_cards: list[str], wagers: Wagers, rules_submission: Any,
+def paytable_cell(round_record: m.RoundRecord, stacked_cards: list[str], wagers: Wagers, rules_submission: RulesSubmission,
                   clause: str, letter: str, row: str, odds: str, seat: int, target: Target) -> None:
     """A cell of the § 631a.13(e) Dragon Bonus paytables; "Push" for the Natural tie."""
     key = ROWS[row]
-    printed = rules.DRAGON_BONUS_PAYTABLES_TEXT[key]["ABC".index(letter) + 1]
+    printed = ch631a.DRAGON_BONUS_PAYTABLES_TEXT[key]["ABC".index(letter) + 1]
     if printed != odds:
         raise ValueError(f"feature error: Paytable {letter} prints {printed!r} on the {row!r} row, not {odds!r}")
-    _, lands = rules.dragon_bonus_row(rules.deal(stacked_cards), target.hand or "")
+    _, lands = ch631a.dragon_bonus_row(ch631a.deal(stacked_cards), target.hand or "")
     if lands != key:
         raise ValueError(f"feature error: {' '.join(stacked_cards)} lands on the {lands!r} row, not {row!r}")
     chosen = rules_submission.wagers["dragon_bonus"].model_dump().get("paytable")
@@ -74,23 +74,23 @@ def paytable_cell(round_record: m.RoundRecord, stacked_cards: list[str], wagers:
 
 
 def _expected_vig(stake: Decimal, five: Decimal, rounded: Decimal, rounding: bool) -> tuple[Decimal, ...]:
-    exact = stake * rules.VIGORISH_RATE
+    exact = stake * ch631a.VIGORISH_RATE
     if five != exact:
         raise ValueError(f"feature error: 5% of ${stake} is ${exact}, not {money_text(five)}")
-    if rounded != rules.vigorish(stake, True):
-        raise ValueError(f"feature error: 5% of ${stake} rounded up to 25¢ is ${rules.vigorish(stake, True)}, "
+    if rounded != ch631a.vigorish(stake, True):
+        raise ValueError(f"feature error: 5% of ${stake} rounded up to 25¢ is ${ch631a.vigorish(stake, True)}, "
                          f"not {money_text(rounded)}")
-    return rules.vigorish_accepted(stake, rounding)
+    return ch631a.vigorish_accepted(stake, rounding)
 
 
 @then(phrase("seat {seat:d}'s Banker wager wins at 1 to 1, with vigorish of {five:Money}, or {rounded:Money} "
              "where the Rules Submission rounds to 25¢"))
-def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
+def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submission: RulesSubmission, clause: str, seat: int,
                     five: Decimal, rounded: Decimal) -> None:
     t = parse_target("the Banker's Hand")
     _, stake = wagers.placed[(seat, t)]
     accepted = _expected_vig(stake, five, rounded, rules_submission.vigorish_rounding)
-    paid = rules.BANKER_ODDS.total_return(stake)
+    paid = ch631a.BANKER_ODDS.total_return(stake)
     r = check_result(round_record, wagers, seat, t, clause, "win", paid,
                      f"wins at 1 to 1 (${paid} returned in all)", rules_submission)
     if r.vigorish not in accepted:
@@ -124,9 +124,9 @@ def dealt_with_add(table: TableHandle, seat: int) -> m.RoundRecord:
     return table.deal(choices=[m.DealChoice(seat=seat, house_money_add="all")])
 
 
-def _addition(rules_submission: Any, winnings: Decimal) -> Decimal:
+def _addition(rules_submission: RulesSubmission, winnings: Decimal) -> Decimal:
     portion = rules_submission.wagers["house_money"].model_dump().get("portion", "all")
-    return rules.house_money_addition(winnings, portion)
+    return ch631a.house_money_addition(winnings, portion)
 
 
 def _added_events(record: m.RoundRecord, seat: int) -> list[tuple[int, m.Event]]:
@@ -135,7 +135,7 @@ def _added_events(record: m.RoundRecord, seat: int) -> list[tuple[int, m.Event]]
 
 @then(phrase("the House Money payout of seat {seat:d}, {winnings:Money}, is added to its wager on {target:Wager} as "
              "the Rules Submission specifies"))
-def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
+def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: RulesSubmission, clause: str, seat: int,
                  winnings: Decimal, target: Target) -> None:
     """``winnings`` is the payout at the odds of § 631a.13(h), which its own scenarios judge:
     what is added is judged against the payout the game made (its ``pay`` event, else the
@@ -169,7 +169,7 @@ def payout_added(round_record: m.RoundRecord, wagers: Wagers, rules_submission: 
 
 
 @then(phrase("seat {seat:d}'s wager on {target:Wager}, {amount:Money} with the added payout, wins at 1 to 1"))
-def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str, seat: int,
+def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission: RulesSubmission, clause: str, seat: int,
                   target: Target, amount: Decimal) -> None:
     added = sum((e.amount or Decimal(0) for _, e in _added_events(round_record, seat)), Decimal(0))
     r = result_of(round_record, wagers, seat, target, clause)
@@ -177,13 +177,13 @@ def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission:
     if stake != amount:
         raise ValueError(f"feature error: the wager is ${stake}, not {money_text(amount)}")
     total = stake + added
-    paid = rules.PLAYER_ODDS.total_return(total)
+    paid = ch631a.PLAYER_ODDS.total_return(total)
     if r.amount != total or r.result != "win" or r.paid != paid:
         raise Nonconformance(clause, f"the original ${stake} and the ${added} added, ${total} in all, settled on the "
                                      f"outcome of the hand: wins at 1 to 1, ${paid} returned",
                              f"wager amount ${r.amount}, {r.result}, paid ${r.paid}", cards_of_record(round_record))
     if r.wager_type == "banker" and rules_submission.variant == "baccarat":
-        accepted = rules.vigorish_accepted(total, rules_submission.vigorish_rounding)
+        accepted = ch631a.vigorish_accepted(total, rules_submission.vigorish_rounding)
         if r.vigorish not in accepted:
             raise Nonconformance("631a.13(c)", f"vigorish of {' or '.join(f'${a}' for a in accepted)} on the "
                                                f"${total} won", f"charged ${r.vigorish}", cards_of_record(round_record))

@@ -18,6 +18,7 @@ from pytest_bdd import given, parsers, then, when
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import rising_phoenix
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import result_said
@@ -32,7 +33,7 @@ SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
 
 # ------------------------------------------------------------------ Rules Submission gates
 @given(parsers.parse('the Rules Submission offers the Rising Phoenix Bonus "{hand}"'))
-def offers_bonus(rules_submission: Any, hand: str) -> None:
+def offers_bonus(rules_submission: RulesSubmission, hand: str) -> None:
     """Skip as "not offered" unless the profile offers this Bonus wager (§ 629b.5(e), (g)(4))."""
     from baccarat_conformance.wager_options import MODELS
 
@@ -48,7 +49,7 @@ def offers_bonus(rules_submission: Any, hand: str) -> None:
 
 
 @given(parsers.parse("the Rules Submission pays Golden Talons by Paytable {letter}"))
-def golden_talons_paytable(rules_submission: Any, letter: str) -> None:
+def golden_talons_paytable(rules_submission: RulesSubmission, letter: str) -> None:
     """Skip as "not offered" unless the profile names this Golden Talons paytable (§ 629b.6(f))."""
     options = rules_submission.wagers.get("golden_talons")
     chosen = options.paytable if options is not None else None
@@ -110,7 +111,7 @@ def is_winning(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: i
 
 
 @then(parsers.parse("the Tie wager of seat {seat:d} is paid at the Tie odds of the Rules Submission"))
-def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: Any, clause: str,
+def tie_wins_at_profile_odds(round_record: m.RoundRecord, wagers: Wagers, rules_submission: RulesSubmission, clause: str,
                              seat: int) -> None:
     odds = Odds.parse(rules_submission.tie_odds)
     tie = Target("tie")
@@ -148,7 +149,7 @@ def shuffled_shoe(table: TableHandle) -> m.ShoeRecord:
 
 
 @then("the shoe holds six or eight decks, as many as the Rules Submission names")
-def six_or_eight_decks(shuffled_shoe: m.ShoeRecord, rules_submission: Any, clause: str) -> None:
+def six_or_eight_decks(shuffled_shoe: m.ShoeRecord, rules_submission: RulesSubmission, clause: str) -> None:
     shoe = shuffled_shoe
     want = rules_submission.decks
     if not rising_phoenix.is_rising_phoenix_decks(shoe.decks) or shoe.decks != want:

@@ -30,6 +30,7 @@ from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance, Unsupported
 from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import progressives as P
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, oracle_clause
@@ -94,7 +95,7 @@ def _override(rules: dict, text: str) -> tuple[dict, Optional[list[m.SeatSpec]]]
 
 @given(parsers.re(r"a table opened under the Rules Submission with (?P<setting>(?!seats:).+)"),
        target_fixture="table")
-def table_opened_with(game: Any, rules_submission: Any, setting: str,
+def table_opened_with(game: Any, rules_submission: RulesSubmission, setting: str,
                       scenario_clauses: tuple[str, ...]) -> TableHandle:
     filed = rules_submission.as_rules()
     rules, seats = _override(filed, setting)
@@ -108,14 +109,14 @@ def table_opened_with(game: Any, rules_submission: Any, setting: str,
 
 
 @given("the Rules Submission offers the Must-Hit-By Mystery bonus")
-def offers_mystery(rules_submission: Any) -> None:
+def offers_mystery(rules_submission: RulesSubmission) -> None:
     if not P.mystery_configuration(rules_submission.as_rules()):
         pytest.skip("not offered: the Rules Submission does not offer the Must-Hit-By Mystery bonus "
                     "([wagers.heavenly_9] mystery)")
 
 
 @given("the Rules Submission offers the Royal 9 mystery progressive")
-def offers_royal_mystery(rules_submission: Any) -> None:
+def offers_royal_mystery(rules_submission: RulesSubmission) -> None:
     if not (rules_submission.as_rules().get("wagers", {}).get("royal_9") or {}).get("mystery"):
         pytest.skip("not offered: the Rules Submission offers no Royal 9 mystery progressive "
                     "([wagers.royal_9] mystery)")
@@ -510,7 +511,7 @@ def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str,
 
 @when(parsers.parse("tables are opened under the Rules Submission and the {meter} hit value of each is read"),
       target_fixture="hit_values")
-def sample_hits(game: Any, rules_submission: Any, depth: str, meter: str, clause: str) -> list[Decimal]:
+def sample_hits(game: Any, rules_submission: RulesSubmission, depth: str, meter: str, clause: str) -> list[Decimal]:
     name = meter_name(meter)
     rules = rules_submission.as_rules()
     values = []
@@ -527,7 +528,7 @@ def sample_hits(game: Any, rules_submission: Any, depth: str, meter: str, clause
 
 @then(parsers.parse("the hit values are uniform between the {meter} minimum and maximum dollar values by a "
                     "Kolmogorov-Smirnov test at significance level {alpha}"))
-def hits_uniform(hit_values: list[Decimal], rules_submission: Any, clause: str, meter: str, alpha: str) -> None:
+def hits_uniform(hit_values: list[Decimal], rules_submission: RulesSubmission, clause: str, meter: str, alpha: str) -> None:
     from scipy import stats
 
     rules = rules_submission.as_rules()

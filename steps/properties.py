@@ -33,9 +33,10 @@ from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import (WagerSpec, coup_of, covered_wager_types, expected,
                                                      governs_settlement, settler_for)
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from . import _strategies as bst
@@ -79,25 +80,25 @@ class Shoes:
 
 @given(parsers.parse("any stacked shoe of {low:d} to {high:d} cards from the decks of the Rules Submission"),
        target_fixture="shoes")
-def any_stacked_shoe(rules_submission: Any, low: int, high: int) -> Shoes:
+def any_stacked_shoe(rules_submission: RulesSubmission, low: int, high: int) -> Shoes:
     return Shoes(bst.stacked_shoes(min_cards=low, max_cards=high, decks=rules_submission.decks), EXAMPLES_DEALING)
 
 
 @given(parsers.parse("any stacked shoe of up to {rounds:d} rounds from the decks of the Rules Submission"),
        target_fixture="shoes")
-def any_round_shoe(rules_submission: Any, rounds: int) -> Shoes:
+def any_round_shoe(rules_submission: RulesSubmission, rounds: int) -> Shoes:
     return Shoes(bst.round_shoes(max_rounds=rounds, decks=rules_submission.decks), EXAMPLES_DEALING)
 
 
 @given(parsers.parse("any stacked shoe of {count:d} cards from the decks of the Rules Submission"),
        target_fixture="shoes")
-def any_stacked_shoe_of(rules_submission: Any, count: int) -> Shoes:
+def any_stacked_shoe_of(rules_submission: RulesSubmission, count: int) -> Shoes:
     return Shoes(bst.stacked_shoes(min_cards=count, max_cards=count, decks=rules_submission.decks),
                  EXAMPLES_SETTLEMENT)
 
 
 @given("any whole shoe of the decks of the Rules Submission", target_fixture="shoes")
-def any_whole_shoe(rules_submission: Any) -> Shoes:
+def any_whole_shoe(rules_submission: RulesSubmission) -> Shoes:
     return Shoes(bst.whole_shoes(rules_submission.decks), EXAMPLES_WHOLE_SHOES, whole=True)
 
 
@@ -129,7 +130,7 @@ class ShoePlay:
     them, or one — placing the wagers drawn for each round."""
 
     game: Any
-    rules_submission: Any
+    rules_submission: RulesSubmission
     all_rounds: bool = True
     wagers: Optional[st.SearchStrategy[list[WagerSpec]]] = None
 
@@ -193,13 +194,13 @@ def _note_round(rec: Recorder, record: m.RoundRecord) -> None:
 
 
 @when("every round of the shoe is dealt through the adapter", target_fixture="play")
-def deal_every_round(game: Any, rules_submission: Any) -> ShoePlay:
+def deal_every_round(game: Any, rules_submission: RulesSubmission) -> ShoePlay:
     return ShoePlay(game, rules_submission)
 
 
 @when("every round of the shoe is dealt through the adapter with any wagers the Rules Submission offers",
       target_fixture="play")
-def deal_every_round_with_wagers(game: Any, rules_submission: Any, clause: str) -> ShoePlay:
+def deal_every_round_with_wagers(game: Any, rules_submission: RulesSubmission, clause: str) -> ShoePlay:
     _governs_or_not_offered(clause, rules_submission)
     # House Money is settled before any third card (§ 631a.9(e)), so it is already
     # settled when a round turns out void; it is left out of whole-shoe wagers.
@@ -211,7 +212,7 @@ def deal_every_round_with_wagers(game: Any, rules_submission: Any, clause: str) 
 
 
 @when("one round is dealt through the adapter with any wagers the Rules Submission offers", target_fixture="play")
-def deal_one_round_with_wagers(game: Any, rules_submission: Any, clause: str) -> ShoePlay:
+def deal_one_round_with_wagers(game: Any, rules_submission: RulesSubmission, clause: str) -> ShoePlay:
     _governs_or_not_offered(clause, rules_submission)
     if not covered_wager_types(rules_submission):
         pytest.skip(f"not verified: the harness's rules oracle settles no wager of variant {rules_submission.variant}")
@@ -219,7 +220,7 @@ def deal_one_round_with_wagers(game: Any, rules_submission: Any, clause: str) ->
                     wagers=bst.round_wagers(rules_submission, min_wagers=1, max_wagers=6))
 
 
-def _governs_or_not_offered(clause: str, rules_submission: Any) -> None:
+def _governs_or_not_offered(clause: str, rules_submission: RulesSubmission) -> None:
     """The scenario's clause (its principal, :class:`~baccarat_conformance.attribution.ScenarioClause`)
     is not offered at a table whose variant it does not govern (a commission-free table is
     paid under § 631c.5, not § 631a.13: :func:`~baccarat_conformance.oracle.settlement.governs_settlement`);
@@ -310,24 +311,24 @@ def wrong_draw(player: list[str], banker: list[str], complete: bool) -> Optional
     if len(player) < 2 or len(banker) < 2:
         return None
     coup = coup_of(player, banker)
-    natural = rules.is_natural(player[:2]) or rules.is_natural(banker[:2])
-    p2, b2 = rules.point_count(player[:2]), rules.point_count(banker[:2])
-    player_draws = not natural and rules.player_draws(p2)
+    natural = ch631a.is_natural(player[:2]) or ch631a.is_natural(banker[:2])
+    p2, b2 = ch631a.point_count(player[:2]), ch631a.point_count(banker[:2])
+    player_draws = not natural and ch631a.player_draws(p2)
     if len(player) >= 3 and not player_draws:
-        return "player", rules.deciding_clause(coup, "player"), _why(coup, "player", False)
+        return "player", ch631a.deciding_clause(coup, "player"), _why(coup, "player", False)
     if complete and len(player) == 2 and player_draws:
-        return "player", rules.deciding_clause(coup, "player"), _why(coup, "player", True)
-    third = rules.card_value(player[2]) if len(player) >= 3 else None
-    banker_draws = not natural and rules.banker_draws(b2, third)
+        return "player", ch631a.deciding_clause(coup, "player"), _why(coup, "player", True)
+    third = ch631a.card_value(player[2]) if len(player) >= 3 else None
+    banker_draws = not natural and ch631a.banker_draws(b2, third)
     if len(banker) >= 3 and not banker_draws:
-        return "banker", rules.deciding_clause(coup, "banker"), _why(coup, "banker", False)
+        return "banker", ch631a.deciding_clause(coup, "banker"), _why(coup, "banker", False)
     if complete and len(banker) == 2 and banker_draws:
-        return "banker", rules.deciding_clause(coup, "banker"), _why(coup, "banker", True)
+        return "banker", ch631a.deciding_clause(coup, "banker"), _why(coup, "banker", True)
     return None
 
 
-def _why(coup: rules.Coup, hand: str, draws: bool) -> str:
-    p2, b2 = rules.point_count(coup.player[:2]), rules.point_count(coup.banker[:2])
+def _why(coup: ch631a.Coup, hand: str, draws: bool) -> str:
+    p2, b2 = ch631a.point_count(coup.player[:2]), ch631a.point_count(coup.banker[:2])
     verb = "is dealt a third card" if draws else "stays"
     if coup.natural:
         return f"the {HAND_NAMES[hand]} {verb}: a Natural was dealt (Point Counts {p2} and {b2})"
@@ -335,8 +336,8 @@ def _why(coup: rules.Coup, hand: str, draws: bool) -> str:
         return f"the Player's Hand {verb}: its Point Count is {p2}"
     if len(coup.player) == 2:
         return f"the Banker's Hand {verb}: the Player's Hand stayed and the Banker's Point Count is {b2}"
-    third = rules.card_value(coup.player[2])
-    cell = f' (Table 1 "{rules.TABLE_1[b2][third]}")' if b2 in rules.TABLE_1 else ""
+    third = ch631a.card_value(coup.player[2])
+    cell = f' (Table 1 "{ch631a.TABLE_1[b2][third]}")' if b2 in ch631a.TABLE_1 else ""
     return (f"the Banker's Hand {verb}: its Point Count is {b2} and the Player's third card "
             f"{coup.player[2]} has value {third}{cell}")
 
@@ -353,22 +354,22 @@ def third_cards(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
             wrong = wrong_draw(player, banker, complete)
             if wrong is None and not complete and pr.end >= len(shoe) and len(player) >= 2 and len(banker) >= 2:
                 # void: the shoe was emptied; judge whether the hands still had a card coming
-                natural = rules.is_natural(player[:2]) or rules.is_natural(banker[:2])
-                p_draws = not natural and rules.player_draws(rules.point_count(player[:2]))
-                third = rules.card_value(player[2]) if len(player) >= 3 else None
-                b_draws = not natural and rules.banker_draws(rules.point_count(banker[:2]), third)
+                natural = ch631a.is_natural(player[:2]) or ch631a.is_natural(banker[:2])
+                p_draws = not natural and ch631a.player_draws(ch631a.point_count(player[:2]))
+                third = ch631a.card_value(player[2]) if len(player) >= 3 else None
+                b_draws = not natural and ch631a.banker_draws(ch631a.point_count(banker[:2]), third)
                 needs_more = (len(player) == 2 and p_draws) or (len(banker) == 2 and b_draws)
                 if not needs_more and len(banker) == 2 and len(player) <= 3:
                     coup = coup_of(player, banker)
                     hand = "banker" if len(player) == 3 or not p_draws else "player"
-                    wrong = (hand, rules.deciding_clause(coup, hand),
+                    wrong = (hand, ch631a.deciding_clause(coup, hand),
                              _why(coup, hand, False) + "; the round was complete, yet the game wanted another card")
             if wrong is not None:
                 hand, clause, why = wrong
                 got = f"{' '.join(player)} / {' '.join(banker)}"
                 coup = coup_of(player, banker)
                 status = void_text(rec) if rec.status == "void" else rec.status
-                raise Nonconformance(clause, why + value_note(rules.decision_cards(coup, hand)),
+                raise Nonconformance(clause, why + value_note(ch631a.decision_cards(coup, hand)),
                                      f"round {pr.number} ({status}): Player's Hand / Banker's Hand {got}",
                                      shoe[pr.start:pr.end])
 
@@ -414,7 +415,7 @@ class Settled:
     wager: WagerSpec
     wager_id: str
     result: Optional[m.WagerResult]
-    expected: rules.Expected
+    expected: ch631a.Expected
     settler: Any
 
 
@@ -445,7 +446,7 @@ def _hands(rec: m.RoundRecord) -> str:
 
 @then("every wager is won, lost or tied as § 631a.8(a) says for its hands")
 @counts_judgements
-def wager_results(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
+def wager_results(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: RulesSubmission) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
             for s in _settled(rules_submission, pr, shoe, refused_clause="631a.8(a)"):
@@ -466,7 +467,7 @@ def _verb(result: str) -> str:
 
 @then("every winning wager is paid at the odds § 631a.13 sets")
 @counts_judgements
-def payouts(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
+def payouts(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: RulesSubmission) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
             for s in _settled(rules_submission, pr, shoe):
@@ -484,7 +485,7 @@ def payouts(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submi
 
 @then("the vigorish on every wager is as § 631a.13(c) sets")
 @counts_judgements
-def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
+def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: RulesSubmission) -> None:
     rounding = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "to the cent"
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
@@ -492,7 +493,7 @@ def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_subm
                 exp, got = s.expected, s.result
                 # 5% that is a fraction of a cent may be rounded either way (interpretation
                 # 631a.13-c-fraction-of-a-cent): the amounts the oracle accepts, not only its own
-                accepted = (rules.vigorish_accepted(s.wager.amount, rules_submission.vigorish_rounding)
+                accepted = (ch631a.vigorish_accepted(s.wager.amount, rules_submission.vigorish_rounding)
                             if exp.vigorish else (exp.vigorish,))
                 if got is None or got.result != exp.result or got.vigorish in accepted:
                     continue
@@ -514,7 +515,7 @@ MONEY_EVENTS = {"collect", "pay", "push", "return"}
 @then("every round collects each losing wager, then pays each seat from the highest down, and every dollar "
       "wagered is collected or returned")
 @counts_judgements
-def money_flow(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: Any) -> None:
+def money_flow(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: RulesSubmission) -> None:
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
             settled = _settled(rules_submission, pr, shoe)

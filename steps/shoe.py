@@ -15,7 +15,8 @@ from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements, judged
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe
@@ -33,7 +34,7 @@ def _composition_problem(game: Any, shoe: m.ShoeRecord, decks: int) -> str | Non
     cards = game.disclosed_cards(shoe)  # CapabilityMissing ("not verified") without shoe_disclosure
     if cards is None:
         return "the shoe record does not disclose its cards (capability shoe_disclosure declared)"
-    want = Counter(rules.one_deck() * decks)
+    want = Counter(ch631a.one_deck() * decks)
     got = Counter(cards)
     if got == want:
         return None
@@ -50,9 +51,9 @@ def own_shoe(table: TableHandle) -> m.ShoeRecord:
 
 
 @then("the dealing shoe holds the Rules Submission's number of complete decks, six to eight, and two cover cards")
-def holds_decks(game: Any, shoe_record: m.ShoeRecord, rules_submission: Any, clause: str) -> None:
+def holds_decks(game: Any, shoe_record: m.ShoeRecord, rules_submission: RulesSubmission, clause: str) -> None:
     decks = rules_submission.decks
-    if decks not in rules.DECKS:  # the profile loader refuses this; kept for profiles built in code
+    if decks not in ch631a.DECKS:  # the profile loader refuses this; kept for profiles built in code
         raise ValueError(f"the Rules Submission names {decks} decks; § 631a.3(a) allows six to eight")
     if shoe_record.decks != decks:
         raise Nonconformance(clause, f"a dealing shoe of {decks} decks (the Rules Submission)",
@@ -68,7 +69,7 @@ def holds_decks(game: Any, shoe_record: m.ShoeRecord, rules_submission: Any, cla
 
 
 @then(parsers.parse("the game refuses to open a table with {decks:d} decks"))
-def refuses_decks(game: Any, rules_submission: Any, clause: str, decks: int) -> None:
+def refuses_decks(game: Any, rules_submission: RulesSubmission, clause: str, decks: int) -> None:
     rules_json = {**rules_submission.as_rules(), "decks": decks}
     try:
         table_id = game.open_table(rules_json)
@@ -140,13 +141,13 @@ def own_shoes(table: TableHandle, depth: str) -> list[m.ShoeRecord]:
     return [table.start_shoe(None) for _ in range(SHOES_BY_DEPTH[depth])]
 
 
-def _offset(rules_submission: Any, count: int, end: str) -> int:
+def _offset(rules_submission: RulesSubmission, count: int, end: str) -> int:
     size = rules_submission.decks * 52
     return count if end == "top" else size - count
 
 
 @then(parsers.parse("the game refuses a cut {count:d} cards in from the {end}"))
-def refuses_cut(table: TableHandle, rules_submission: Any, clause: str, count: int, end: str) -> None:
+def refuses_cut(table: TableHandle, rules_submission: RulesSubmission, clause: str, count: int, end: str) -> None:
     offset = _offset(rules_submission, count, end)
     try:
         shoe = table.game.start_shoe(table.table_id, None, cut_offset=offset)
@@ -158,7 +159,7 @@ def refuses_cut(table: TableHandle, rules_submission: Any, clause: str, count: i
 
 
 @then(parsers.parse("the game accepts a cut {count:d} cards in from the {end}"))
-def accepts_cut(table: TableHandle, rules_submission: Any, clause: str, count: int, end: str) -> None:
+def accepts_cut(table: TableHandle, rules_submission: RulesSubmission, clause: str, count: int, end: str) -> None:
     offset = _offset(rules_submission, count, end)
     try:
         shoe = table.game.start_shoe(table.table_id, None, cut_offset=offset)
@@ -176,8 +177,8 @@ def every_cut_proper(own_shoes: list[m.ShoeRecord], clause: str) -> None:
     judged(len(own_shoes), "shoes checked")
     for shoe in own_shoes:
         size = shoe.decks * 52
-        if shoe.cut_offset is None or not rules.proper_cut(shoe.cut_offset, size):
-            raise Nonconformance(clause, f"the cover card at least {rules.CUT_MIN} cards in from the top or the "
+        if shoe.cut_offset is None or not ch631a.proper_cut(shoe.cut_offset, size):
+            raise Nonconformance(clause, f"the cover card at least {ch631a.CUT_MIN} cards in from the top or the "
                                          f"bottom of a {size}-card stack",
                                  f"shoe {shoe.shoe_id}: cut_offset {shoe.cut_offset}")
 
@@ -190,8 +191,8 @@ def every_second_cover(own_shoes: list[m.ShoeRecord], clause: str) -> None:
         if shoe.cover_card_index is None:
             raise Nonconformance(clause, "a second cover card in the stack", f"shoe {shoe.shoe_id} reports none")
         below = shoe.card_count - shoe.cover_card_index
-        if below < rules.SECOND_COVER_MIN:
-            raise Nonconformance(clause, f"the second cover card at least {rules.SECOND_COVER_MIN} cards above the "
+        if below < ch631a.SECOND_COVER_MIN:
+            raise Nonconformance(clause, f"the second cover card at least {ch631a.SECOND_COVER_MIN} cards above the "
                                          "bottom of the stack",
                                  f"shoe {shoe.shoe_id}: {below} cards below it "
                                  f"(cover_card_index {shoe.cover_card_index} of {shoe.card_count})")
@@ -237,8 +238,8 @@ def burned_shoe(table: TableHandle, cards: list[str]) -> list[str]:
 
 @then(phrase("the burn exposes {card:Card} and burns {count:d} cards face down"))
 def burn_is(table: TableHandle, stacked_cards: list[str], clause: str, card: str, count: int) -> None:
-    if rules.burn_count(card) != count:
-        raise ValueError(f"feature error: § 631a.5(f) burns {rules.burn_count(card)} cards after {card}, not {count}")
+    if ch631a.burn_count(card) != count:
+        raise ValueError(f"feature error: § 631a.5(f) burns {ch631a.burn_count(card)} cards after {card}, not {count}")
     shoe = table.shoes[-1]
     want = stacked_cards[:1 + count]
     if shoe.burned != want:
@@ -256,7 +257,7 @@ def first_round_after_burn(table: TableHandle, stacked_cards: list[str], clause:
     shoe = table.shoes[-1]
     rest = stacked_cards[len(shoe.burned):]
     record = table.deal()
-    want = [c for c, _ in rules.deal(rest).order]
+    want = [c for c, _ in ch631a.deal(rest).order]
     got = [c.card for c in record.cards if c.to in ("player", "banker")]
     if got != want:
         raise Nonconformance(clause, f"the first round dealt from {rest[0]}, the card after the burn: {' '.join(want)}",
@@ -287,7 +288,7 @@ def rounds_in_sequence(table: TableHandle, stacked_cards: list[str], clause: str
     judged(len(table.records), "rounds checked")
     rest = list(stacked_cards)
     for n, record in enumerate(table.records, 1):
-        coup = rules.deal(rest)
+        coup = ch631a.deal(rest)
         want = [c for c, _ in coup.order]
         got = [c.card for c in record.cards if c.to in ("player", "banker")]
         if record.status != "completed" or got != want:

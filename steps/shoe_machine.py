@@ -42,6 +42,7 @@ from pytest_bdd import given, then, when
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from . import _strategies as bst
@@ -433,7 +434,7 @@ def machine_for(game: Any, rs: Any, focus: tuple[str, ...], recorder: Recorder) 
 # ------------------------------------------------------------------ steps
 @given("a table of players under the Rules Submission, some of whom accept the dealing shoe",
        target_fixture="machine_table")
-def machine_table(game: Any, rules_submission: Any) -> tuple[Any, Any]:
+def machine_table(game: Any, rules_submission: RulesSubmission) -> tuple[Any, Any]:
     return game, rules_submission
 
 

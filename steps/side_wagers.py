@@ -16,7 +16,7 @@ import time
 import zlib
 from collections import Counter
 from decimal import Decimal
-from typing import Any, Optional
+from typing import Optional
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -28,6 +28,7 @@ from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
+from baccarat_conformance.profile import RulesSubmission
 
 from ._deal_check import deviation, related
 from ._results import Wagers
@@ -43,7 +44,7 @@ CHUNK = 2000
 
 # ------------------------------------------------------------------ paytable
 @given(phrase("the Rules Submission selects {wager:Wager} paytable {letter}"))
-def paytable_selected(rules_submission: Any, wager: Target, letter: str) -> None:
+def paytable_selected(rules_submission: RulesSubmission, wager: Target, letter: str) -> None:
     """Skip the scenario as "not offered" unless the profile offers ``wager`` under
     paytable ``letter``."""
     options = rules_submission.wagers.get(wager.wager_type)
@@ -191,14 +192,14 @@ def sweep_stacks(section: str, rules: dict, n: int, seed: int) -> list[list[str]
     return out
 
 
-def _offered(rules_submission: Any, section: str) -> list[tuple[str, Optional[str]]]:
+def _offered(rules_submission: RulesSubmission, section: str) -> list[tuple[str, Optional[str]]]:
     return [(w, h) for w, h in oracle.SECTION_WAGERS[section]
             if w in ("banker", "player", "tie") or rules_submission.offers(w)]
 
 
 @when(parsers.parse("rounds are dealt from stacked shoes with every offered wager of § {section} placed"),
       target_fixture="sweep")
-def deal_sweep(game: GameAdapter, rules_submission: Any, depth: str, section: str) -> dict:
+def deal_sweep(game: GameAdapter, rules_submission: RulesSubmission, depth: str, section: str) -> dict:
     rules = rules_submission.as_rules()
     placed = _offered(rules_submission, section)
     stake = "10.00"

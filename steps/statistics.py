@@ -33,6 +33,7 @@ from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.reports import evidence
 
 from ._seeded import check_seeded_shuffle
@@ -114,7 +115,7 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     return outcome
 
 
-def _least_shoes(rules_submission: Any, play: bool) -> int:
+def _least_shoes(rules_submission: RulesSubmission, play: bool) -> int:
     """The shoes of the smoke depth: fewer never pass (:data:`SMOKE`)."""
     return played_shoes(SMOKE, rules_submission.decks) if play else SMOKE.shuffle_shoes
 
@@ -150,19 +151,17 @@ def _check_declared_seed(game: GameAdapter, rules: dict) -> None:
         game.close_table(table_id)
 
 
-def _rules_submission(rules: dict) -> Any:
-    from baccarat_conformance.profile import RulesSubmission
-
+def _rules_submission(rules: dict) -> RulesSubmission:
     return RulesSubmission.model_validate(rules)
 
 
 @when("the game shuffles many dealing shoes of its own", target_fixture="stats_run")
-def shuffle_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submission: Any, depth: str) -> Outcome:
+def shuffle_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submission: RulesSubmission, depth: str) -> Outcome:
     return _run(request.config, game, rules_submission.as_rules(), depth, play=False)
 
 
 @when("the game deals many rounds from shoes of its own with every offered wager placed", target_fixture="stats_run")
-def play_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submission: Any, depth: str) -> Outcome:
+def play_many(request: pytest.FixtureRequest, game: GameAdapter, rules_submission: RulesSubmission, depth: str) -> Outcome:
     return _run(request.config, game, rules_submission.as_rules(), depth, play=True)
 
 
@@ -211,7 +210,7 @@ def _verdict(request: pytest.FixtureRequest, title: str, tests: list[gamestats.j
 # ------------------------------------------------------------------ the checks
 @then("the shuffle passes every statistical test at 1% family-wise")
 @counts_judgements
-def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
+def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: RulesSubmission, depth: str) -> None:
     counts = stats_run.counts
     if not counts.shoes:
         pytest.skip("not verified: the game disclosed no shuffled stack (start_shoe returned no cards)")
@@ -222,13 +221,13 @@ def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_sub
     _verdict(request, "shuffle", tests, "shoes tested", counts.shoes, depth)
 
 
-def _par(rules_submission: Any) -> Any:
+def _par(rules_submission: RulesSubmission) -> Any:
     return par_sheet(rules_submission.as_rules())
 
 
 @then("the outcomes occur as often as the par sheet says, at 1% family-wise")
 @counts_judgements
-def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
+def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: RulesSubmission, depth: str) -> None:
     counts = stats_run.counts
     probabilities = round_outcome_probabilities(rules_submission.decks)
     events = {name: probabilities[name] for name in ROUND_EVENTS}
@@ -261,7 +260,7 @@ def _expected(test: gamestats.judge.Test, events: dict, wagers: dict) -> float:
 
 @then("every offered wager returns what the par sheet says and is paid as its paytable requires")
 @counts_judgements
-def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: Any, depth: str) -> None:
+def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: RulesSubmission, depth: str) -> None:
     counts = stats_run.counts
     # § 631a.13 pays the wagers of Baccarat and EZ Baccarat: at a commission-free, Midibaccarat,
     # Minibaccarat or Rising Phoenix table this scenario is not offered
@@ -307,7 +306,7 @@ def acceptance_clause(wager_type: str) -> str:
                  if section.startswith("631c.") and any(w == wager_type for w, _ in wagers)), "631a.8(a)")
 
 
-def _refused_blocks(counts: Any, rules_submission: Any) -> None:
+def _refused_blocks(counts: Any, rules_submission: RulesSubmission) -> None:
     """The game refused wagers the Rules Submission offers, each within its filed table
     limits (:func:`~baccarat_conformance.gamestats.simulate.stake_for`): their returns
     were not judged, so the scenario is blocked (the game broke the acceptance rule of

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pytest_bdd import given, when
 
 from baccarat_conformance.adapters import GameAdapter
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._support import TableHandle
@@ -14,7 +13,7 @@ from ._types import phrase
 
 
 @given("a table opened under the Rules Submission", target_fixture="table")
-def table_opened(game: GameAdapter, rules_submission: Any, scenario_clauses: tuple[str, ...]) -> TableHandle:
+def table_opened(game: GameAdapter, rules_submission: RulesSubmission, scenario_clauses: tuple[str, ...]) -> TableHandle:
     rules = rules_submission.as_rules()
     return TableHandle(game, game.open_table(rules), rules, clauses=scenario_clauses)
 

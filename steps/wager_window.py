@@ -14,6 +14,7 @@ from pytest_bdd import parsers, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import judged
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, place
@@ -126,7 +127,7 @@ OPTIONAL_631A = ("dragon_bonus", "dragon_7", "panda_8", "house_money")
 CENT = Decimal("0.01")
 
 
-def _limited_wagers(rules_submission: Any, game: Any) -> list[tuple[Target, Decimal | None, Decimal | None]]:
+def _limited_wagers(rules_submission: RulesSubmission, game: Any) -> list[tuple[Target, Decimal | None, Decimal | None]]:
     """``(wager, minimum, maximum)`` of each wager type the filed limits apply to."""
     from baccarat_conformance.oracle import par_wagers
 
@@ -173,7 +174,7 @@ def _banker_stake(table: TableHandle) -> Decimal:
 
 @then("each wager the table limits apply to is refused a cent below its minimum and a cent above its maximum, "
       "and accepted at both")
-def within_limits(table: TableHandle, rules_submission: Any, clause: str) -> None:
+def within_limits(table: TableHandle, rules_submission: RulesSubmission, clause: str) -> None:
     """Interpretation 631a.8-a-table-limits: each wager type's filed ``[limits.TYPE]`` (else
     ``[limits.default]``) bound what the game accepts, ends included."""
     if not rules_submission.limits:

@@ -8,7 +8,6 @@ Wager phrases (``target``) read like the regulation; their grammar is
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -17,6 +16,7 @@ from baccarat_conformance.attribution import named
 from baccarat_conformance.errors import Nonconformance
 from baccarat_conformance.judgements import judged
 from baccarat_conformance.oracle import Odds
+from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, check_result, place as place_wager, result_of
@@ -47,7 +47,7 @@ def announce_no_more_bets(table: TableHandle) -> list[m.Event]:
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} wins at {odds}"))
-def wins_at(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+def wins_at(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: RulesSubmission, clause: str,
             seat: int, target: Target, odds: str) -> None:
     o = Odds.parse(odds)
     _, stake = wagers.placed[(seat, target)]
@@ -57,14 +57,14 @@ def wins_at(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rul
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} loses"))
-def loses(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+def loses(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: RulesSubmission, clause: str,
           seat: int, target: Target) -> None:
     check_result(round_record, wagers, seat, target, clause, "lose", Decimal("0"),
                  "loses and is collected", rules_submission, table.rules)
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} loses or is returned"))
-def loses_or_returned(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any,
+def loses_or_returned(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: RulesSubmission,
                       clause: str, seat: int, target: Target) -> None:
     """Where the regulation gives the hands no result (a Lucky Six on a six-six tie:
     neither the win nor either loss of § 631c.5(c)(3)), the wager does not win: it is
@@ -79,7 +79,7 @@ def loses_or_returned(round_record: m.RoundRecord, wagers: Wagers, table: TableH
 
 
 @then(phrase("the wager of seat {seat:d} on {target:Wager} pushes"))
-def pushes(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: Any, clause: str,
+def pushes(round_record: m.RoundRecord, wagers: Wagers, table: TableHandle, rules_submission: RulesSubmission, clause: str,
            seat: int, target: Target) -> None:
     _, stake = wagers.placed[(seat, target)]
     check_result(round_record, wagers, seat, target, clause, "push", stake,

@@ -102,13 +102,13 @@ def test_the_sweep_counts_void_rounds_apart_with_the_games_reason(tmp_path) -> N
 
 # ------------------------------------------------------------------ the judging of one round
 def record(status="completed", cards=(), player=None, banker=None, void_reason=None, counts=None) -> m.RoundRecord:
-    from baccarat_conformance.oracle import ch631a as rules
+    from baccarat_conformance.oracle import ch631a
 
     def hand(cs, i):
         if cs is None:
             return None
-        count = counts[i] if counts else rules.point_count(cs)
-        return m.HandRecord(cards=list(cs), point_count=count, natural=rules.is_natural(cs))
+        count = counts[i] if counts else ch631a.point_count(cs)
+        return m.HandRecord(cards=list(cs), point_count=count, natural=ch631a.is_natural(cs))
     return m.RoundRecord(round_id="R1", status=status, cards=[m.DealtCard(card=c, to=t) for c, t in cards],
                          player=hand(player, 0), banker=hand(banker, 1), void_reason=void_reason)
 

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance.oracle import Odds
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import covered_wager_types, settlers
 from baccarat_conformance.profile import RulesSubmission, WagerOptions
 
-ORACLE_DIR = Path(rules.__file__).resolve().parent
+ORACLE_DIR = Path(ch631a.__file__).resolve().parent
 
 # § 631a.11(c)(2)(iii) Table 1 as printed: rows are the Point Count of the Banker's Hand
 # after two cards, columns the value of the third card drawn by the Player's Hand, 0 to 9.
@@ -66,28 +66,28 @@ def _corpus_table(clause_id: str):
 # ------------------------------------------------------------------ § 631a.6
 def test_631a_6_b_1_ace_two_four_is_seven():
     """§ 631a.6(b)(1): "A hand composed of an ace, 2 and 4 has a Point Count of 7." """
-    assert rules.point_count(["AC", "2D", "4H"]) == 7
+    assert ch631a.point_count(["AC", "2D", "4H"]) == 7
 
 
 def test_631a_6_b_2_ace_two_nine_totals_twelve_but_counts_two():
     """§ 631a.6(b)(2): "A hand composed of an ace, 2 and 9 has a total value of 12 but a
     Point Count of only 2 since the left digit in the number 12 is discarded." """
     hand = ["AS", "2C", "9D"]
-    assert sum(rules.card_value(c) for c in hand) == 12
-    assert rules.point_count(hand) == 2
+    assert sum(ch631a.card_value(c) for c in hand) == 12
+    assert ch631a.point_count(hand) == 2
 
 
 @pytest.mark.parametrize("rank,value", [("A", 1), ("2", 2), ("5", 5), ("9", 9), ("10", 0), ("J", 0), ("Q", 0),
                                         ("K", 0)])
 def test_631a_6_a_card_values(rank, value):
     for suit in "CDHS":
-        assert rules.card_value(rank + suit) == value
+        assert ch631a.card_value(rank + suit) == value
 
 
 # ------------------------------------------------------------------ § 631a.11
 def test_table_1_equals_the_printed_grid():
     """Every one of the 40 cells of Table 1 equals the grid printed in § 631a.11(c)(2)(iii)."""
-    assert rules.TABLE_1 == _grid(PRINTED_TABLE_1)
+    assert ch631a.TABLE_1 == _grid(PRINTED_TABLE_1)
 
 
 def test_table_1_equals_the_corpus_parse_of_the_source_text():
@@ -95,16 +95,16 @@ def test_table_1_equals_the_corpus_parse_of_the_source_text():
     if table is None:
         pytest.skip("the regulation corpus is not installed")
     assert table.columns[1:] == tuple(str(v) for v in range(10))
-    assert {int(row[0]): tuple(row[1:]) for row in table.rows} == rules.TABLE_1
+    assert {int(row[0]): tuple(row[1:]) for row in table.rows} == ch631a.TABLE_1
 
 
 def test_631a_11_g_worked_example_banker_5_player_third_card_4_draws():
     """§ 631a.11(g): "if the Point Count of the Banker's Hand after two cards is 5 and the
     value of the third card drawn by the Player's Hand is 4, the table shows that the
     Banker's Hand shall draw a third card." """
-    assert rules.TABLE_1[5][4] == "D"
-    assert rules.banker_draws(5, 4) is True
-    coup = rules.deal(["AC", "2D", "2H", "3S", "4C", "KD"])  # Player A 2 (3) draws 4; Banker 2 3 (5)
+    assert ch631a.TABLE_1[5][4] == "D"
+    assert ch631a.banker_draws(5, 4) is True
+    coup = ch631a.deal(["AC", "2D", "2H", "3S", "4C", "KD"])  # Player A 2 (3) draws 4; Banker 2 3 (5)
     assert coup.banker == ("2D", "3S", "KD")
 
 
@@ -113,22 +113,22 @@ def test_631a_11_g_worked_example_banker_5_player_third_card_4_draws():
 def test_banker_rule_outside_table_1(banker, third):
     """§ 631a.11(c)(2)(i)-(ii): less than 3 draws, 7 stays, whatever the third card."""
     if banker < 3:
-        assert rules.banker_draws(banker, third)
+        assert ch631a.banker_draws(banker, third)
     elif banker == 7:
-        assert not rules.banker_draws(banker, third)
+        assert not ch631a.banker_draws(banker, third)
     elif banker in (3, 4, 5, 6):
-        assert rules.banker_draws(banker, third) == (_grid(PRINTED_TABLE_1)[banker][third] == "D")
+        assert ch631a.banker_draws(banker, third) == (_grid(PRINTED_TABLE_1)[banker][third] == "D")
 
 
 def test_player_rule_and_banker_when_player_stays():
     """§ 631a.11(b)(1)-(2), (c)(1)."""
-    assert [rules.player_draws(p) for p in range(8)] == [True] * 6 + [False] * 2
-    assert [rules.banker_draws(b, None) for b in range(8)] == [True] * 6 + [False] * 2
+    assert [ch631a.player_draws(p) for p in range(8)] == [True] * 6 + [False] * 2
+    assert [ch631a.banker_draws(b, None) for b in range(8)] == [True] * 6 + [False] * 2
 
 
 def test_a_natural_stops_both_hands():
     """§ 631a.11(a): Player's Natural 8 against a Banker's 0: nobody draws."""
-    coup = rules.deal(["8C", "KD", "QH", "JS", "2C", "3D"])
+    coup = ch631a.deal(["8C", "KD", "QH", "JS", "2C", "3D"])
     assert (coup.player, coup.banker) == (("8C", "QH"), ("KD", "JS"))
 
 
@@ -142,8 +142,8 @@ def test_a_natural_stops_both_hands():
 def test_deciding_clause_names_the_draw_rule_of_each_hand(cards, player, banker):
     """The clause that decides each hand's third card: a Natural, the Player's rule,
     the Banker's rule after the Player stays, or after the Player's third card."""
-    coup = rules.deal(cards)
-    assert (rules.deciding_clause(coup, "player"), rules.deciding_clause(coup, "banker")) == (player, banker)
+    coup = ch631a.deal(cards)
+    assert (ch631a.deciding_clause(coup, "player"), ch631a.deciding_clause(coup, "banker")) == (player, banker)
 
 
 # ------------------------------------------------------------------ § 631a.13 paytables
@@ -151,9 +151,9 @@ def test_deciding_clause_names_the_draw_rule_of_each_hand(cards, player, banker)
 def test_dragon_bonus_paytables_equal_the_printed_rows(i, letter):
     keys = ["win_by_9", "win_by_8", "win_by_7", "win_by_6", "win_by_5", "win_by_4", "natural_winner", "natural_tie"]
     for key, printed in zip(keys, PRINTED_DRAGON_BONUS):
-        assert rules.DRAGON_BONUS_PAYTABLES_TEXT[key] == printed
+        assert ch631a.DRAGON_BONUS_PAYTABLES_TEXT[key] == printed
         cell = printed[i + 1]
-        odds = rules.DRAGON_BONUS_PAYTABLES[letter][key]
+        odds = ch631a.DRAGON_BONUS_PAYTABLES[letter][key]
         assert (odds is None) if cell == "Push" else (odds == Odds.parse(cell))
 
 
@@ -165,7 +165,7 @@ def test_dragon_bonus_paytable_equals_the_corpus_parse():
 
 
 def test_house_money_paytable_equals_the_printed_rows():
-    assert rules.HOUSE_MONEY_ODDS == {"both_pairs": Odds.parse(PRINTED_HOUSE_MONEY[0][1]),
+    assert ch631a.HOUSE_MONEY_ODDS == {"both_pairs": Odds.parse(PRINTED_HOUSE_MONEY[0][1]),
                                       "one_pair": Odds.parse(PRINTED_HOUSE_MONEY[1][1])}
     table = _corpus_table("631a.13(h)[table]")
     if table is not None:
@@ -193,30 +193,30 @@ TEN = Decimal("10.00")
     (["AC", "KD", "2H", "4S", "4C", "QD"], "player", "A", "lose", "0.00", "win_by_less_than_4"),
 ])
 def test_dragon_bonus_rows(cards, hand, paytable, result, paid, row):
-    coup = rules.deal(cards)
-    exp = rules.settle_dragon_bonus(coup, hand, TEN, paytable)
+    coup = ch631a.deal(cards)
+    exp = ch631a.settle_dragon_bonus(coup, hand, TEN, paytable)
     assert (exp.result, exp.paid, exp.outcome, exp.vigorish) == (result, Decimal(paid), row, 0)
 
 
 def test_base_wager_odds():
     """§ 631a.13(a)-(c), (f)-(h) on $10.00."""
-    player_wins = rules.deal(["9C", "KD", "QH", "JS"])
-    tie = rules.deal(["9C", "9D", "KH", "QS"])
-    assert rules.settle_player(player_wins, TEN).paid == Decimal("20.00")
-    assert rules.settle_tie(tie, TEN, Odds.parse("8 to 1")).paid == Decimal("90.00")
-    assert rules.settle_tie(tie, TEN, Odds.parse("9 to 1")).paid == Decimal("100.00")
-    assert rules.settle_banker(tie, TEN, ez=False, vig_rounding=True).result == "push"
-    dragon_7 = rules.deal(["AC", "4D", "KH", "QS", "5C", "3D"])  # Player 6 (A K 5), Banker 7 on three (4 Q 3)
-    assert rules.is_dragon_7(dragon_7)
-    assert rules.settle_dragon_7(dragon_7, TEN).paid == Decimal("410.00")
-    assert rules.settle_banker(dragon_7, TEN, ez=True, vig_rounding=False).result == "push"
-    panda_8 = rules.deal(["AC", "KD", "2H", "QS", "5C", "7D"])  # Player 8 on three (A 2 5), Banker 7
-    assert rules.is_panda_8(panda_8)
-    assert rules.settle_panda_8(panda_8, TEN).paid == Decimal("260.00")
-    both = rules.deal(["4C", "8D", "4H", "8S"])  # a pair in each hand; Player 8 vs Banker 6
-    assert rules.settle_house_money(both, TEN).paid == Decimal("160.00")
-    one = rules.deal(["4C", "8D", "4H", "9S"])
-    assert rules.settle_house_money(one, TEN).paid == Decimal("40.00")
+    player_wins = ch631a.deal(["9C", "KD", "QH", "JS"])
+    tie = ch631a.deal(["9C", "9D", "KH", "QS"])
+    assert ch631a.settle_player(player_wins, TEN).paid == Decimal("20.00")
+    assert ch631a.settle_tie(tie, TEN, Odds.parse("8 to 1")).paid == Decimal("90.00")
+    assert ch631a.settle_tie(tie, TEN, Odds.parse("9 to 1")).paid == Decimal("100.00")
+    assert ch631a.settle_banker(tie, TEN, ez=False, vig_rounding=True).result == "push"
+    dragon_7 = ch631a.deal(["AC", "4D", "KH", "QS", "5C", "3D"])  # Player 6 (A K 5), Banker 7 on three (4 Q 3)
+    assert ch631a.is_dragon_7(dragon_7)
+    assert ch631a.settle_dragon_7(dragon_7, TEN).paid == Decimal("410.00")
+    assert ch631a.settle_banker(dragon_7, TEN, ez=True, vig_rounding=False).result == "push"
+    panda_8 = ch631a.deal(["AC", "KD", "2H", "QS", "5C", "7D"])  # Player 8 on three (A 2 5), Banker 7
+    assert ch631a.is_panda_8(panda_8)
+    assert ch631a.settle_panda_8(panda_8, TEN).paid == Decimal("260.00")
+    both = ch631a.deal(["4C", "8D", "4H", "8S"])  # a pair in each hand; Player 8 vs Banker 6
+    assert ch631a.settle_house_money(both, TEN).paid == Decimal("160.00")
+    one = ch631a.deal(["4C", "8D", "4H", "9S"])
+    assert ch631a.settle_house_money(one, TEN).paid == Decimal("40.00")
 
 
 @pytest.mark.parametrize("stake,rounding,vig", [
@@ -225,14 +225,14 @@ def test_base_wager_odds():
 ])
 def test_vigorish_631a_13_c(stake, rounding, vig):
     """§ 631a.13(c): 5% of the amount won; optionally "25¢ or the next highest multiple of 25¢"."""
-    assert rules.vigorish(Decimal(stake), rounding) == Decimal(vig)
+    assert ch631a.vigorish(Decimal(stake), rounding) == Decimal(vig)
 
 
 def test_no_vigorish_in_ez_baccarat_or_on_dragon_bonus():
-    banker_wins = rules.deal(["KC", "9D", "QH", "JS"])
-    assert rules.settle_banker(banker_wins, TEN, ez=True, vig_rounding=True).vigorish == 0
-    assert rules.settle_banker(banker_wins, TEN, ez=False, vig_rounding=True).vigorish == Decimal("0.50")
-    assert rules.settle_dragon_bonus(banker_wins, "banker", TEN, "A").vigorish == 0
+    banker_wins = ch631a.deal(["KC", "9D", "QH", "JS"])
+    assert ch631a.settle_banker(banker_wins, TEN, ez=True, vig_rounding=True).vigorish == 0
+    assert ch631a.settle_banker(banker_wins, TEN, ez=False, vig_rounding=True).vigorish == Decimal("0.50")
+    assert ch631a.settle_dragon_bonus(banker_wins, "banker", TEN, "A").vigorish == 0
 
 
 # ------------------------------------------------------------------ independence and coverage

@@ -15,7 +15,7 @@ from pytest_bdd.parser import FeatureParser
 
 from baccarat_conformance.corpus import clause_id_for_tag, load_corpus
 from baccarat_conformance.oracle import Odds, golden_talons, rising_phoenix
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol.vocabulary import RISING_PHOENIX_BONUSES
 
 FEATURES = Path(__file__).resolve().parents[1] / "features"
@@ -89,9 +89,9 @@ def _expected(kind, hand, option, coup, stake, paytables, commission_free) -> se
         return {(e.result, e.paid) for e in (rising_phoenix.settle_banker(coup, stake, commission_free=f,
                                                                           vig_rounding=True) for f in commission_free)}
     if kind == "player":
-        e = rules.settle_player(coup, stake)
+        e = ch631a.settle_player(coup, stake)
         return {(e.result, e.paid)}
-    e = rules.settle_tie(coup, stake, Odds.parse("8 to 1"))
+    e = ch631a.settle_tie(coup, stake, Odds.parse("8 to 1"))
     return {(e.result, e.paid)}
 
 
@@ -106,7 +106,7 @@ def test_examples_agree_with_the_oracle(name, feature, scenario, rendered):
                      None)
         if cards is None:
             continue
-        coup = rules.deal(cards)
+        coup = ch631a.deal(cards)
         assert coup.used == len(cards), f"{scenario.name} {ctx}: {len(cards) - coup.used} cards left unused"
         paytable = next((t.rsplit(" ", 1)[1] for t in texts if "pays Golden Talons by Paytable" in t), None)
         paytables = [paytable] if paytable else list(golden_talons.PAYTABLE_LETTERS)
@@ -152,7 +152,7 @@ def test_every_bonus_and_every_paytable_cell_has_an_example():
                 for t in texts:
                     m = CHECK.match(t)
                     if m and m.group(2).startswith("Golden Talons"):
-                        _, row = golden_talons.row(rules.deal(cards), _target(m.group(2))[1])
+                        _, row = golden_talons.row(ch631a.deal(cards), _target(m.group(2))[1])
                         cells.add((paytable, row))
     assert bonus_rows == {(k, str(v)) for k, v in rising_phoenix.BONUS_ODDS.items()}
     assert cells == {(p, r) for p in golden_talons.PAYTABLE_LETTERS for r in golden_talons.PAYTABLES_TEXT}

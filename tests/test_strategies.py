@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.oracle import ch631a as rules
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import coup_of, expected, settler_for
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol.models import RANKS, SUITS
@@ -83,7 +83,7 @@ def test_round_shoes_are_whole_rounds_then_a_partial_one(shoe):
     pos = rounds = 0
     while True:
         try:
-            coup = rules.deal(shoe[pos:])
+            coup = ch631a.deal(shoe[pos:])
         except ValueError:
             break
         pos += coup.used
@@ -107,7 +107,7 @@ def test_wagers_are_offered_covered_and_within_limits(data):
 # ------------------------------------------------------------------ how they shrink
 def test_cards_shrink_toward_the_ace_of_clubs_and_low_ranks():
     assert find(bst.cards(), lambda c: True) == "AC"
-    assert find(bst.cards(), lambda c: rules.card_value(c) == 5) == "5C"
+    assert find(bst.cards(), lambda c: ch631a.card_value(c) == 5) == "5C"
     assert find(bst.cards(), lambda c: c[-1] == "S") == "AS"
 
 
@@ -123,11 +123,11 @@ def test_round_shoes_shrink_to_the_round_that_matters():
         pos = 0
         while True:
             try:
-                coup = rules.deal(shoe[pos:])
+                coup = ch631a.deal(shoe[pos:])
             except ValueError:
                 return False
-            if (len(coup.player) == 3 and rules.point_count(coup.banker[:2]) == 6
-                    and rules.card_value(coup.player[2]) == 5):
+            if (len(coup.player) == 3 and ch631a.point_count(coup.banker[:2]) == 6
+                    and ch631a.card_value(coup.player[2]) == 5):
                 return True
             pos += coup.used
 
@@ -167,7 +167,7 @@ def test_reference_game_settles_as_the_oracle_under_any_rules_submission(data):
         ids[ack.wager_id] = w
     record = game.deal_round(table)
     coup = coup_of(record.player.cards, record.banker.cards)
-    assert coup.player == rules.deal(shoe).player and coup.banker == rules.deal(shoe).banker
+    assert coup.player == ch631a.deal(shoe).player and coup.banker == ch631a.deal(shoe).banker
     for r in record.wagers:
         exp = expected(coup, ids[r.wager_id], rs)
         assert (r.result, r.paid, r.vigorish) == (exp.result, exp.paid, exp.vigorish), (rs, shoe, r, exp)
