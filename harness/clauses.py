@@ -3,9 +3,10 @@
 A scenario is tagged with the ids of the clauses it tests, in marker form
 (``@631a.11.c.2.iii`` for § 631a.11(c)(2)(iii); :func:`~baccarat_conformance.corpus.tag_for`).
 At collection :func:`tag_items` records each scenario's own clause ids (those in the
-corpus) and adds the markers of their ancestors, so that ``-m 631a.11`` selects every
-scenario of § 631a.11; :func:`register_markers` declares one marker per clause of the
-corpus for ``--strict-markers``.
+corpus) and adds the markers of their ancestors and of their chapter, so that ``-m 631a.11``
+selects every scenario of § 631a.11 and ``-m 629b`` every scenario of Chapter 629b;
+:func:`register_markers` declares one marker per clause and per chapter of the corpus for
+``--strict-markers``.
 
 The order of a scenario's clause ids is the order its tags are written in the feature
 file (read from the file: pytest-bdd hands tags over as a set, whose order changes with
@@ -49,6 +50,8 @@ def register_markers(config: pytest.Config) -> None:
     corpus = corpus_or_none()
     if corpus is None:
         return
+    for chapter in corpus.chapters():
+        config.addinivalue_line("markers", f"{chapter}: every scenario of 58 Pa. Code Chapter {chapter}")
     for clause in corpus.clauses:
         config.addinivalue_line("markers", f"{clause.tag}: 58 Pa. Code § {clause.id}")
 
@@ -106,3 +109,6 @@ def tag_items(items: list[pytest.Item]) -> None:
             for ancestor in corpus.ancestors(cid):
                 if not item.get_closest_marker(ancestor.tag):
                     item.add_marker(ancestor.tag)
+            chapter = corpus.by_id[cid].chapter  # -m 629b: the whole chapter
+            if not item.get_closest_marker(chapter):
+                item.add_marker(chapter)

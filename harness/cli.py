@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="baccarat-conformance",
                      description="Regulatory conformance harness for Baccarat games (58 Pa. Code).",
                      epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    from baccarat_conformance.verdict.run_info import harness_version
+
+    parser.add_argument("--version", action="version", version=harness_version())
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     run = sub.add_parser("run", help="run the conformance suite and write the reports",
@@ -343,6 +346,9 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     unfinished = _drop_partial_writes(out)
     for message in unfinished:
         _error(message)
+    if not interrupted and code == USAGE_ERROR:  # pytest refused the options (an unknown marker in -m...)
+        _error(usage_error_message(out / "pytest.log"))
+        return 3
 
     # 4. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
     #    (or finished without knowing of the interruption)
@@ -385,6 +391,23 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: {out / 'pytest.log'}")
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
+
+
+USAGE_ERROR = 4
+"""pytest's exit status for options it refuses (``pytest.ExitCode.USAGE_ERROR``)."""
+
+
+def usage_error_message(pytest_log: Path) -> str:
+    """The line of ``run``'s error when pytest refused its options: pytest's own
+    ``ERROR:`` lines from ``pytest_log`` (``Unknown marker(s) in '-m' expression: 629b``),
+    and that no report was built."""
+    try:
+        said = [line.strip() for line in pytest_log.read_text(encoding="utf-8", errors="replace").splitlines()
+                if line.startswith(("ERROR:", "error:", "baccarat-conformance:"))]
+    except OSError:
+        said = []
+    why = "; ".join(said[-3:]) or f"see {pytest_log}"
+    return f"pytest refused the options (usage error): {why}; nothing was run, no report was built"
 
 
 # ====================================================================== matrix

@@ -12,7 +12,7 @@ Where an option is declared (:attr:`Option.scope`):
 ``both``     a pytest option and a ``run`` flag, passed on unchanged;
 ``pytest``   a pytest option that ``run`` sets itself (from ``--out``);
 ``run``      a ``run`` flag passed on to an option declared elsewhere: ``--game`` (the
-             library adapter's) and ``-n`` (pytest-xdist's).
+             library adapter's), ``-n`` (pytest-xdist's), ``-m`` and ``-k`` (pytest's).
 
 Values stay strings in pytest's options (pytest-xdist sends them to its workers); a
 path given to ``run`` is made absolute before it is passed on.
@@ -154,6 +154,10 @@ OPTIONS: tuple[Option, ...] = (
                                  "relative to the matrix folder)", default="allure-report/index.html",
            metavar="URL", scope="pytest"),
     Option(("-n", "--workers"), "pytest-xdist workers (e.g. auto)", scope="run", pytest_flag="-n"),
+    Option(("-m",), "only the scenarios whose markers match EXPR, as pytest's -m: a clause (631a.11), a "
+                    "chapter (629b), property, statistics, game_math, 'not statistics'", metavar="EXPR",
+           scope="run"),
+    Option(("-k",), "only the scenarios whose names match EXPR, as pytest's -k", metavar="EXPR", scope="run"),
 )
 """Every option of a conformance run that reaches pytest."""
 

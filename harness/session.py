@@ -290,6 +290,8 @@ class VerdictInputs:
         interrupted = status == int(pytest.ExitCode.INTERRUPTED) and not self.collection_errors
         self._selected_from_workers()
         self._write_session(finished=finished, exitstatus=status, interrupted=interrupted)
+        if status == int(pytest.ExitCode.USAGE_ERROR):  # options refused (-m unknown): nothing ran, no matrix
+            return
         try:
             self.matrix = matrix_of_run(
                 self.results.entries, self.session_facts(finished=finished, exitstatus=status, interrupted=interrupted),
