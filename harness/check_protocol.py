@@ -174,6 +174,7 @@ class Conversation:
         self.adapter = adapter
         self.problems: list[Problem] = []
         self.operations = 0
+        self.unreachable: Optional[str] = None  # the transport error of a describe never answered
 
     def send(self, op: str, params: dict) -> Any:
         """The decoded answer to ``op``, or None when the transport failed (a problem)."""
@@ -188,6 +189,8 @@ class Conversation:
         except AdapterError as e:
             self.problems.append(Problem(op, "answer", f"{type(e).__name__}: {str(e).splitlines()[0][:300]}",
                                          SECTIONS.get(op, "operations")))
+            if op == "describe" and self.operations == 1:
+                self.unreachable = str(e).splitlines()[0][:300]
             return None
         except (TypeError, ValueError, RecursionError) as e:
             if isinstance(answer, (str, bytes)):
@@ -275,6 +278,8 @@ def _round(c: Conversation, record: dict, placed: set[str], op: str = "deal_roun
 def converse(c: Conversation, rules: dict) -> None:
     """The conversation, in the order of a round, then the bad requests."""
     caps = _describe(c)
+    if c.unreachable is not None:  # nothing answers: one problem, not one per operation
+        return
     stacked = "stacked_shoe" in caps
     rules = declared_rules(rules, caps)  # as a run does: no optional wager the game does not declare
     opened = c.result("open_table", {"rules": rules, "seats": [{"seat": s} for s in (1, 2, 3)],
@@ -362,10 +367,18 @@ def check_protocol_command(args: argparse.Namespace, out: Callable[[str], None] 
         err(f"baccarat-conformance check-protocol: --adapter {args.adapter}: the game cannot be built: "
             f"{type(e).__name__}: {e}")
         return 3
-    problems, sent = check_game(adapter, rules)
+    c = Conversation(adapter)
+    try:
+        converse(c, rules)
+    finally:
+        adapter.close()
+    seconds = time.perf_counter() - started
+    if c.unreachable is not None:
+        err(f"check-protocol: the game did not answer describe ({seconds:.1f} s): {c.unreachable}")
+        return 3
+    problems, sent = c.problems, c.operations
     for problem in problems:
         out(str(problem))
-    seconds = time.perf_counter() - started
     verdict = "the answers fit the protocol" if not problems else f"{len(problems)} problem(s)"
     err(f"check-protocol: {sent} operations in {seconds:.1f} s, protocol {m.PROTOCOL_VERSION}: {verdict}")
     return 3 if problems else 0

@@ -297,6 +297,17 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         except ReportError as e:
             _error(f"the Allure HTML report cannot be made: {e}")
             return 3
+    # 1b. the game answers describe, or the run ends here in seconds (exit 2), not after every scenario failed
+    from baccarat_conformance.preflight import GameUnreachable, describe_game
+
+    try:
+        describe_game(args)
+    except ConfigurationError as e:
+        _error(str(e))
+        return 3
+    except GameUnreachable as e:
+        _error(f"{e}; nothing was run")
+        return 2
     if signals.received is not None:
         _error(f"{signals.name} before the run started; nothing was run")
         return 4

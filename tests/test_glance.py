@@ -68,3 +68,38 @@ def test_version(capsys) -> None:
     with pytest.raises(SystemExit) as e:
         main("--version")
     assert e.value.code == 0 and capsys.readouterr().out.startswith("baccarat-conformance ")
+
+
+# ------------------------------------------------------------------ a game that does not answer (item 5)
+def closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:  # bound, never listening, then closed: nothing answers there
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_run_stops_before_the_first_scenario_when_the_game_does_not_answer(tmp_path: Path, capsys) -> None:
+    code = main("run", "--out", str(tmp_path / "out"), "--adapter", "http", "--url",
+                f"http://127.0.0.1:{closed_port()}", "--depth", "smoke", "--progress", "off", "-m", "631a.6")
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2, err
+    assert len(err) == 1 and "did not answer describe" in err[0] and "nothing was run" in err[0]
+    assert not (tmp_path / "out" / "results.jsonl").exists()  # no scenario, no pytest
+
+
+def test_run_over_http_asks_describe_first_and_runs(tmp_path: Path, capsys) -> None:
+    from .misbehaving_servers import serve
+
+    with serve() as url:
+        code = main("run", "--out", str(tmp_path), "--adapter", "http", "--url", url, "--depth", "smoke",
+                    "--as-of", AS_OF, "--allow-pending", "--no-html", "--progress", "off", "-m", "631a.6")
+    assert code == 0, capsys.readouterr()
+
+
+def test_check_protocol_against_nothing_says_so_once(capsys) -> None:
+    code = main("check-protocol", "--adapter", "http", "--url", f"http://127.0.0.1:{closed_port()}")
+    captured = capsys.readouterr()
+    lines = (captured.out + captured.err).strip().splitlines()
+    assert code == 3
+    assert len(lines) == 1 and "did not answer describe" in lines[0] and "protocol 1." not in lines[0], lines
