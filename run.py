@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Quick start, with nothing but Python (>= 3.10), pip and network access to PyPI/npm:
 
-    python3 run.py conformance   # the main job: full suite vs the reference game, reports in reports/
-                                 # (profile full_table: every optional wager one table can offer),
-                                 # sealed (unsigned) into reports.evidence.tar.gz
+    python3 run.py conformance   # the main job: full suite vs the reference game, reports in
+                                 # conformance-report/ (profile full_table: every optional wager one
+                                 # table can offer), sealed (unsigned) into conformance-report.evidence.tar.gz
     python3 run.py test          # the harness's own tests
 
 It creates ``.venv`` (reinstalling when pyproject.toml changes), installs the harness
@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
+#: The main job's --out: outside every source package folder (reports/ is one), so that a wheel
+#: built after a quick start never ships its reports.
+OUT = "conformance-report"
 
 
 def sh(*cmd: str) -> None:
@@ -58,7 +61,7 @@ def main(argv: list[str]) -> int:
         # The bundled reference game is software only: its manual-inspection clauses
         # (layouts, signage, drop box...) can only be pending, so the quick start lists
         # them without failing on them. A lab passes --attestations instead.
-        cmd = [str(BIN / "baccarat-conformance"), "run", "--out", "reports", "--profile", "full_table",
+        cmd = [str(BIN / "baccarat-conformance"), "run", "--out", OUT, "--profile", "full_table",
                "--allow-pending", *argv[1:]]
     else:
         # One xdist worker more than the cores: many tests wait on a child pytest, a timer or
@@ -69,7 +72,7 @@ def main(argv: list[str]) -> int:
     print("+", " ".join(cmd), flush=True)
     code = subprocess.call(cmd, cwd=ROOT, env=env)
     if argv[0] == "conformance" and code != 3:  # 3: invalid input, nothing ran; else seal what the run left
-        out = "reports"  # the run's --out (the last one given wins): sealed into OUT.evidence.tar.gz beside it
+        out = OUT  # the run's --out (the last one given wins): sealed into OUT.evidence.tar.gz beside it
         for i, a in enumerate(argv):
             out = argv[i + 1] if a == "--out" and i + 1 < len(argv) else a[6:] if a.startswith("--out=") else out
         cmd = [str(BIN / "baccarat-conformance"), "seal", out]

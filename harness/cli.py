@@ -12,7 +12,7 @@
     anything after ``--`` goes to pytest unchanged (e.g. ``-- -m 631a.6``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
     list the clauses of the corpus and how each is covered.
-``baccarat-conformance matrix --results reports/results.jsonl --out reports``
+``baccarat-conformance matrix conformance-report/results.jsonl [--out FOLDER]``
     rebuild the clause matrix from an existing results log.
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
@@ -50,6 +50,12 @@ from baccarat_conformance.verdict.contract import EXIT_CODES, EXIT_STATUS_HELP, 
 from baccarat_conformance.verdict.rebuild import load_context, rebuild_matrix
 
 
+DEFAULT_OUT = "conformance-report"
+"""The default ``--out`` of ``run``: a folder of its own, never a source package folder
+(``reports/`` is the package of the report writers: a wheel built after a run shipped its
+matrix)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors exiting 3 ("invalid input") as the contract says."""
 
@@ -74,9 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
                          epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     options.add_run_arguments(run)  # the options that reach pytest (the table the pytest options come from)
     options.add_adapter_arguments(run)  # --url, --port, --baud...: before or after --
-    run.add_argument("--out", default="reports", type=Path,
+    run.add_argument("--out", default=DEFAULT_OUT, type=Path,
                      help="output folder: allure-results/, allure-report/, results.jsonl, junit.xml, matrix.*, "
-                          "pytest.log (default: reports)")
+                          f"pytest.log (default: {DEFAULT_OUT}, in the working directory)")
     run.add_argument("--no-html", action="store_true", help="skip generating the Allure HTML report")
     run.add_argument("--progress", default="auto", choices=["auto", "on", "off"],
                      help="progress display (auto: on a terminal); off passes pytest's output through")
@@ -105,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     "profile, collected count, pytest's exit status) come from session.json "
                                     "beside the log when present; options override them.",
                         epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    mx.add_argument("--results", required=True, type=Path, help="the results log (results.jsonl)")
+    mx.add_argument("results_log", nargs="?", type=Path, metavar="RESULTS",
+                    help=f"the results log ({DEFAULT_OUT}/results.jsonl); or --results")
+    mx.add_argument("--results", default=None, type=Path, help="the results log (results.jsonl)")
     mx.add_argument("--out", default=None, type=Path, help="output folder (default: the results log's folder)")
     mx.add_argument("--session", default=None, type=Path, help="session.json of the run (default: beside the log)")
     mx.add_argument("--as-of", default=None, type=date_arg, metavar="YYYY-MM-DD")
@@ -427,6 +435,11 @@ def matrix_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.errors import ConfigurationError
     from baccarat_conformance.verdict.matrix import MatrixError
 
+    if (args.results_log is None) == (args.results is None):
+        _error("matrix: name the results log once, as RESULTS or --results "
+               + ("(both were given)" if args.results else "(none was given)"))
+        return 3
+    args.results = args.results or args.results_log
     out = args.out or args.results.parent
     try:
         m = rebuild_matrix(args.results, session=args.session, attestations=args.attestations,

@@ -67,7 +67,7 @@ class SealError(Exception):
 
 
 def default_package(out: Path) -> Path:
-    """``reports`` -> ``reports.evidence.tar.gz`` beside the folder."""
+    """``conformance-report`` -> ``conformance-report.evidence.tar.gz`` beside the folder."""
     out = Path(out)
     return out.resolve().parent / f"{out.resolve().name}.evidence.tar.gz"
 

@@ -3,7 +3,8 @@
 Each fenced ``sh`` block (also ``bash``, ``shell``, ``console``) is one test, run in a
 folder of its own (so an example's reports never land in another's): its commands run
 in order, against the reference game, with a short selection (``-m 631a.6``, ``--depth
-smoke``) added to every run of the suite, and must exit as the block says (0 unless
+smoke``) added to every run of the suite that selects nothing itself (a ``run -m``/``-k`` runs its
+own selection), and must exit as the block says (0 unless
 marked). An HTML comment on the line before a block marks what it needs:
 
 ``<!-- docs-test: serial -->``         a serial device: the pty simulator stands in for it
@@ -39,6 +40,8 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 import pytest
+
+from baccarat_conformance.cli import DEFAULT_OUT
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -156,7 +159,7 @@ class Session:
         if len(argv) > 1 and argv[1] == "run.py":
             argv[1] = str(ROOT / "run.py")
             if argv[2:3] == ["conformance"]:
-                argv += ["--depth", "smoke", "--no-html", "--out", str(self.cwd / "reports"), "--", *SELECTION]
+                argv += ["--depth", "smoke", "--no-html", "--out", str(self.cwd / DEFAULT_OUT), "--", *SELECTION]
             else:  # the harness's own tests: a short selection
                 argv += ["-k", "test_parse_date", "-n", "0", "-p", "no:cacheprovider"]
         elif argv[:2] == ["baccarat-conformance", "run"]:
@@ -173,9 +176,11 @@ class Session:
             head[head.index("--depth") + 1] = "smoke"
         else:
             head += ["--depth", "smoke"]
-        out = Path(head[head.index("--out") + 1]) if "--out" in head else Path("reports")
+        out = Path(head[head.index("--out") + 1]) if "--out" in head else Path(DEFAULT_OUT)
         self.runs.append(self.cwd / out)
         head += ["--no-html", "--allow-pending"]
+        if "-m" in head or "-k" in head:  # a documented selection runs as written
+            return head + sep + tail
         return head + (sep or ["--"]) + tail + SELECTION
 
     # ---------------------------------------------------------------- running
@@ -278,13 +283,13 @@ def test_every_documented_command_works_as_written(block: Block, tmp_path: Path,
 
 
 def test_the_readme_examples_write_to_their_own_out() -> None:
-    """The HTTP and serial examples of the README never overwrite the main job's reports/."""
+    """The HTTP and serial examples of the README never overwrite the main job's reports."""
     runs = [c for b in BLOCKS if b.file.name == "README.md" for c in b.commands
             if c.startswith("baccarat-conformance run") and "--adapter" in c]
     assert runs
     for c in runs:
         argv = shlex.split(c)
-        assert "--out" in argv and argv[argv.index("--out") + 1] != "reports", c
+        assert "--out" in argv and argv[argv.index("--out") + 1] != DEFAULT_OUT, c
 
 
 def test_the_readme_states_the_exit_status_contract_of_the_code() -> None:

@@ -103,3 +103,57 @@ def test_check_protocol_against_nothing_says_so_once(capsys) -> None:
     lines = (captured.out + captured.err).strip().splitlines()
     assert code == 3
     assert len(lines) == 1 and "did not answer describe" in lines[0] and "protocol 1." not in lines[0], lines
+
+
+# ------------------------------------------------------------------ run outputs outside the package (item 6)
+def package_dirs() -> dict[str, str]:
+    """Folder of the repository -> the path of its package in a wheel (pyproject.toml's package-dir)."""
+    try:
+        import tomllib
+    except ImportError:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    return {folder: pkg.replace(".", "/") for pkg, folder in project["tool"]["setuptools"]["package-dir"].items()}
+
+
+def test_a_wheel_built_after_a_main_job_run_holds_none_of_its_outputs(tmp_path: Path) -> None:
+    import shutil
+    import zipfile
+
+    src = tmp_path / "src"
+    src.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "node_modules", "*.pyc", "*.egg-info")
+    folders = package_dirs()
+    for name in ["pyproject.toml", "README.md", *folders]:  # what a wheel is built from
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, src / name, ignore=ignore)
+        else:
+            shutil.copy2(REPO / name, src / name)
+    # the main job's run, into the default --out, from the checkout (as `python3 run.py conformance` runs it)
+    run = subprocess.run([str(Path(sys.executable).parent / "baccarat-conformance"), "run", "--profile", "full_table",
+                          "--allow-pending", "--depth", "smoke", "--no-html", "--progress", "off", "-m", "631a.6"],
+                         cwd=src, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    (matrix,) = src.rglob("matrix.json")
+    written = [p.relative_to(src) for p in matrix.parent.rglob("*") if p.is_file()]
+    assert matrix.parent.relative_to(src).parts[0] not in folders  # not a source package folder
+    dist = tmp_path / "dist"
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    (wheel,) = dist.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = [f"{folders[f.parts[0]]}/{'/'.join(f.parts[1:])}" for f in written if f.parts[0] in folders]
+    assert names and not [n for n in shipped if n in names]
+
+
+# ------------------------------------------------------------------ smaller items (item 8)
+def test_matrix_takes_the_results_log_as_a_positional_or_as_results(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "run"
+    assert main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
+                "--progress", "off", "-m", "631a.6") == 0
+    assert main("matrix", str(out / "results.jsonl"), "--out", str(tmp_path / "a")) == 0
+    assert main("matrix", "--results", str(out / "results.jsonl"), "--out", str(tmp_path / "b")) == 0
+    assert (tmp_path / "a" / "matrix.json").is_file() and (tmp_path / "b" / "matrix.json").is_file()
+    capsys.readouterr()
+    assert main("matrix") == 3 and "none was given" in capsys.readouterr().err
