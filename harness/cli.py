@@ -343,6 +343,9 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(results, ignore_errors=True)
+        # a report left by an earlier run: Allure 3 would write the new one into allure-report/awesome/ and
+        # leave the old index.html in place
+        shutil.rmtree(out / "allure-report", ignore_errors=True)
         for name in ("results.jsonl", "session.json", "describe.json", "junit.xml", "matrix.json", "matrix.csv",
                      "matrix-totals.csv", "matrix.html"):
             (out / name).unlink(missing_ok=True)
@@ -398,9 +401,12 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
               f"{results}", file=sys.stderr)
     elif not args.no_html:
         from baccarat_conformance.reports.allure import ReportError, generate
+        from baccarat_conformance.reports.allure_verdict import named_report, write_verdict
 
         try:
-            index = generate(results, out / "allure-report")
+            name = write_verdict(results, read_json(out / "matrix.json") or {}, "../matrix.html")
+            with named_report(name):  # the clause verdict on the report's home page
+                index = generate(results, out / "allure-report")
             print(f"Allure report: {index}")
         except ReportError as e:
             _error(str(e))

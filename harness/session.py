@@ -19,7 +19,8 @@ secrets redacted (:func:`redacted_command_line`), ``selection`` (the selecting o
 given: ``{"-m": "631a.6", "-k": "..."}``) and, once collection is done, ``selected_clauses``
 (the clause ids of the scenarios selected to run: the matrix reports a clause none of whose
 scenarios was selected as "not selected"); at the end also ``finished``, ``exitstatus``
-(pytest's) and ``interrupted``. ``started`` and ``finished`` are UTC times (ISO 8601,
+(pytest's), ``interrupted`` and ``game_under_test`` (``{"name", "vendor", "version"}`` from
+the game's ``describe`` answer, None when no scenario asked it). ``started`` and ``finished`` are UTC times (ISO 8601,
 seconds).
 
 Beside it, ``describe.json`` holds the game's ``describe`` answer (:func:`record_description`,
@@ -47,7 +48,7 @@ from baccarat_conformance.profile import load_profile
 from baccarat_conformance.results_log import ResultsLog
 from baccarat_conformance.reports.matrix_writers import write_run_matrix
 from baccarat_conformance.verdict.rebuild import matrix_of_run
-from baccarat_conformance.verdict.run_info import harness_version, offered_options
+from baccarat_conformance.verdict.run_info import game_phrase, game_under_test, harness_version, offered_options
 
 __all__ = ["COMMAND_LINE_ENV", "DESCRIBE_FILE", "VerdictInputs", "properties_escape",
            "command_line_env", "record_description", "redacted_command_line"]
@@ -169,6 +170,7 @@ class VerdictInputs:
         self.matrix_error: Optional[str] = None
         self.par_sheet_error: Optional[str] = None
         self.command_lines = _command_lines(config)
+        self.game_under_test: Optional[dict] = None
 
     @classmethod
     def from_config(cls, config: pytest.Config, results: ResultsLog) -> "VerdictInputs":
@@ -211,7 +213,7 @@ class VerdictInputs:
                  "allow_pending": bool(cfg.getoption("--allow-pending")),
                  "offered": offered_options(self.profile) if self.profile is not None else None,
                  "harness_version": harness_version(), **self.command_lines, "selection": self.selection(),
-                 "selected_clauses": self.selected_clauses}
+                 "selected_clauses": self.selected_clauses, "game_under_test": self.game_under_test}
         facts.update(extra)
         return facts
 
@@ -244,6 +246,17 @@ class VerdictInputs:
         self.matrix_dir.mkdir(parents=True, exist_ok=True)
         path = self.matrix_dir / "session.json"
         write_atomic(path, json.dumps(self.session_facts(**extra), indent=1) + "\n")
+
+    def _read_game_under_test(self) -> None:
+        """The game's name, vendor and version from ``describe.json`` (written by the
+        process that asked the game, at the end of its session), for every report."""
+        if self.matrix_dir is None:
+            return
+        try:
+            described = json.loads((self.matrix_dir / DESCRIBE_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        self.game_under_test = game_under_test(described)
 
     def _write_par_sheet(self) -> None:
         """``par_sheet.json`` beside session.json: the exact par sheet of the run's profile
@@ -289,7 +302,11 @@ class VerdictInputs:
         status = int(exitstatus)
         interrupted = status == int(pytest.ExitCode.INTERRUPTED) and not self.collection_errors
         self._selected_from_workers()
+        self._read_game_under_test()
         self._write_session(finished=finished, exitstatus=status, interrupted=interrupted)
+        alluredir = getattr(self.config.option, "allure_report_dir", None)
+        if alluredir and self.game_under_test:  # the environment again, naming the game now that it answered
+            self.write_environment(Path(alluredir))
         if status == int(pytest.ExitCode.USAGE_ERROR):  # options refused (-m unknown): nothing ran, no matrix
             return
         try:
@@ -327,6 +344,8 @@ class VerdictInputs:
                  ("regulations.as_of", facts["as_of"] + (" (expired clauses tested)" if facts["include_expired"] else "")),
                  ("rules_submission", f"{facts['profile']} ({facts['certificate_holder']}, variant {facts['variant']})"),
                  ("adapter", f"{facts['adapter']} {facts['game'] or ''}".strip()), ("depth", str(facts["depth"]))]
+        game = facts.get("game_under_test") or {}
+        props = [(f"game.{k}", game[k]) for k in ("name", "vendor", "version") if game.get(k)] + props
         for e in edition_statuses(load_corpus(), self.as_of):
             key = f"regulation.{e['chapter']}" + ("" if e["edition"] == "pa-code" else f".{e['edition']}")
             props.append((key, f"{e['description']} [{e['file']}; {' | '.join(e['citations'])}]: {e['summary']}"))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
 
 __all__ = ["CHAPTER_TITLES", "CHAPTER_ORDER", "TREE_LABELS", "Filing", "example_title", "tree_labels", "filing",
-           "example_of", "label_scenario", "keep_step_arguments"]
+           "example_of", "parameter_of", "label_scenario", "keep_step_arguments"]
 
 CHAPTER_TITLES = {
     "631a": "58 Pa. Code Ch. 631a Baccarat",
@@ -83,16 +83,18 @@ def tree_labels(corpus: Any, cid: str) -> list[tuple[str, str]]:
 
 
 def filing(nodeid: str, clauses: Sequence[str], name: str, description: Optional[str],
-           example: Optional[Mapping[str, Any]] = None) -> Filing:
+           example: Optional[Mapping[str, Any]] = None, parameter: Optional[str] = None) -> Filing:
     """How the scenario ``name`` (node ``nodeid``, its own ``clauses``, pytest-bdd's
-    ``description`` holding the quoted clause, ``example`` its row of an Examples table)
-    is filed: ``nodeid`` always; epic = chapter, feature = section, story = clause id,
+    ``description`` holding the quoted clause, ``example`` its row of an Examples table,
+    ``parameter`` the id of a parametrized scenario's part, ``first card 3``) is filed:
+    its title names the example or the part (each result has a name of its own); ``nodeid`` always; epic = chapter, feature = section, story = clause id,
     a ``clause`` label per clause, the tree labels of its principal clause, a link to
     the section's official text and the quoted clause with the interpretations the
     harness applies to it, when it carries clauses and the corpus can be read."""
     from baccarat_conformance.corpus import load_corpus
 
-    out = Filing(example_title(name, example), [("nodeid", nodeid)])
+    title = example_title(name, example) + (f" [{parameter}]" if parameter else "")
+    out = Filing(title, [("nodeid", nodeid)])
     if not clauses:
         return out
     try:
@@ -125,12 +127,21 @@ def example_of(item: Any) -> Optional[Mapping[str, Any]]:
     return callspec.params.get("_pytest_bdd_example") if callspec is not None else None
 
 
+def parameter_of(item: Any) -> Optional[str]:
+    """The id of the part a parametrized scenario runs that is not an Examples row
+    (``first card 3`` of the exhaustive sweep), else None."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is None or "_pytest_bdd_example" in callspec.params or not callspec.params:
+        return None
+    return callspec.id
+
+
 def label_scenario(item: Any, clauses: Sequence[str], scenario: Any) -> None:
     """File the running scenario's Allure result (:func:`filing`). ``item`` is its
     pytest item; ``scenario`` is pytest-bdd's (its ``name`` and ``description``)."""
     import allure
 
-    f = filing(item.nodeid, clauses, scenario.name, scenario.description, example_of(item))
+    f = filing(item.nodeid, clauses, scenario.name, scenario.description, example_of(item), parameter_of(item))
     allure.dynamic.title(f.title)
     for name, value in f.labels:
         allure.dynamic.label(name, value)

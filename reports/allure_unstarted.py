@@ -20,7 +20,7 @@ import time
 import uuid
 from typing import Any, Optional, Sequence
 
-from .allure_labels import example_of, filing
+from .allure_labels import example_of, filing, parameter_of
 
 __all__ = ["report_unstarted", "scenario_template"]
 
@@ -57,7 +57,7 @@ def report_unstarted(item: Any, report: Any, clauses: Sequence[str]) -> bool:
     if template is None:
         return False
     example = example_of(item)
-    f = filing(item.nodeid, clauses, template.name, template.description, example)
+    f = filing(item.nodeid, clauses, template.name, template.description, example, parameter_of(item))
     if report.skipped and isinstance(report.longrepr, tuple):
         status, message, trace = Status.SKIPPED, _SKIP_NAME.sub("", str(report.longrepr[2])), None
     else:

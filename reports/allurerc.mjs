@@ -1,7 +1,8 @@
 // Allure 3 configuration of the conformance report (Allure 3 ignores categories.json in
 // the results folder: categories are declared here).
 export default {
-  name: "Baccarat conformance (58 Pa. Code)",
+  // the run's clause verdict in the name, the home page's title (reports/allure_verdict.py sets it)
+  name: process.env.BACCARAT_CONFORMANCE_REPORT_NAME || "Baccarat conformance (58 Pa. Code)",
   // The tree reads chapter → section → clause, in regulation order: the labels the
   // harness sets (reports/allure_labels.py, tree_labels) lead with numbers that sort as text.
   plugins: {

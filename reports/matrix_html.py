@@ -14,6 +14,7 @@ section shows a par sheet and its plots when they are given (:func:`render_html`
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -24,7 +25,7 @@ from baccarat_conformance.verdict.results import AGGREGATE_ORDER, RESULT_LABELS
 from .game_math import is_par_sheet, section
 from .templates import environment
 
-__all__ = ["CHAPTER_ORDER", "render_html", "chapter_order", "load_game_math", "quoted_table", "GAME_MATH_FILE"]
+__all__ = ["CHAPTER_ORDER", "render_html", "chapter_order", "load_game_math", "quoted_table", "runs", "GAME_MATH_FILE"]
 
 #: The chapters in reading order when all are in force (the in-force ones come first).
 CHAPTER_ORDER = ("631a", "631c", "629b", "627b")
@@ -71,18 +72,45 @@ def _flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
     return [(prefix, str(data))]
 
 
+ITALIC = re.compile(r"<i>(.*?)</i>", re.S)
+
+
+def runs(text: str) -> list[dict[str, Any]]:
+    """``text`` as runs of plain and italic text: the source texts of the regulation mark
+    italics as ``<i>…</i>`` (Table 1's headings). Only that mark is read; the template
+    writes the ``<i>`` element itself and escapes every run's text, so any other markup
+    in a text shows as written, never as HTML."""
+    ellipsis = text.endswith("…")
+    if ellipsis:  # an excerpt cut inside a mark: drop the cut mark's piece, close the italic it left open
+        text = re.sub(r"<(/(i)?)?$|<i$", "", text[:-1])
+        if text.count("<i>") > text.count("</i>"):
+            text += "</i>"
+        text += "…"
+    out: list[dict[str, Any]] = []
+    at = 0
+    for m in ITALIC.finditer(text):
+        if m.start() > at:
+            out.append({"text": text[at:m.start()], "italic": False})
+        out.append({"text": m.group(1), "italic": True})
+        at = m.end()
+    if at < len(text):
+        out.append({"text": text[at:], "italic": False})
+    return out
+
+
 def quoted_table(cells: list[list[str]]) -> list[dict[str, Any]]:
     """The lines of a table quoted in a clause, for the template: a line with one
     filled cell before the header is a ``title`` (spanning the table), the first line of
-    two or more filled cells the ``head``, the rest body lines."""
+    two or more filled cells the ``head``, the rest body lines; each cell as its
+    :func:`runs`."""
     width = max(len(c) for c in cells)
     out, head_seen = [], False
     for line in cells:
         filled = [c for c in line if c]
         if not head_seen and len(filled) == 1:
-            out.append({"cells": filled, "title": True, "head": False, "span": width})
+            out.append({"cells": [runs(c) for c in filled], "title": True, "head": False, "span": width})
             continue
-        out.append({"cells": line, "title": False, "head": not head_seen, "span": 1})
+        out.append({"cells": [runs(c) for c in line], "title": False, "head": not head_seen, "span": 1})
         head_seen = True
     return out
 
@@ -104,7 +132,8 @@ def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str
                  "status": "in force" if in_force else next(
                      (r["result_label"] for r in m.rows if r["chapter"] == ch), ""),
                  "rows": [r for r in m.rows if r["chapter"] == ch]} for ch, in_force in order]
-    facts = [("Regulations as of", run.as_of.isoformat() + (" (expired clauses tested: --include-expired)"
+    facts = [("Game under test", run.game_phrase or "not recorded (no scenario asked the game to describe itself)"),
+             ("Regulations as of", run.as_of.isoformat() + (" (expired clauses tested: --include-expired)"
                                                             if run.include_expired else "")),
              ("Rules Submission profile", f"{run.profile or ''} "
                                           f"{('— ' + run.certificate_holder) if run.certificate_holder else ''}"),
@@ -120,7 +149,8 @@ def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str
         sheet = game_math.get("par_sheet") or {}
         math = {"pairs": [] if is_par_sheet(sheet) else _flatten(sheet), "images": list(game_math.get("images") or ()),
                 **(section(sheet) if is_par_sheet(sheet) else {"wagers": None})}
+    excerpts = {r["id"]: runs(r["excerpt"]) for r in m.rows}
     return environment().get_template(TEMPLATE).render(
-        m=m, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS[k] for k in kinds], kind_keys=kinds,
+        m=m, excerpts=excerpts, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS[k] for k in kinds], kind_keys=kinds,
         totals=totals, chapters=chapters, facts=facts, tables=tables, selection=m.selection_facts(), labels=RESULT_LABELS,
         game_math=math)

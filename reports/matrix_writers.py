@@ -49,6 +49,7 @@ def _csv(m: Matrix) -> str:
     for ch in m.totals:
         w.writerow([f"total {ch}", "" if ch == "all" else ch, "", "total", m.totals_sentence(ch)]
                    + [""] * (len(CSV_COLUMNS) - 5))
+    w.writerow(["game under test", "", "", "run", m.run.game_phrase or "not recorded"] + [""] * (len(CSV_COLUMNS) - 5))
     return buf.getvalue()
 
 

@@ -220,7 +220,8 @@ def collect(out: Path) -> tuple[dict[str, bytes], dict]:
                             "why": "session.json does not record it (the run was interrupted before it ended)"})
     facts = {"harness_version": harness_version(),
              "run": {k: session.get(k) for k in ("started", "finished", "as_of", "profile", "certificate_holder",
-                                                  "adapter", "game", "depth", "exitstatus", "interrupted",
+                                                  "adapter", "game", "game_under_test", "depth", "exitstatus",
+                                                  "interrupted",
                                                   "command_line", "pytest_command_line") if k in session},
              "inputs": inputs, "regulations": reg_records, "missing": missing,
              "sealed_with": [Path(sys.argv[0]).name, *sys.argv[1:]] if sys.argv else None}

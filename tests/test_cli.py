@@ -200,7 +200,8 @@ def test_real_run_matrix_totals(reference_run) -> None:
     assert next(r for r in rows if r["id"] == "631a.2(b)(5)")["result"] == "manual_pending"  # Dragon Bonus offered
     assert next(r for r in rows if r["id"] == "631a.2(b)(6)(i)")["result"] == "not_offered"  # not EZ Baccarat
     csv_rows = list(csv.DictReader((out / "matrix.csv").read_text(encoding="utf-8").splitlines()))
-    assert len(csv_rows) == len(corpus.clauses) + len(data["totals"])
+    assert len(csv_rows) == len(corpus.clauses) + len(data["totals"]) + 1  # and the game under test
+    assert csv_rows[-1]["id"] == "game under test" and csv_rows[-1]["excerpt"].startswith("baccarat-conformance reference")
     assert [r["excerpt"] for r in csv_rows if r["kind"] == "total"] == list(data["totals_sentences"].values())
     html = (out / "matrix.html").read_text(encoding="utf-8")
     assert all(s in html for s in data["totals_sentences"].values())

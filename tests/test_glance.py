@@ -157,3 +157,86 @@ def test_matrix_takes_the_results_log_as_a_positional_or_as_results(tmp_path: Pa
     assert (tmp_path / "a" / "matrix.json").is_file() and (tmp_path / "b" / "matrix.json").is_file()
     capsys.readouterr()
     assert main("matrix") == 3 and "none was given" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the verdict where people look (item 3)
+def test_the_verdict_names_the_failing_leaf_clauses_once() -> None:
+    from baccarat_conformance.verdict.contract import failing_leaves, failing_sentence
+
+    def row(cid: str, result: str = "fail", disposition: str = "automated") -> dict:
+        return {"id": cid, "result": result, "disposition": disposition}
+
+    rows = [row("631a.11"), row("631a.11(b)", disposition="subclauses"), row("631a.11(b)(1)"), row("631a.11(c)", "pass"),
+            row("631a.11(c)(5)[table]", disposition="definitional")]
+    assert failing_sentence(failing_leaves(rows)) == "1 clause fails: 631a.11(b)(1)"
+    many = [row(f"631a.{n}(a)") for n in range(1, 13)] + [row("631a.3(b)", "manual_fail", "manual")]
+    said = failing_sentence(failing_leaves(many))
+    assert said.startswith("13 clauses fail (1 by manual inspection): 631a.1(a), 631a.2(a),")
+    assert said.endswith("631a.10(a), and 3 more")
+
+
+def test_a_parametrized_scenario_is_named_by_its_part() -> None:
+    from types import SimpleNamespace
+
+    from baccarat_conformance.reports.allure_labels import filing, parameter_of
+
+    part = SimpleNamespace(callspec=SimpleNamespace(params={"sweep_slice": 3}, id="first card 3"))
+    outline = SimpleNamespace(callspec=SimpleNamespace(params={"_pytest_bdd_example": {"a": "1"}}, id="x-1"))
+    assert parameter_of(part) == "first card 3" and parameter_of(outline) is None
+    assert parameter_of(SimpleNamespace()) is None
+    assert filing("n", [], "Every combination", None, None, "first card 3").title == "Every combination [first card 3]"
+
+
+def test_table_1_reads_in_italics_and_other_markup_stays_text() -> None:
+    from baccarat_conformance.reports.matrix_html import runs
+
+    assert runs("<i>Point Count</i>\t0") == [{"text": "Point Count", "italic": True}, {"text": "\t0", "italic": False}]
+    assert runs("Table <i>1</i> <i>5</i…") == [{"text": "Table ", "italic": False}, {"text": "1", "italic": True},
+                                              {"text": " ", "italic": False}, {"text": "5", "italic": True},
+                                              {"text": "…", "italic": False}]
+    assert runs("<b>x</b> <script>") == [{"text": "<b>x</b> <script>", "italic": False}]
+
+
+@pytest.fixture(scope="module")
+def broken_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path, str]:
+    out = tmp_path_factory.mktemp("broken-run")
+    proc = subprocess.run([str(Path(sys.executable).parent / "baccarat-conformance"), "run", "--out", str(out),
+                           "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--progress", "off",
+                           "--game", "tests.broken_games:player_stands_on_5", "-m", "631a.11.b.1"],
+                          cwd=REPO, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    return proc.returncode, out, proc.stdout + proc.stderr
+
+
+def test_an_exit_1_run_names_its_failing_clause_and_its_game_everywhere(broken_run) -> None:
+    code, out, said = broken_run
+    assert code == 1, said[-3000:]
+    assert "exit status 1: nonconformance found — 1 clause fails: 631a.11(b)(1)\n" in said
+    matrix = json.loads((out / "matrix.json").read_text(encoding="utf-8"))
+    game = matrix["run"]["game_under_test"]
+    assert game["name"] == "baccarat-conformance reference game" and game["vendor"] and game["version"]
+    assert json.loads((out / "session.json").read_text(encoding="utf-8"))["game_under_test"] == game
+    html = (out / "matrix.html").read_text(encoding="utf-8")
+    assert f"Game under test: <b>{game['name']} {game['version']}" in html
+    assert "1 clause fails: 631a.11(b)(1)" in html
+    assert "&lt;i&gt;" not in html and "<i>Point Count of Banker’s Hand After Two Cards</i>" in html  # Table 1
+    assert "table-layout:fixed" in html  # an expanded scenario list wraps, the Result column stays on screen
+    csv_last = (out / "matrix.csv").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert csv_last.startswith("game under test,,,run,baccarat-conformance reference game")
+    env = (out / "allure-results" / "environment.properties").read_text(encoding="ascii")
+    assert "game.name=baccarat-conformance reference game" in env
+
+
+def test_the_allure_home_page_carries_the_verdict(broken_run) -> None:
+    code, out, said = broken_run
+    if not (out / "allure-report" / "index.html").is_file():
+        pytest.skip(f"no Allure report here: {said[-500:]}")
+    summary = json.loads((out / "allure-report" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["name"].endswith("exit 1: NOT CONFORMANT — 1 clause fails: 631a.11(b)(1)")
+    results = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "allure-results").glob("*-result.json")]
+    (verdict,) = [r for r in results if r["fullName"] == "baccarat-conformance clause verdict"]
+    assert verdict["status"] == "failed" and "631a.11(b)(1)" in verdict["name"]
+    assert verdict["links"][0]["url"] == "../matrix.html"
+    tree = json.loads((out / "allure-report" / "widgets" / "tree.json").read_text(encoding="utf-8"))
+    top = sorted(tree["groupsById"][g]["name"] for g in tree["root"]["groups"])
+    assert top[0] == "0 · Clause verdict (matrix.html)"

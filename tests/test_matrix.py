@@ -315,7 +315,7 @@ def test_writes_three_formats(mini, tmp_path: Path) -> None:
     assert {e["file"] for e in data["editions"]} >= {"631a-baccarat.txt", "629b-midibaccarat-side-wagers-temporary.txt"}
     rows = list(csv.DictReader(paths["csv"].read_text(encoding="utf-8").splitlines()))
     assert [r["id"] for r in rows[:27]] == [c.id for c in corpus.clauses]
-    assert [r["id"] for r in rows[27:]] == ["total 629b", "total 631a", "total all"]
+    assert [r["id"] for r in rows[27:]] == ["total 629b", "total 631a", "total all", "game under test"]
     assert rows[28]["excerpt"] == m.totals_sentence("631a")
     html = paths["html"].read_text(encoding="utf-8")
     for c in corpus.clauses:

@@ -88,6 +88,37 @@ def combine(*codes: Optional[int]) -> int:
     return next((c for c in PRECEDENCE if c in present), 0)
 
 
+FAILING_NAMED = 10
+"""How many failing clauses a verdict names before "and N more"."""
+
+
+def failing_leaves(rows: list[dict]) -> list[dict]:
+    """The failing clauses of ``rows`` (matrix rows, regulation order) that a broken rule
+    fails itself, each once: not a clause failing because a subclause of it fails (631a.11
+    and 631a.11(b) when 631a.11(b)(1) fails), nor one failing by aggregation (a lead-in or
+    a definition, whose result is that of the clauses it serves). A manual inspection
+    attested fail is its own leaf."""
+    failing = [r for r in rows if r["result"] in ("fail", "manual_fail")]
+    ids = [r["id"] for r in failing]
+
+    def has_failing_subclause(cid: str) -> bool:
+        return any(o != cid and o.startswith(cid + "(") for o in ids)
+
+    return [r for r in failing if r["disposition"] not in ("subclauses", "definitional")
+            and not has_failing_subclause(r["id"])]
+
+
+def failing_sentence(leaves: list[dict], named: int = FAILING_NAMED) -> str:
+    """``2 clauses fail: 631a.11(b)(1), 631a.6(a)`` — the first ``named`` ids, then
+    ``and N more``; those attested fail by manual inspection counted in parentheses."""
+    n = len(leaves)
+    ids = [r["id"] for r in leaves[:named]]
+    more = f", and {n - named} more" if n > named else ""
+    manual = sum(r["result"] == "manual_fail" for r in leaves)
+    return (f"{n} clause{'s' if n != 1 else ''} fail{'s' if n == 1 else ''}"
+            + (f" ({manual} by manual inspection)" if manual else "") + f": {', '.join(ids)}{more}")
+
+
 def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]]:
     """The exit status of a run and the reasons for it (see the module docstring and :data:`EXIT_STATUSES`).
 
@@ -115,8 +146,7 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         add(3, "pytest rejected the options (usage error)")
     fails = counts["fail"] + counts["manual_fail"]
     if fails:
-        add(1, f"{fails} clause(s) fail" + (f" ({counts['manual_fail']} by manual inspection)"
-                                            if counts["manual_fail"] else ""))
+        add(1, failing_sentence(failing_leaves(m.rows)))
     if run.pytest_exit_status == 1 and not fails and not counts["error"] and not counts["waived"]:
         add(2, "pytest reported failures outside the clause matrix (a test without a clause tag failed)")
     if run.interrupted or (run.pytest_exit_status == 2 and not run.collection_errors):

@@ -14,7 +14,7 @@ from baccarat_conformance.protocol.vocabulary import OPTIONS
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from baccarat_conformance.profile import RulesSubmission
 
-__all__ = ["RunInfo", "offered_options", "harness_version"]
+__all__ = ["RunInfo", "offered_options", "harness_version", "game_under_test", "game_phrase"]
 
 
 @dataclass
@@ -54,6 +54,13 @@ class RunInfo:
     harness_version: Optional[str] = None
     selected_clauses: Optional[list[str]] = None
     selection: Optional[dict[str, str]] = None
+    game_under_test: Optional[dict[str, Optional[str]]] = None
+
+    @property
+    def game_phrase(self) -> Optional[str]:
+        """``NAME VERSION (VENDOR)`` of the game under test, as its ``describe`` named it
+        (None: the run recorded no answer)."""
+        return game_phrase(self.game_under_test)
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -81,7 +88,28 @@ class RunInfo:
                    attestations=facts.get("attestations"), waivers=facts.get("waivers"),
                    allure_report=allure_report or "allure-report/index.html",
                    harness_version=facts.get("harness_version"),
-                   selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None)
+                   selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None,
+                   game_under_test=facts.get("game_under_test") or None)
+
+
+def game_under_test(described: Any) -> Optional[dict[str, Optional[str]]]:
+    """``{"name", "vendor", "version"}`` of the game from its ``describe`` answer: the
+    ``describe.json`` document (``{"adapter", "describe": {...}}``) or the answer itself;
+    None when there is no ``game`` object in it. Each value a string (None when absent)."""
+    if isinstance(described, Mapping) and isinstance(described.get("describe"), Mapping):
+        described = described["describe"]
+    game = described.get("game") if isinstance(described, Mapping) else None
+    if not isinstance(game, Mapping):
+        return None
+    return {k: (str(game[k]) if game.get(k) is not None else None) for k in ("name", "vendor", "version")}
+
+
+def game_phrase(game: Optional[Mapping[str, Any]]) -> Optional[str]:
+    """``NAME VERSION (VENDOR)`` of :func:`game_under_test`'s mapping, or None."""
+    if not game:
+        return None
+    name = " ".join(str(game[k]) for k in ("name", "version") if game.get(k))
+    return f"{name} ({game['vendor']})" if game.get("vendor") else name or None
 
 
 def offered_options(profile: "RulesSubmission") -> dict[str, bool]:
