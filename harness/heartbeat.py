@@ -13,7 +13,11 @@ A file holds ``{"nodeid": str, "what": str, "done": int, "total": int, "time": f
 Each process also names the scenario it is running in ``PID.running`` (:func:`running`,
 from the plugin's ``pytest_runtest_protocol``), removed when the scenario ends: a file
 left when pytest has ended names the scenario its process died in (a game calling
-``os._exit``), which :func:`died_in` gives ``run`` to say.
+``os._exit``), which :func:`died_in` gives ``run`` to say. While pytest runs, the same
+file makes every scenario in progress from its start until it ends (or its process dies),
+beating or not (:func:`read_beats`: ``{"what": "running", "done": None, "total": None,
+"since": float}``), so that off a terminal ``run`` names a scenario that keeps the log
+silent (the statistics over HTTP ran 238 s without a line).
 """
 
 from __future__ import annotations
@@ -57,11 +61,15 @@ def beat(done: int, total: int, what: str, *, force: bool = False) -> None:
 
 def read_beats(folder: Optional[Path], *, fresh: float = 30.0) -> list[dict]:
     """The beats in ``folder`` of scenarios still in progress (a beat older than
-    ``fresh`` seconds, or one that reached its total, is left out), oldest first."""
+    ``fresh`` seconds, or one that reached its total, is left out), oldest first; and for
+    a process whose scenario gives no such beat, the scenario it runs (its ``PID.running``,
+    :func:`running`, while the process lives), as ``{"nodeid", "what": "running", "done":
+    None, "total": None, "since": the time it started}``."""
     if folder is None or not folder.is_dir():
         return []
     now = time.time()
     out = []
+    beating = set()
     for f in folder.glob("*.json"):
         try:
             b = json.loads(f.read_text(encoding="utf-8"))
@@ -69,7 +77,27 @@ def read_beats(folder: Optional[Path], *, fresh: float = 30.0) -> list[dict]:
             continue
         if isinstance(b, dict) and now - float(b.get("time", 0)) < fresh and b.get("done") != b.get("total"):
             out.append(b)
+            beating.add(f.stem)
+    for f in folder.glob("*.running"):
+        if f.stem in beating or not _alive(f.stem):
+            continue
+        try:
+            nodeid, since = f.read_text(encoding="utf-8").strip(), f.stat().st_mtime
+        except OSError:
+            continue
+        out.append({"nodeid": nodeid, "what": "running", "done": None, "total": None, "since": since, "time": since})
     return sorted(out, key=lambda b: b.get("time", 0))
+
+
+def _alive(pid: str) -> bool:
+    """Whether the process ``pid`` (a file's stem) still runs."""
+    try:
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:  # pragma: no cover - another user's process of that number
+        return True
+    return True
 
 
 def running(nodeid: Optional[str]) -> None:

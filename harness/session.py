@@ -325,7 +325,8 @@ class VerdictInputs:
             terminalreporter.write_line(f"par sheet NOT written: {self.par_sheet_error}", red=True)
         if self.matrix_error:
             terminalreporter.write_line(f"clause matrix NOT written: {self.matrix_error}", red=True)
-        elif self.matrix is not None:
+        elif self.matrix is not None and not os.environ.get(COMMAND_LINE_ENV):
+            # pytest alone; under `baccarat-conformance run` the CLI states the totals (once, off a terminal too)
             terminalreporter.write_sep("-", "clause matrix")
             for ch in self.matrix.totals:
                 terminalreporter.write_line(self.matrix.totals_sentence(ch))

@@ -43,3 +43,37 @@ def test_without_the_display_the_output_is_passed_through_and_logged(tmp_path: P
     assert "collected 3 items" in log and "boom" in log
     assert "collected 3 items" in capfd.readouterr().out
     assert not (tmp_path / progress.PROGRESS_DIR).exists()  # the heartbeat folder is removed
+
+
+def test_a_scenario_that_never_beats_is_named_every_quiet_interval_off_a_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture) -> None:
+    """Every scenario is in progress from its start (the plugin's heartbeat.running), so a
+    long one that never beats itself (the statistics over HTTP: 238 s silent) still gets
+    a line off a terminal."""
+    monkeypatch.setattr(progress, "QUIET_AFTER", 0.3)
+    child = ("from baccarat_conformance import heartbeat; import time; "
+             "heartbeat.running('features/test_631a.py::test_statistics_outcomes'); time.sleep(2.5); "
+             "heartbeat.running(None)")
+    assert progress.run_logged([sys.executable, "-c", child], tmp_path, Signals()) == 0
+    out = capfd.readouterr().out
+    assert "[in progress] test_statistics_outcomes: running for " in out, out
+
+
+def test_a_started_scenario_stays_in_progress_while_its_process_lives(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import time
+
+    monkeypatch.setenv(heartbeat.ENV, str(tmp_path))
+    heartbeat.running("features/test_631a.py::test_long")
+    then = time.time() - 100  # started 100 s ago, no beat since
+    os.utime(tmp_path / f"{os.getpid()}.running", (then, then))
+    (tmp_path / "999999999.running").write_text("dead", encoding="utf-8")  # no such process
+    [beat] = heartbeat.read_beats(tmp_path)
+    assert beat["nodeid"] == "features/test_631a.py::test_long"
+    assert "test_long: running for 100 s" in progress._beats_phrase([beat])
+    heartbeat.beat(5, 10, "deals", force=True)  # a scenario that beats is named by its beat alone
+    assert [b["what"] for b in heartbeat.read_beats(tmp_path)] == ["deals"]
+    heartbeat.running(None)
+    (tmp_path / f"{os.getpid()}.json").unlink()
+    assert heartbeat.read_beats(tmp_path) == []
