@@ -158,10 +158,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ====================================================================== inputs
+#: Columns of a table written off a terminal (a file, a pipe, a CI log), unless COLUMNS says otherwise:
+#: rich's 80 squeezed the clause text of `clauses` into an 18-character column.
+OFF_TERMINAL_WIDTH = 200
+
+
 def _console(stderr: bool = False) -> Any:
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    stream = sys.stderr if stderr else sys.stdout
+    width = None if stream.isatty() or os.environ.get("COLUMNS") else OFF_TERMINAL_WIDTH
+    return Console(stderr=stderr, highlight=False, soft_wrap=False, width=width)
 
 
 def _error(message: str) -> None:
@@ -426,12 +433,12 @@ def usage_error_message(pytest_log: Path) -> str:
     """The line of ``run``'s error when pytest refused its options: pytest's own
     ``ERROR:`` lines from ``pytest_log`` (``Unknown marker(s) in '-m' expression: 629b``),
     and that no report was built."""
+    from baccarat_conformance.suite import refusal
+
     try:
-        said = [line.strip() for line in pytest_log.read_text(encoding="utf-8", errors="replace").splitlines()
-                if line.startswith(("ERROR:", "error:", "baccarat-conformance:"))]
+        why = refusal(pytest_log.read_text(encoding="utf-8", errors="replace")) or f"see {pytest_log}"
     except OSError:
-        said = []
-    why = "; ".join(said[-3:]) or f"see {pytest_log}"
+        why = f"see {pytest_log}"
     return f"pytest refused the options (usage error): {why}; nothing was run, no report was built"
 
 

@@ -343,7 +343,7 @@ def _say(*lines: str, err: bool = False) -> None:
 def replay_command(args: argparse.Namespace) -> int:
     """``baccarat-conformance replay``: see the module docstring."""
     from baccarat_conformance.reports.package_check import VerifyFailure
-    from baccarat_conformance.suite import pytest_command
+    from baccarat_conformance.suite import pytest_command, refusal
     from baccarat_conformance.supervise import Signals, supervise
     from baccarat_conformance.verdict.contract import EXIT_CODES
 
@@ -391,7 +391,9 @@ def replay_command(args: argparse.Namespace) -> int:
         print("  the same failure as recorded" if same_failure(entry, again) else
               "  NOT the failure recorded (outcome, category, clause or message differ)")
     status = exit_status(again, code)
-    print(f"exit status {status}: {'passed' if status == 0 else EXIT_CODES[status]}")
+    refused = refusal(text) if again is None and code == 4 else None  # an unimportable --game, an unknown option
+    print(f"exit status {status}: "
+          + (f"the replay could not start: {refused}" if refused else 'passed' if status == 0 else EXIT_CODES[status]))
     return status
 
 

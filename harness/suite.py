@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 from baccarat_conformance import options
 
-__all__ = ["FEATURES_PACKAGE", "features_dir", "pytest_command"]
+__all__ = ["FEATURES_PACKAGE", "features_dir", "pytest_command", "refusal"]
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
 
@@ -43,3 +43,18 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Opti
     if extra and extra[0] == "--":
         extra = extra[1:]
     return cmd + options.pytest_args(args) + options.adapter_pytest_args(args) + extra
+
+
+def refusal(pytest_output: str) -> Optional[str]:
+    """Why pytest refused to run (its exit status 4, a usage error), from its output:
+    its own ``ERROR:`` lines (``Unknown marker(s) in '-m' expression: 629b``) and the
+    harness's (``baccarat-conformance: --game 'x:f': cannot import 'x'``, from
+    ``pytest.exit``), joined; None when it says nothing of the kind."""
+    said = []
+    for line in pytest_output.splitlines():
+        line = line.strip().strip("!").strip()
+        if line.startswith("_pytest.outcomes.Exit: "):
+            line = line[len("_pytest.outcomes.Exit: "):]
+        if line.startswith(("ERROR:", "error:", "baccarat-conformance:")) and line not in said:
+            said.append(line)
+    return "; ".join(said[-3:]) or None

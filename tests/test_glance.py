@@ -240,3 +240,28 @@ def test_the_allure_home_page_carries_the_verdict(broken_run) -> None:
     tree = json.loads((out / "allure-report" / "widgets" / "tree.json").read_text(encoding="utf-8"))
     top = sorted(tree["groupsById"][g]["name"] for g in tree["root"]["groups"])
     assert top[0] == "0 · Clause verdict (matrix.html)"
+
+
+def test_replay_with_an_unimportable_game_names_it(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "run"
+    assert main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
+                "--progress", "off", "--game", "tests.broken_games:player_stands_on_5", "-m", "631a.11.b.1") == 1
+    capsys.readouterr()
+    code = main("replay", str(out), "--scenario", "631a.11(b)(1)", "--game", "no_such_module:create_game")
+    said = capsys.readouterr().out.strip().splitlines()[-1]
+    assert code == 3
+    assert "no_such_module" in said and "cannot import" in said and "waiver" not in said, said
+
+
+def test_the_totals_print_once_and_clauses_keeps_its_columns_off_a_terminal(tmp_path: Path) -> None:
+    exe = str(Path(sys.executable).parent / "baccarat-conformance")
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    run = subprocess.run([exe, "run", "--out", str(tmp_path), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending",
+                          "--no-html", "-m", "631a.6"], capture_output=True, text=True, cwd=REPO, env=env,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.count("all chapters: ") == 1, run.stdout[-3000:]
+    listed = subprocess.run([exe, "clauses", "--section", "631a.11"], capture_output=True, text=True, env=env,
+                            timeout=120)
+    first = next(line for line in listed.stdout.splitlines() if line.startswith("│631a.11 "))
+    assert "Rules for determining whether a third card shall be dealt" in first, listed.stdout[:2000]
