@@ -61,7 +61,13 @@ def check_protocol(args: argparse.Namespace) -> int:
 
 
 def serve_reference(args: argparse.Namespace) -> int:
-    """Run the reference game's own server or device ``main`` with the options given."""
+    """Run the reference game's own server or device ``main`` with the options given; a
+    ``--game`` module is imported from the working directory, as ``run --game`` imports it."""
+    import os
+    import sys
+
+    if args.game and os.getcwd() not in sys.path:  # tests.broken_games:... without PYTHONPATH=.
+        sys.path.insert(0, os.getcwd())
     extra = [a for a in args.extra if a != "--"] if args.extra[:1] == ["--"] else list(args.extra)
     game = ["--game", args.game] if args.game else []
     if args.http is not None:

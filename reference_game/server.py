@@ -254,7 +254,8 @@ def serve(args: argparse.Namespace, handler: type[GameRequestHandler] = GameRequ
 
     signal.signal(signal.SIGTERM, stop)
     print(server.url, flush=True)
-    print(f"serving {server.game_name} at {server.url} (POST /v1/<operation>; Ctrl-C to stop)",
+    served = server.game_name if args.game == DEFAULT_GAME else f"the game of --game {args.game}"
+    print(f"serving {served} at {server.url} (POST /v1/<operation>; Ctrl-C to stop)",
           file=sys.stderr, flush=True)
     try:
         server.serve_forever(poll_interval=0.2)

@@ -265,3 +265,27 @@ def test_the_totals_print_once_and_clauses_keeps_its_columns_off_a_terminal(tmp_
                             timeout=120)
     first = next(line for line in listed.stdout.splitlines() if line.startswith("│631a.11 "))
     assert "Rules for determining whether a third card shall be dealt" in first, listed.stdout[:2000]
+
+
+def test_serve_reference_serves_a_game_of_the_working_directory_and_names_it(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # as a user types it: no PYTHONPATH=.
+    err = tmp_path / "err.txt"
+    with open(err, "w+", encoding="utf-8") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", "baccarat_conformance", "serve-reference", "--http", "0",
+                                 "--game", "tests.broken_games:player_stands_on_5"], cwd=REPO, env=env,
+                                stdout=subprocess.PIPE, stderr=fh, text=True)
+        try:
+            url = proc.stdout.readline().strip()  # type: ignore[union-attr]
+            import time
+
+            deadline = time.monotonic() + 20  # the announcement follows the URL, on standard error
+            while "serving" not in err.read_text(encoding="utf-8") and time.monotonic() < deadline:
+                time.sleep(0.1)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        fh.seek(0)
+        said = fh.read()
+    assert url.startswith("http://127.0.0.1:"), said
+    assert "serving the game of --game tests.broken_games:player_stands_on_5 at" in said
+    assert "reference game" not in said
