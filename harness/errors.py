@@ -150,7 +150,8 @@ class Nonconformance(AssertionError):
         self.observed = observed
         self.cards = list(cards)
         self.detail = detail
-        super().__init__(_finding(f"58 Pa. Code § {clause}: {detail or required}", required, observed, self.cards))
+        super().__init__(_finding(f"58 Pa. Code § {clause}: {split_note(detail or required)[0]}", required,
+                                  observed, self.cards))
 
     def __reduce__(self) -> tuple:  # its args are the message; a subclass's own attributes ride in the state
         state = dict(self.__dict__, args=self.args)
@@ -170,10 +171,13 @@ class Nonconformance(AssertionError):
             ($105.00 returned in all); game did: settled it as win, paying $65.00;
             cards: 2H KC 3H QC 5C 6D
         """
-        head = f"§ {self.clause}: " + (f"{_flat(self.detail)}; " if self.detail else "")
-        line = f"{head}required: {_flat(self.required)}; game did: {_flat(self.observed)}"
+        required, note = split_note(self.required)
+        head = f"§ {self.clause}: " + (f"{_flat(split_note(self.detail)[0])}; " if self.detail else "")
+        line = f"{head}required: {_flat(required)}; game did: {_flat(self.observed)}"
         if self.cards:
             line += f"; cards: {' '.join(self.cards)}"
+        if note:
+            line += f"; note: {_flat(note)}"
         return line
 
 
@@ -191,11 +195,25 @@ def _flat(text: str) -> str:
     return "; ".join(part.strip() for part in str(text).splitlines() if part.strip())
 
 
+NOTE = "\nnote: "
+"""What separates a requirement from a note on it (``required + NOTE + "the cards include an
+ace (§ 631a.6(a)(3): an ace counts 1)"``): a finding shows the note on a line of its own,
+after what the game did, not as part of the requirement."""
+
+
+def split_note(required: str) -> tuple[str, str]:
+    """``required`` as (the requirement, its note or "")."""
+    head, _, note = str(required).partition(NOTE)
+    return head, note
+
+
 def _finding(head: str, required: str, observed: str, cards: Sequence[str]) -> str:
     """The message of a finding: its headline, then the cards, what the regulation
-    requires and what the game did, one per indented line."""
+    requires and what the game did, and a note on the requirement, one per indented line."""
+    required, note = split_note(required)
     lines = [head] + ([f"  cards: {' '.join(cards)}"] if cards else [])
-    return "\n".join(lines + [f"  required: {required}", f"  game did: {observed}"])
+    return "\n".join(lines + [f"  required: {required}", f"  game did: {observed}"]
+                     + ([f"  note: {note}"] if note else []))
 
 
 class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
@@ -223,8 +241,8 @@ class Blocked(pytest.skip.Exception):  # type: ignore[name-defined,misc]
         self.observed = observed
         self.cards = list(cards)
         self.detail = detail
-        super().__init__(_finding(f"blocked: the game broke § {clause}: {detail or required}", required, observed,
-                                  self.cards), pytrace=False)
+        super().__init__(_finding(f"blocked: the game broke § {clause}: {split_note(detail or required)[0]}",
+                                  required, observed, self.cards), pytrace=False)
 
     def __reduce__(self) -> tuple:  # picklable (pytest-xdist workers send reports to the controller)
         return (_blocked, (self.clause, self.required, self.observed, self.cards, self.detail))

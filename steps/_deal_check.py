@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Iterable, NoReturn, Optional, Sequence
 
 from baccarat_conformance.corpus import load_corpus
-from baccarat_conformance.errors import Blocked, Nonconformance
+from baccarat_conformance.errors import NOTE, Blocked, Nonconformance
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import irregularities as irregular
 from baccarat_conformance.protocol import models as m
@@ -104,12 +104,14 @@ def _deciding(clause: str) -> tuple[str, ...]:
 
 
 def value_note(cards: Sequence[str]) -> str:
-    """``"; the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"`` when an ace, a 10
-    or a court card is among the cards a wrong decision rests on; ``""`` otherwise."""
+    """``NOTE + "the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"`` when an ace, a
+    10 or a court card is among the cards a wrong decision rests on; ``""`` otherwise. It
+    ends a requirement: the finding shows it as a note of its own
+    (:data:`baccarat_conformance.errors.NOTE`)."""
     found = ch631a.value_clauses(cards)
     if not found:
         return ""
-    return "; the cards include " + " and ".join(f"{what} (§ {clause}: {rule})" for clause, what, rule in found)
+    return NOTE + "the cards include " + " and ".join(f"{what} (§ {clause}: {rule})" for clause, what, rule in found)
 
 
 def why_third(coup: ch631a.Coup, hand: str) -> str:

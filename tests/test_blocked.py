@@ -215,5 +215,5 @@ def test_irregular_rounds_are_judged_on_what_the_third_card_rules_decide() -> No
 
 def test_value_note() -> None:
     assert value_note(["2C", "3D"]) == ""
-    assert value_note(["AC", "10D"]) == ("; the cards include an ace (§ 631a.6(a)(3): an ace counts 1) and a 10 "
+    assert value_note(["AC", "10D"]) == ("\nnote: the cards include an ace (§ 631a.6(a)(3): an ace counts 1) and a 10 "
                                          "(§ 631a.6(a)(2): a 10, jack, queen or king counts zero)")

@@ -289,3 +289,18 @@ def test_serve_reference_serves_a_game_of_the_working_directory_and_names_it(tmp
     assert url.startswith("http://127.0.0.1:"), said
     assert "serving the game of --game tests.broken_games:player_stands_on_5 at" in said
     assert "reference game" not in said
+
+
+def test_a_failure_keeps_the_requirement_apart_from_a_note() -> None:
+    from baccarat_conformance.errors import NOTE, Nonconformance
+    from baccarat_conformance.steps._deal_check import value_note
+
+    required = "the Player's Hand is dealt a third card: its Point Count is 5" + value_note(["AC", "4D"])
+    assert required.endswith(NOTE + "the cards include an ace (§ 631a.6(a)(3): an ace counts 1)")
+    e = Nonconformance("631a.11(b)(1)", required, "the Player's Hand stayed on AC 4D", ["AC", "4D", "KH", "QS"])
+    assert e.one_line() == ("§ 631a.11(b)(1): required: the Player's Hand is dealt a third card: its Point Count is 5; "
+                            "game did: the Player's Hand stayed on AC 4D; cards: AC 4D KH QS; note: the cards include "
+                            "an ace (§ 631a.6(a)(3): an ace counts 1)")
+    lines = str(e).splitlines()
+    assert lines[0] == "58 Pa. Code § 631a.11(b)(1): the Player's Hand is dealt a third card: its Point Count is 5"
+    assert lines[-1] == "  note: the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"
