@@ -17,18 +17,7 @@ from baccarat_conformance import cli
 from baccarat_conformance.suite import features_dir, pytest_command
 
 from .suite_runner import REPO
-
-AS_OF = "2024-06-01"
-
-
-@pytest.fixture(autouse=True)
-def in_repo(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)  # so that --game tests.broken_games:... imports
-    monkeypatch.setenv("PYTHONPATH", str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-
-
-def main(*argv: str) -> int:
-    return cli.main(list(argv))
+from .test_cli import AS_OF, in_repo, main  # noqa: F401 (in_repo: an autouse fixture, the working directory)
 
 
 # ------------------------------------------------------------------ pytest's habits (item 4)

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional
 
+from .run_info import game_phrase, game_under_test
+
 __all__ = ["RunRecord", "FieldChange", "ClauseChange", "RunDiff", "SchemaMismatch", "compare", "flatten",
            "FAILING", "UNJUDGED", "DIFF_EXIT_STATUSES", "game_name", "summary_counts"]
 
@@ -269,10 +271,7 @@ def compare(old: RunRecord, new: RunRecord) -> RunDiff:
 
 def game_name(describe: Optional[Mapping[str, Any]]) -> str:
     """``name version (vendor)`` of a ``describe`` answer; ``unknown game`` without one."""
-    game = (describe or {}).get("game")
-    if not isinstance(game, Mapping):
-        return "unknown game (no describe answer in the package)"
-    return f"{game.get('name')} {game.get('version')} ({game.get('vendor')})"
+    return game_phrase(game_under_test(describe)) or "unknown game (no describe answer in the package)"
 
 
 def summary_counts(changes: Iterable[ClauseChange]) -> dict[str, int]:
