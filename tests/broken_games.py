@@ -1,15 +1,27 @@
 """Deliberately broken games: each breaks one rule of the reference game, so the
 suite can be shown to catch it (no check that cannot fail).
 
-Each factory is usable as ``--game tests.broken_games:NAME``. :data:`EXPECTED`
-maps each to the clause ids whose scenarios must fail — and no others.
+Each factory is usable as ``--game tests.broken_games:NAME``.
+Each game declares, where it is defined, the profile it runs under and the clauses
+whose scenarios must fail — and no others — with ``@breaks`` (tests/registry.py);
+tests/test_proofs.py plays them.
+
+§ 631a.11 itself is the exhaustive sweep's tag: every draw-rule break fails it too. A
+scenario whose stacked round the game deals otherwise, under a rule that is not its own,
+is blocked (category "blocked", naming the rule), not failed: a Player's 6 that draws
+blocks the § 631a.11(c)(1) and § 631a.6(a) scenarios dealt such a hand, and a card valued
+wrong blocks the Table 1 scenarios whose draws it changes (the game's Point Counts of those
+hands are wrong, so the deal is blamed on § 631a.6).
 """
 
 from __future__ import annotations
 
 from baccarat_conformance.reference_game import ReferenceGame
 
+from .registry import breaks
 
+
+@breaks("631a.11", "631a.11(c)(2)(iii)", profile="baccarat")
 class BankerDrawsOn6Against5(ReferenceGame):
     """The Banker's Hand draws on 6 when the Player's third card is 5 (Table 1 says S)."""
 
@@ -19,6 +31,16 @@ class BankerDrawsOn6Against5(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+@breaks("631a.11", "631a.11(b)(1)", profile="baccarat")
+# the side-wager chapter's 'deal in accordance with the base game' scenario
+@breaks("629b.3(c)", "629b.7(e)", profile="midibaccarat_progressives", include_expired=True,
+        marks="629b.3.c or 629b.7.e")
+# the side-wager chapter's 'deal in accordance with the base game' scenario
+@breaks("627b.3(c)", profile="minibaccarat_royal_9", include_expired=True, marks="627b.3.c")
+# the side-wager chapter's 'deal in accordance with the base game' scenario
+@breaks("629b.5(c)", "629b.6(c)", profile="rising_phoenix", include_expired=True, marks="629b.5.c or 629b.6.c")
+# the side-wager chapter's 'deal in accordance with the base game' scenario
+@breaks("631c.2(e)", profile="heavenly_9", marks="631c.2.e")
 class PlayerStandsOn5(ReferenceGame):
     """The Player's Hand stays on a Point Count of 5 (§ 631a.11(b)(1) says draw)."""
 
@@ -26,6 +48,7 @@ class PlayerStandsOn5(ReferenceGame):
         return self.point_count(player) <= 4
 
 
+@breaks("631a.11", "631a.11(a)", "631a.1[Natural]", profile="baccarat")
 class DrawsAfterNatural8Against7(ReferenceGame):
     """The hands still draw after a Natural 8 against a 7."""
 
@@ -39,6 +62,7 @@ class DrawsAfterNatural8Against7(ReferenceGame):
         return super().player_draws(player, banker)
 
 
+@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(2)", profile="baccarat")
 class TenCountsOne(ReferenceGame):
     """A 10 is valued as 1 (§ 631a.6(a)(2) says zero)."""
 
@@ -46,6 +70,7 @@ class TenCountsOne(ReferenceGame):
         return 1 if card[:-1] == "10" else super().card_value(card)
 
 
+@breaks("631a.11", "631a.11(b)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat")
 class NoModulo(ReferenceGame):
     """The Point Count is not taken mod 10 (§ 631a.6(b)); capped at 9 instead."""
 
@@ -53,6 +78,7 @@ class NoModulo(ReferenceGame):
         return min(sum(self.card_value(c) for c in cards), 9)
 
 
+@breaks("631a.11", "631a.11(c)(2)(i)", profile="baccarat")
 class BankerStaysOn2(ReferenceGame):
     """The Banker's Hand stays on 2 after the Player's third card (§ 631a.11(c)(2)(i) says draw)."""
 
@@ -63,6 +89,7 @@ class BankerStaysOn2(ReferenceGame):
 
 
 
+@breaks("631a.11", "631a.11(b)(2)", profile="baccarat")
 class PlayerDrawsOn6(ReferenceGame):
     """The Player's Hand draws on 6 (§ 631a.11(b)(2) says stay on 6 or more)."""
 
@@ -70,6 +97,7 @@ class PlayerDrawsOn6(ReferenceGame):
         return self.point_count(player) <= 6
 
 
+@breaks("631a.11", "631a.11(c)(1)", profile="baccarat")
 class BankerDrawsOn6WhenPlayerStays(ReferenceGame):
     """The Banker's Hand draws on 6 when the Player's Hand stays (§ 631a.11(c)(1) says stay)."""
 
@@ -79,6 +107,7 @@ class BankerDrawsOn6WhenPlayerStays(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+@breaks("631a.11", "631a.11(c)(2)(ii)", profile="baccarat")
 class BankerDrawsOn7(ReferenceGame):
     """The Banker's Hand draws on 7 after the Player's third card (§ 631a.11(c)(2)(ii) says stay)."""
 
@@ -88,6 +117,11 @@ class BankerDrawsOn7(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+# the § 631a.11 sweep names the third-card rule its first wrong hand breaks (it sees the draw a
+# wrong card value leads to, not the value)
+@breaks("631a.11", "631a.11(b)(1)", "631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat")
+# a side wager's 'deal the cards in accordance with § 631a.9' clause: its hand check names it
+@breaks("631c.3(d)", profile="side_wagers_631c", marks="631c.3.d")
 class NineCountsEight(ReferenceGame):
     """A 9 is valued as 8 (§ 631a.6(a)(1) says face value)."""
 
@@ -95,6 +129,7 @@ class NineCountsEight(ReferenceGame):
         return 8 if card[:-1] == "9" else super().card_value(card)
 
 
+@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat")
 class AceCountsZero(ReferenceGame):
     """An ace is valued as zero, like a court card (§ 631a.6(a)(3) says one). (An ace valued
     11 would not be a break: only Point Counts, modulo 10, are observable.)"""
@@ -103,6 +138,8 @@ class AceCountsZero(ReferenceGame):
         return 0 if card[:-1] == "A" else super().card_value(card)
 
 
+# a Point Count of 10 to 19 is readable (no protocol error): § 631a.6(b)'s scenarios judge it
+@breaks("631a.6(b)", "631a.6(b)(2)", profile="baccarat")
 class ReportsTotalNotPointCount(ReferenceGame):
     """Plays by the right Point Counts but reports a hand's total value, the left digit
     kept: a Point Count of 10 to 19 (§ 631a.6(b): a single digit from 0 to 9). A rule the

@@ -1,9 +1,10 @@
 """Deliberately broken games for 58 Pa. Code Ch. 631a: each breaks one procedure
 of the reference game, so the suite can be shown to catch it.
 
-Each factory is usable as ``--game tests.broken_games_631a:NAME``;
-tests/test_broken_631a.py maps each to the profile it runs under and the clause ids
-whose scenarios must fail — and no others.
+Each factory is usable as ``--game tests.broken_games_631a:NAME``.
+Each game declares, where it is defined, the profile it runs under and the clauses
+whose scenarios must fail — and no others — with ``@breaks`` (tests/registry.py);
+tests/test_proofs.py plays them.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.cards import baccarat_value
 
+from .registry import breaks
+
 
 # ------------------------------------------------------------------ § 631a.1
+@breaks("631a.1[Natural]", profile="baccarat")
 class NaturalByFinalCount(ReferenceGame):
     """Reports a hand as a Natural when its final Point Count is 8 or 9, three cards
     or not (§ 631a.1: on the first two cards)."""
@@ -30,6 +34,7 @@ class NaturalByFinalCount(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.3
+@breaks("631a.3(a)", profile="baccarat")
 class ShoeOneDeckShort(ReferenceGame):
     """Shuffles one deck fewer than the Rules Submission names (§ 631a.3(a))."""
 
@@ -40,6 +45,7 @@ class ShoeOneDeckShort(ReferenceGame):
         return shoe
 
 
+@breaks("631a.3(b)", profile="baccarat")
 class ReusesTheDecks(ReferenceGame):
     """After a shoe is played, starts the next shoe from the same decks in the same
     order and announces no new decks (§ 631a.3(b))."""
@@ -62,6 +68,7 @@ class ReusesTheDecks(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.5
+@breaks("631a.5(c)", profile="baccarat")
 class CutsTooShallow(ReferenceGame):
     """Accepts and makes a cut fewer than ten cards in from the top (§ 631a.5(c))."""
 
@@ -72,6 +79,7 @@ class CutsTooShallow(ReferenceGame):
         return super().new_shoe(shoe_id, decks, rng, rng.randint(1, 9) if cut_offset is None else cut_offset)
 
 
+@breaks("631a.5(d)", profile="baccarat")
 class SecondCoverTooLow(ReferenceGame):
     """Places the second cover card 5 to 13 cards above the bottom (§ 631a.5(d): at least 14)."""
 
@@ -81,6 +89,7 @@ class SecondCoverTooLow(ReferenceGame):
         return shoe
 
 
+@breaks("631a.5(f)", profile="baccarat")
 class BurnsBaccaratValue(ReferenceGame):
     """Burns as many cards as the first card's Baccarat value, so a 10 or a court card
     burns none (§ 631a.5(f): they count ten)."""
@@ -90,6 +99,7 @@ class BurnsBaccaratValue(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.7
+@breaks("631a.7(b)", profile="baccarat")
 class SkipsSeatOne(ReferenceGame):
     """Offers a new dealing shoe from seat 2, passing over the player in seat 1 (§ 631a.7(b))."""
 
@@ -99,6 +109,7 @@ class SkipsSeatOne(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.8
+@breaks("631a.8(c)", profile="baccarat")
 class IncreaseAfterNoMoreBets(ReferenceGame):
     """Lets a wager be increased after "no more bets" (§ 631a.8(c))."""
 
@@ -111,6 +122,7 @@ class IncreaseAfterNoMoreBets(ReferenceGame):
             table.betting_open = was
 
 
+@breaks("631a.8(a)(4)(ii)(C)", profile="baccarat")
 class DragonBonusWinsByThree(ReferenceGame):
     """Pays a Dragon Bonus at 1 to 1 on a non-Natural win by three points
     (§ 631a.8(a)(4)(ii)(C): it loses)."""
@@ -123,6 +135,14 @@ class DragonBonusWinsByThree(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+# only the odds are wrong (the § 631a.8(a)(4)(i)(A) examples, which name § 631a.13(e): below)
+@breaks("631a.13(e)[table]", profile="baccarat")
+# a Natural winning by 4 or more pays 1 to 1 under every paytable: the Natural winner rows
+# of this profile's paytable fail (tests/test_broken_631a.py checks the rows)
+@breaks("631a.13(e)", "631a.13(e)[table]", profile="ez_baccarat",
+        marks="(631a.13 or 631a.8) and not property and not statistics")
+@breaks("631a.13(e)", "631a.13(e)[table]", profile="tracked_vigorish",
+        marks="(631a.13 or 631a.8) and not property and not statistics")
 class DragonBonusNaturalPaysTheMargin(ReferenceGame):
     """Pays a Dragon Bonus on a Natural that wins by 4 or more at the odds of the paytable's
     "Win by N points" row (§ 631a.13(e): a Natural winner pays 1 to 1; § 631a.8(a)(4)(i)(A))."""
@@ -138,6 +158,7 @@ class DragonBonusNaturalPaysTheMargin(ReferenceGame):
         return s
 
 
+@breaks("631a.8(a)(1)(iii)", profile="ez_baccarat")
 class EZBankerWinsOnDragon7(ReferenceGame):
     """On an EZ Baccarat table pays a Banker wager on a Dragon 7 instead of returning it
     (§ 631a.8(a)(1)(iii))."""
@@ -148,6 +169,7 @@ class EZBankerWinsOnDragon7(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("631a.8(a)(7)(ii)", profile="baccarat")
 class HouseMoneyPairByValue(ReferenceGame):
     """Counts two cards of equal Baccarat value (a king and a jack) as a House Money
     pair (§ 631a.8(a)(7): a pair must be of the same rank)."""
@@ -163,6 +185,7 @@ class HouseMoneyPairByValue(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.9
+@breaks("631a.9(a)", profile="baccarat")
 class ReportsOnlyThePlayersHand(ReferenceGame):
     """Reports a completed round with the Player's Hand alone, no Banker's Hand (§ 631a.9(a):
     two hands are dealt). Readable under the protocol: judged as the rule, not as a protocol
@@ -175,6 +198,7 @@ class ReportsOnlyThePlayersHand(ReferenceGame):
         return record
 
 
+@breaks("631a.9(c)", profile="baccarat")
 class ThirdCardsFaceDown(ReferenceGame):
     """Deals third cards face down under § 631a.9(c) (they are dealt face up)."""
 
@@ -184,6 +208,7 @@ class ThirdCardsFaceDown(ReferenceGame):
         return rnd.deal(hand, face_up=False)
 
 
+@breaks("631a.9(d)(6)", profile="reveal_d")
 class TiedWagerToHighestSeat(ReferenceGame):
     """Of equally high wagers, hands the cards to the highest seat (§ 631a.9(d)(6):
     the one closest to the dealer moving counterclockwise, the lowest seat)."""
@@ -199,6 +224,8 @@ class TiedWagerToHighestSeat(ReferenceGame):
         return super().card_turner(table, hand)
 
 
+@breaks("631a.9(d)", "631a.9(d)(2)", "631a.9(d)(3)", "631a.9(d)(4)", "631a.9(d)(5)", "631a.9(d)(6)", "631a.9(d)(7)",
+        "631a.9(f)", profile="reveal_d")
 class RevealDIgnored(ReferenceGame):
     """Under a Rules Submission that elects § 631a.9(d), deals as § 631a.9(c): the dealer
     calling the game turns every card over, no player is handed a hand."""
@@ -222,6 +249,8 @@ class _PaysOtherOdds(ReferenceGame):
         return s
 
 
+# only the odds are wrong: the win scenario of § 631a.8(a)(7)(i) names § 631a.13(h)
+@breaks("631a.13(h)", "631a.13(h)[table]", profile="baccarat")
 class HouseMoneyBothPairsPaysTen(_PaysOtherOdds):
     """Pays a House Money wager on two pairs at 10 to 1 (the payable of § 631a.13(h) says
     15 to 1)."""
@@ -229,6 +258,7 @@ class HouseMoneyBothPairsPaysTen(_PaysOtherOdds):
     wager_type, outcome, odds = "house_money", "both_pairs", 10
 
 
+@breaks("631a.9(e)(1)", profile="baccarat")
 class HouseMoneyFromHighestSeat(ReferenceGame):
     """Settles House Money wagers from the highest seat down (§ 631a.9(e)(1): from the
     dealer's right, counterclockwise)."""
@@ -237,6 +267,7 @@ class HouseMoneyFromHighestSeat(ReferenceGame):
         return list(reversed(super().initial_settlement_order(table)))
 
 
+@breaks("631a.9(e)(1)(ii)", profile="baccarat")
 class HouseMoneyAddedUnasked(ReferenceGame):
     """Also places the House Money payout on the player's original wager although the player
     did not ask, while paying it in full (§ 631a.9(e)(1)(ii): the entire payout is handed to the
@@ -250,6 +281,7 @@ class HouseMoneyAddedUnasked(ReferenceGame):
         rnd.results[wager.wager_id]["paid"] = paid
 
 
+@breaks("631a.9(e)", "631a.9(e)(1)", "631a.9(e)(1)(i)", "631a.9(e)(2)", profile="baccarat")
 class HouseMoneyAfterThirdCards(ReferenceGame):
     """Settles House Money wagers with the others, after the third cards (§ 631a.9(e))."""
 
@@ -258,6 +290,7 @@ class HouseMoneyAfterThirdCards(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.10
+@breaks("631a.10(d)", profile="baccarat")
 class TwoHandsAfterLastHand(ReferenceGame):
     """Deals two more hands after "last hand" instead of one (§ 631a.10(d))."""
 
@@ -272,6 +305,7 @@ class TwoHandsAfterLastHand(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.12
+@breaks("631a.12(b)", profile="baccarat")
 class PaysFromLowestSeat(ReferenceGame):
     """Pays winning wagers from the lowest seat up (§ 631a.12(b): highest first)."""
 
@@ -279,6 +313,7 @@ class PaysFromLowestSeat(ReferenceGame):
         return sorted(seats)
 
 
+@breaks("631a.12(a)", profile="baccarat")
 class CallsTieWithoutHand(ReferenceGame):
     """Announces "tie" instead of "tie hand" (§ 631a.12(a))."""
 
@@ -290,6 +325,8 @@ class CallsTieWithoutHand(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.13
+# only the odds are wrong: the Tie wins (§ 631a.8(a)(3)(i) is not failed), at 9 to 1, not the filed 8 to 1
+@breaks("631a.13(b)", profile="baccarat")
 class TiePays9To1(_PaysOtherOdds):
     """A winning Tie wager is paid 9 to 1 whatever the Rules Submission files (§ 631a.13(b): its
     8 to 1 under the baccarat profile). The Tie still wins: only the odds are wrong."""
@@ -297,6 +334,7 @@ class TiePays9To1(_PaysOtherOdds):
     wager_type, odds = "tie", 9
 
 
+@breaks("631a.13(c)", profile="baccarat")
 class VigorishNeverRounded(ReferenceGame):
     """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c))."""
 
@@ -307,6 +345,9 @@ class VigorishNeverRounded(ReferenceGame):
         return s
 
 
+# a marker carried into the new dealing shoe: nothing is collected before it (the marker
+# is never removed, so § 631a.13(d)(2)(iii) is kept)
+@breaks("631a.13(d)(2)(i)", profile="tracked_vigorish")
 class TrackedVigorishNotCollectedAtNewShoe(ReferenceGame):
     """Carries tracked vigorish into the next dealing shoe (§ 631a.13(d)(2)(i))."""
 
@@ -314,6 +355,7 @@ class TrackedVigorishNotCollectedAtNewShoe(ReferenceGame):
         return []
 
 
+@breaks("631a.13(e)[table]", profile="tracked_vigorish")
 class DragonBonusAlwaysPaytableA(ReferenceGame):
     """Pays Dragon Bonus on Paytable A whatever the Rules Submission selects (§ 631a.13(e))."""
 
@@ -325,6 +367,7 @@ class DragonBonusAlwaysPaytableA(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.14
+@breaks("631a.14(a)(1)", "631a.14(b)", profile="baccarat")
 class CuratorKeepsShoeWhenBankerLoses(ReferenceGame):
     """The curator keeps the dealing shoe when the Banker's Hand loses (§ 631a.14(a)(1))."""
 
@@ -339,6 +382,7 @@ class CuratorKeepsShoeWhenBankerLoses(ReferenceGame):
         return record
 
 
+@breaks("631a.14(b)", profile="baccarat")
 class ReoffersPreviousCurator(ReferenceGame):
     """After the Banker's Hand loses, offers the dealing shoe around the table back to
     the previous curator (§ 631a.14(b): to each of the other players)."""
@@ -349,6 +393,7 @@ class ReoffersPreviousCurator(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.15
+@breaks("631a.15(a)", profile="baccarat")
 class DiscardsCardDrawnInError(ReferenceGame):
     """Discards an undisclosed card drawn in error instead of using it as the first
     card of the next hand (§ 631a.15(a))."""
@@ -364,6 +409,7 @@ class DiscardsCardDrawnInError(ReferenceGame):
         return record
 
 
+@breaks("631a.15(b)", profile="baccarat")
 class ErrantThirdCardDiscarded(ReferenceGame):
     """An undisclosed third card dealt to the Player's Hand in error, when the Banker's Hand
     stays, is discarded instead of kept as the first card of the next hand (§ 631a.15(b))."""
@@ -378,6 +424,7 @@ class ErrantThirdCardDiscarded(ReferenceGame):
         return first
 
 
+@breaks("631a.15(c)", profile="baccarat")
 class DisclosedErrantCardNotUsedByBanker(ReferenceGame):
     """A disclosed third card dealt to the Player's Hand in error is discarded when the
     Banker's Hand must draw, and the Banker's Hand takes the next card (§ 631a.15(c): the
@@ -399,6 +446,7 @@ class DisclosedErrantCardNotUsedByBanker(ReferenceGame):
         return None
 
 
+@breaks("631a.15(c)(1)", profile="baccarat")
 class DisclosedErrantCardDiscardedAlone(ReferenceGame):
     """Under § 631a.15(c)(1), only the disclosed card goes to the discard bucket: no
     additional card is drawn face down with it."""
@@ -415,6 +463,7 @@ class DisclosedErrantCardDiscardedAlone(ReferenceGame):
         return result
 
 
+@breaks("631a.15(d)", profile="baccarat")
 class CardFaceUpDealtAsARound(ReferenceGame):
     """A card found face up in the dealing shoe starts a round that is reported completed, not a
     simulated round (§ 631a.15(d))."""
@@ -425,6 +474,7 @@ class CardFaceUpDealtAsARound(ReferenceGame):
         return record
 
 
+@breaks("631a.15(c)(2)", profile="tracked_vigorish")
 class NoSimulatedRound(ReferenceGame):
     """Under § 631a.15(c)(2) discards the disclosed card instead of dealing a simulated
     round from it."""
@@ -437,6 +487,7 @@ class NoSimulatedRound(ReferenceGame):
         return first
 
 
+@breaks("631a.15(e)", profile="baccarat")
 class VoidRoundKeepsWagers(ReferenceGame):
     """Collects the wagers of a round void for want of cards (§ 631a.15(e): returned)."""
 
@@ -450,6 +501,7 @@ class VoidRoundKeepsWagers(ReferenceGame):
 
 
 # ------------------------------------------------------------------ more of §§ 631a.7, 631a.9-631a.11
+@breaks("631a.14(a)(1)", "631a.14(b)", "631a.7(c)", profile="baccarat")
 class DealerStaysCurator(ReferenceGame):
     """The player who accepts the dealing shoe is not made the curator: the dealer calling
     the game deals (§ 631a.7(c))."""
@@ -460,6 +512,7 @@ class DealerStaysCurator(ReferenceGame):
         return events
 
 
+@breaks("631a.14(b)", "631a.7(d)(2)", profile="baccarat")
 class SeatOneDealsWhenNobodyAccepts(ReferenceGame):
     """When no player accepts the dealing shoe, the first seat offered deals instead of the
     dealer calling the game (§ 631a.7(d)(2))."""
@@ -481,6 +534,7 @@ def _without_announcements(record: dict, drop) -> dict:
     return record
 
 
+@breaks("631a.9(b)", profile="baccarat")
 class NoCardsCall(ReferenceGame):
     """The dealer never announces "cards" (§ 631a.9(b))."""
 
@@ -489,6 +543,7 @@ class NoCardsCall(ReferenceGame):
         return _without_announcements(record, lambda i, e: e["text"] == "cards")
 
 
+@breaks("631a.10(a)", "631a.10(b)", "631a.12(a)", profile="baccarat")
 class NoPointCountsBeforeThirdCards(ReferenceGame):
     """The Point Counts of the four initial cards are not announced: only the final ones
     are (§ 631a.10(a))."""
@@ -500,6 +555,7 @@ class NoPointCountsBeforeThirdCards(ReferenceGame):
         return _without_announcements(record, lambda i, e: i in counts[:-2])
 
 
+@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.11(g)", profile="baccarat")
 class BankerStaysOn5Against4(ReferenceGame):
     """The Banker's Hand of 5 stays when the Player's third card is a 4 (Table 1 and the
     worked example of § 631a.11(g) say draw)."""
@@ -510,6 +566,7 @@ class BankerStaysOn5Against4(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+@breaks("631a.11", "631a.11(c)(1)", profile="baccarat")
 class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
     """When the Player's Hand stays, the Banker's Hand stays on 4 and 5 (§ 631a.11(c)(1):
     it draws on 5 or less). Every scenario whose stack relies on that draw is blocked by it."""
@@ -520,6 +577,8 @@ class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
+# the irregularity scenarios whose next round it voids are blocked naming § 631a.15(e)
+@breaks("631a.15(e)", profile="baccarat")
 class VoidsShortOfSevenCards(ReferenceGame):
     """Voids a round whenever fewer than seven cards remain in the dealing shoe, although
     six always complete a round (§ 631a.15(e): void only when the cards remaining cannot
@@ -537,6 +596,10 @@ class VoidsShortOfSevenCards(ReferenceGame):
 
 
 # ------------------------------------------------------------------ issue 24: off-target verdicts and blind spots
+# only the odds are wrong: the whole payout the game made is added to the original wager
+# as § 631a.9(e)(1)(i) requires (its step judged the addition against 3 to 1)
+@breaks("631a.13(h)", "631a.13(h)[table]", profile="baccarat",
+        marks="(631a.13 or 631a.9) and not property and not statistics")
 class HouseMoneyOnePairPays2To1(_PaysOtherOdds):
     """Pays a House Money wager on one pair at 2 to 1 (the paytable of § 631a.13(h) says
     3 to 1); a payout the player adds to the original wager is all of what was paid, as
@@ -545,6 +608,9 @@ class HouseMoneyOnePairPays2To1(_PaysOtherOdds):
     wager_type, outcome, odds = "house_money", "one_pair", 2
 
 
+# only the odds are wrong; the definition § 631a.1[Dragon 7]: tests/test_definition_rows.py
+@breaks("631a.13(f)", profile="ez_baccarat",
+        marks="(631a.1 or 631a.13 or 631a.8) and not property and not statistics")
 class Dragon7Pays30To1(_PaysOtherOdds):
     """Pays a winning Dragon 7 wager at 30 to 1 (§ 631a.13(f): 40 to 1); every Dragon 7 is
     recognised as § 631a.1 defines it."""
@@ -552,6 +618,8 @@ class Dragon7Pays30To1(_PaysOtherOdds):
     wager_type, odds = "dragon_7", 30
 
 
+# the marker holds the latest win's vigorish only: collected at the new shoe, short
+@breaks("631a.13(d)(2)(ii)", profile="tracked_vigorish")
 class TrackedVigorishOverwritten(ReferenceGame):
     """The marker of a seat holds the vigorish of its latest win only: each win overwrites
     the amount owed instead of adding to it (§ 631a.13(d)(2)(ii): the marker contains the
@@ -574,6 +642,9 @@ class _IgnoresALimit(ReferenceGame):
         return None if reason and reason.startswith(self.ignored) else reason
 
 
+# table limits (interpretation 631a.8-a-table-limits): [limits.default] $5-$2,500 and
+# [limits.tie] $5-$1,000 under baccarat_tracked_vigorish
+@breaks("631a.8(a)", profile="baccarat_tracked_vigorish")
 class AcceptsAboveTheMaximum(_IgnoresALimit):
     """Accepts any wager above the table maximum the Rules Submission files (its minimum
     still holds)."""
@@ -581,6 +652,7 @@ class AcceptsAboveTheMaximum(_IgnoresALimit):
     ignored = "above the table maximum"
 
 
+@breaks("631a.8(a)", profile="baccarat_tracked_vigorish")
 class AcceptsBelowTheMinimum(_IgnoresALimit):
     """Accepts any wager below the table minimum the Rules Submission files (its maximum
     still holds)."""
@@ -588,6 +660,7 @@ class AcceptsBelowTheMinimum(_IgnoresALimit):
     ignored = "below the table minimum"
 
 
+@breaks("631a.8(a)", profile="baccarat_tracked_vigorish")
 class IgnoresLimitsOfAWagerType(ReferenceGame):
     """Applies the default table limits to every wager type, ignoring the limits the Rules
     Submission files for a wager type of its own (``[limits.tie]``)."""
@@ -605,6 +678,9 @@ def _with_rules(table, rules):
     return view
 
 
+# records the cut asked of it but deals the stack uncut: two shoes of one seed, cut at 20 and
+# at 60, are the same stack (interpretation 631a.5-d-cut-seen-through-the-seed)
+@breaks("631a.5(d)", profile="baccarat")
 class CutNotApplied(ReferenceGame):
     """Records the cut it is asked for (``cut_offset``) but deals the stack uncut: the cards
     above the cover card are not placed at the bottom (§ 631a.5(d))."""
@@ -616,6 +692,7 @@ class CutNotApplied(ReferenceGame):
         return shoe
 
 
+@breaks("631a.12(a)", profile="baccarat")
 class NoFinalCountsForTwoCardHands(ReferenceGame):
     """When neither hand draws a third card, announces the winning hand (or "tie hand")
     but not the final Point Count of each hand (§ 631a.12(a))."""
@@ -629,6 +706,9 @@ class NoFinalCountsForTwoCardHands(ReferenceGame):
                                       and e["text"].split(" ")[-1].isdigit())]
 
 
+# its rounds of play draw by the rules (a control round shows it): the simulated round is
+# § 631a.15(d)'s own to fail, not blocked naming § 631a.11(c)(1)
+@breaks("631a.15(d)", profile="baccarat")
 class SimulatedRoundWithoutThirdCards(ReferenceGame):
     """Deals a simulated round the four initial cards only, never a third card
     (§ 631a.15(d): its cards are dealt in accordance with the chapter)."""
@@ -659,6 +739,9 @@ class OneShuffleForEverySeed(ReferenceGame):
         return super().op_start_shoe(table_id, cards=cards, seed=None if seed is None else 0, **kw)
 
 
+# a tie hand is no loss of the Banker's Hand: the curator remains (interpretation
+# 631a.14-a-the-curator-remains); the definition § 631a.1[Curator] is not failed
+@breaks("631a.14(a)", profile="baccarat", marks="(631a.1 or 631a.14 or 631a.7) and not property and not statistics")
 class CuratorPassesOnTie(ReferenceGame):
     """The curator passes the dealing shoe after a tie hand too, as if the Banker's Hand had
     lost (§ 631a.14(a): the curator may remain; (a)(1): passes when the Banker's Hand loses)."""

@@ -1,9 +1,11 @@
 """Deliberately broken games for 58 Pa. Code §§ 629b.4–629b.6: each breaks one rule
 of the reference game, so the suite can be shown to catch it.
 
-Each factory is usable as ``--game tests.broken_games_phoenix:NAME``;
-``tests/test_broken_phoenix.py`` lists the profile each runs under and the clause ids
-whose scenarios must fail — and no others.
+Each factory is usable as ``--game tests.broken_games_phoenix:NAME``.
+Each game declares, where it is defined, the profile it runs under and the clauses
+whose scenarios must fail — and no others — with ``@breaks`` (tests/registry.py);
+tests/test_proofs.py plays them.
+Every run is dated today with ``--include-expired``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.families.golden_talons import PAYTABLES as GOLDEN_TALONS_PAYTABLES
+
+from .registry import breaks
 
 
 def _phoenix(table) -> bool:
@@ -26,6 +30,8 @@ def _three_card_banker_7_win(h: W.Hands) -> bool:
 
 
 # ------------------------------------------------------------------ § 629b.4
+# the reveal checks name § 629b.4(b), the procedure; (a), the permission to offer it, is not verified
+@breaks("629b.4(b)", profile="rising_phoenix", include_expired=True)
 class IgnoresBankerFirstRequest(ReferenceGame):
     """§ 629b.4(b): always reveals the Player's Hand first, whatever the player asks."""
 
@@ -33,6 +39,7 @@ class IgnoresBankerFirstRequest(ReferenceGame):
         return None
 
 
+@breaks("629b.4(b)", profile="midibaccarat_golden_talons", include_expired=True)
 class BankerFirstDespiteOtherWagers(ReferenceGame):
     """§ 629b.4(b): honours the request even when someone wagered on the Banker's Hand or a Tie."""
 
@@ -44,6 +51,7 @@ class BankerFirstDespiteOtherWagers(ReferenceGame):
         return top if any(c.get("seat") == top and c.get("reveal_banker_first") for c in choices) else None
 
 
+@breaks("629b.4(b)", profile="rising_phoenix", include_expired=True)
 class DealerTurnsThePlayersHand(ReferenceGame):
     """§ 629b.4(b): reveals the Banker's Hand first, but the dealer (not the player with the
     highest wager on the Player's Hand) turns the Player's Hand face up."""
@@ -53,6 +61,7 @@ class DealerTurnsThePlayersHand(ReferenceGame):
         return [{k: v for k, v in e.items() if k != "seat"} for e in events]
 
 
+@breaks("629b.4(c)", profile="midibaccarat_golden_talons", include_expired=True)
 class StopsAfterTheAlternativeReveal(ReferenceGame):
     """§ 629b.4(c): after revealing the Banker's Hand first, deals no third card."""
 
@@ -70,6 +79,7 @@ class StopsAfterTheAlternativeReveal(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 629b.5
+@breaks("629b.5(f)", profile="rising_phoenix_commission_free", include_expired=True)
 class SevenDeckPhoenix(ReferenceGame):
     """§ 629b.5(f): shuffles seven decks for Rising Phoenix Baccarat whatever the Rules Submission says."""
 
@@ -85,6 +95,7 @@ class SevenDeckPhoenix(ReferenceGame):
             table.rules["decks"] = saved
 
 
+@breaks("629b.5(g)(1)(iv)", profile="rising_phoenix_commission_free", include_expired=True)
 class CommissionFreeThreeCardSevenPaid(ReferenceGame):
     """§ 629b.5(g)(1)(iv): commission-free, pays a winning three-card Banker 7 instead of returning it."""
 
@@ -94,6 +105,7 @@ class CommissionFreeThreeCardSevenPaid(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.5(g)(1)(iv)", profile="rising_phoenix", include_expired=True)
 class StandardThreeCardSevenPushed(ReferenceGame):
     """§ 629b.5(g)(1)(iv): with standard commission, returns a winning three-card Banker 7 as a tie."""
 
@@ -104,6 +116,7 @@ class StandardThreeCardSevenPushed(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.5(g)(1)(iv)", "629b.5(h)(1)", profile="rising_phoenix_commission_free", include_expired=True)
 class CommissionFreeChargesVigorish(ReferenceGame):
     """§ 629b.5(h)(1): commission-free, still charges the 5% vigorish on winning Banker wagers."""
 
@@ -114,6 +127,7 @@ class CommissionFreeChargesVigorish(ReferenceGame):
         return s
 
 
+@breaks("629b.5(h)(1)", profile="rising_phoenix_commission_free", include_expired=True)
 class CommissionFreeBankerSixPaysHalf(ReferenceGame):
     """§ 629b.5(h)(1): commission-free, pays a Banker win with 6 at 1 to 2 (§ 629b.2(i)'s odds)."""
 
@@ -124,6 +138,7 @@ class CommissionFreeBankerSixPaysHalf(ReferenceGame):
         return s
 
 
+@breaks("629b.5(h)(2)", profile="rising_phoenix", include_expired=True)
 class SunSevenPaysThirty(ReferenceGame):
     """§ 629b.5(h)(2): pays the Sun 7 Bonus at 30 to 1 instead of 40 to 1."""
 
@@ -134,6 +149,7 @@ class SunSevenPaysThirty(ReferenceGame):
         return s
 
 
+@breaks("629b.5(g)(4)(iii)", profile="rising_phoenix", include_expired=True)
 class NineOverSixPaysNineOverSeven(ReferenceGame):
     """§ 629b.5(g)(4)(iii): the 9 over 7 Bonus also wins on a 9 over a 6."""
 
@@ -144,6 +160,7 @@ class NineOverSixPaysNineOverSeven(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.5(g)(4)(ix)", profile="rising_phoenix_commission_free", include_expired=True)
 class TwoCardSixOverThreeCardThree(ReferenceGame):
     """§ 629b.5(g)(4)(ix): the 3-card 6 over 3-card 3 Bonus ignores how many cards the winner holds."""
 
@@ -155,6 +172,7 @@ class TwoCardSixOverThreeCardThree(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.5(g)(4)(xix)", profile="rising_phoenix", include_expired=True)
 class PlayerPairByValue(ReferenceGame):
     """§ 629b.5(g)(4)(xix): the Player pair Bonus counts two cards of equal value (a 10 and a king) as a pair."""
 
@@ -174,6 +192,7 @@ def _mine_theirs(hands: W.Hands, hand: str) -> tuple[int, int]:
     return (hands.p, hands.b) if hand == "player" else (hands.b, hands.p)
 
 
+@breaks("629b.6(a)", profile="midibaccarat_golden_talons", include_expired=True)
 class GoldenTalonsWithoutBaccaratWager(ReferenceGame):
     """§ 629b.6(a): takes a Golden Talons wager from a seat with no Midibaccarat wager."""
 
@@ -183,6 +202,7 @@ class GoldenTalonsWithoutBaccaratWager(ReferenceGame):
         return super().check_limits(table, kind, stake, seat, hand, option)
 
 
+@breaks("629b.6(b)", profile="rising_phoenix", include_expired=True)
 class GoldenTalonsAfterNoMoreBets(ReferenceGame):
     """§ 629b.6(b): takes a Golden Talons wager after "no more bets"."""
 
@@ -211,6 +231,7 @@ def settle_early(record: dict, wager_type: str, at) -> dict:
     return record
 
 
+@breaks("629b.6(d)", profile="rising_phoenix_commission_free", include_expired=True)
 class GoldenTalonsSettledBeforeTheResult(ReferenceGame):
     """§ 629b.6(d): reports Golden Talons settlements right after the initial reveal,
     before the third cards and the result (the amounts are right)."""
@@ -220,6 +241,7 @@ class GoldenTalonsSettledBeforeTheResult(ReferenceGame):
                             lambda rest: max(i for i, e in enumerate(rest) if e["type"] == "reveal") + 1)
 
 
+@breaks("629b.6(e)(1)", profile="midibaccarat_golden_talons", include_expired=True)
 class GoldenTalonsWinByThreeWins(ReferenceGame):
     """§ 629b.6(e)(1): pays a win by 3 points (no natural) at 1 to 1."""
 
@@ -231,6 +253,7 @@ class GoldenTalonsWinByThreeWins(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.6(e)(2)", profile="rising_phoenix", include_expired=True)
 class GoldenTalonsNaturalLoserPushes(ReferenceGame):
     """§ 629b.6(e)(2): returns a natural that loses to a higher natural instead of collecting it."""
 
@@ -242,6 +265,7 @@ class GoldenTalonsNaturalLoserPushes(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.6(e)(3)", profile="rising_phoenix_commission_free", include_expired=True)
 class GoldenTalonsTiePushes(ReferenceGame):
     """§ 629b.6(e)(3): returns a Golden Talons wager on a tie without naturals."""
 
@@ -251,6 +275,7 @@ class GoldenTalonsTiePushes(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+@breaks("629b.6(f)", profile="rising_phoenix_commission_free", include_expired=True)
 class GoldenTalonsNaturalTiePushesUnderB(ReferenceGame):
     """§ 629b.6(f): under Paytable B, returns a natural tie instead of paying 2 to 1."""
 
@@ -261,6 +286,7 @@ class GoldenTalonsNaturalTiePushesUnderB(ReferenceGame):
         return s
 
 
+@breaks("629b.6(f)", profile="midibaccarat_golden_talons", include_expired=True)
 class GoldenTalonsPaytableCWinBy8PaysTen(ReferenceGame):
     """§ 629b.6(f): under Paytable C, pays a win by 8 at 10 to 1 (Paytable A's odds) instead of 12 to 1."""
 
@@ -272,6 +298,8 @@ class GoldenTalonsPaytableCWinBy8PaysTen(ReferenceGame):
         return s
 
 
+# the natural wins by 4 or more of § 629b.6(f)'s "Natural win" rows, under each paytable, too
+@breaks("629b.6(f)", "629b.6(g)", profile="rising_phoenix", include_expired=True)
 class GoldenTalonsNaturalPaysTheMargin(ReferenceGame):
     """§ 629b.6(g), (f): pays a natural that wins by 4 or more at the win-by odds of the
     Rules Submission's paytable (a natural win pays 1 to 1 under every paytable)."""

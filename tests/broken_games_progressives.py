@@ -2,8 +2,14 @@
 game's progressive systems (58 Pa. Code § 631c.2, § 631c.6, § 629b.3 / § 627b.3,
 § 629b.7), so the suite can be shown to catch it.
 
-Each factory is usable as ``--game tests.broken_games_progressives:NAME``;
-tests/test_broken_progressives.py lists the clauses each must fail, and no others.
+Each factory is usable as ``--game tests.broken_games_progressives:NAME``.
+Each game declares, where it is defined, the profile it runs under and the clauses
+whose scenarios must fail — and no others — with ``@breaks`` (tests/registry.py);
+tests/test_proofs.py plays them.
+
+A scenario tagged with an outcome, its paytable and a meter fails only the clause of the
+check that failed; its other tags are "not verified" (the outcome and paytable clauses are
+proved by the results-turned and wrong-odds mutants, tests/test_mutation_audit.py).
 """
 
 from __future__ import annotations
@@ -12,9 +18,18 @@ from decimal import Decimal
 
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game.families import progressives as PR
-from baccarat_conformance.reference_game.wagers import Settlement, pays
+from baccarat_conformance.reference_game.wagers import Settlement, lose, pays
+
+from .registry import breaks
+
+# The Midibaccarat mystery scenarios (§ 629b.3(h)) deal rounds until the game's own random
+# hit value is passed: whether a Royal 9 jackpot (and the break in its meters or award) falls
+# in those rounds is chance, so a Royal 9 break under Midibaccarat may also fail them.
+MYSTERY_ROUNDS = ("629b.3(h)", "629b.3(h)[table]")
 
 
+# 299 to 1 instead of 299 for 1: the paytable of the copy the scenario quotes
+@breaks("631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9", game="heavenly_9_pays_to_1")
 class Heavenly9PaysToOne(ReferenceGame):
     """Pays the same-color 3-card 9 tie "299 to 1" (stake plus 299 units) instead of
     "299 for 1" (§ 631c.2(i))."""
@@ -26,6 +41,10 @@ class Heavenly9PaysToOne(ReferenceGame):
         return s
 
 
+# every scenario that reads the Heavenly 9 meter fails, the mystery ones included: the meter
+# check names the clause of the meter's rate (the oracle's), the rising-meter step its scenario's
+@breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9",
+        game="heavenly_9_increments_1_percent")
 class Heavenly9IncrementsOnePercent(ReferenceGame):
     """The Heavenly 9 meter rises by 1% of each wager, not 10% (§ 631c.2(i))."""
 
@@ -38,6 +57,20 @@ class Heavenly9IncrementsOnePercent(ReferenceGame):
             PR.HEAVENLY_9.increment = saved
 
 
+# § 631c.2(g)'s own proof: the outcome check of the Banker's 3-card 9 scenario names (g)(4)
+@breaks("631c.2(g)(4)", profile="heavenly_9")
+class Heavenly9BankerNineLoses(ReferenceGame):
+    """A Banker's 3-card 9 (the hands not tied) loses the Heavenly 9 wager: § 631c.2(g)(4)
+    says it wins ("The banker has a 3-card hand total of 9"), paid 9 for 1 (§ 631c.2(i))."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "heavenly_9" and s.outcome == "banker_3_card_9":
+            return lose()
+        return s
+
+
+@breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9")
 class Heavenly9PaysEveryOutcome(ReferenceGame):
     """Pays every qualifying § 631c.2(g) outcome of a 3-card 9 tie, not only the highest."""
 
@@ -69,6 +102,8 @@ class _MysteryBreak(ReferenceGame):
             PR._Mystery.contribute = _CONTRIBUTE  # type: ignore
 
 
+# the award made to the right seat, 90% of the meter: the payout clause
+@breaks("631c.6(c)(7)", profile="heavenly_9")
 class MysteryPaysNinetyPercent(_MysteryBreak):
     """The Must-Hit-By Mystery award pays 90% of the meter, not 100% (§ 631c.6(c)(7))."""
 
@@ -80,6 +115,8 @@ class MysteryPaysNinetyPercent(_MysteryBreak):
             award["amount"] = format((Decimal(award["amount"]) * Decimal("0.9")).quantize(Decimal("0.01")), "f")
 
 
+# the meter not reset after the award: the reset clause (the meter check and the reset step)
+@breaks("631c.6(c)(5)(iv)", profile="heavenly_9")
 class MysteryNotReset(_MysteryBreak):
     """After the Must-Hit-By Mystery award the meter keeps counting from the amount paid instead
     of resetting to the minimum dollar value (§ 631c.6(c)(5)(iv))."""
@@ -93,6 +130,8 @@ class MysteryNotReset(_MysteryBreak):
             meter.amount = Decimal(awards[-1]["amount"])
 
 
+# no award: the clause that says the bonus is paid
+@breaks("631c.6(c)(5)(iii)", profile="heavenly_9")
 class MysteryNeverPays(_MysteryBreak):
     """The Must-Hit-By Mystery meter passes its hit value and keeps rising: no award is paid
     (§ 631c.6(c)(5)(iii))."""
@@ -101,6 +140,9 @@ class MysteryNeverPays(_MysteryBreak):
         PR._meters(table)[mystery.meter].amount += amount
 
 
+# hit values drawn low (the square of a uniform draw) sometimes fall within the first
+# contributions of the contribution scenarios, which then see a hit they do not expect
+@breaks("631c.6(c)(3)", profile="heavenly_9", may_also_fail=("631c.6(c)(2)", "631c.6(c)(4)", "631c.6(c)(4)[table]"))
 class MysteryBiasedRng(ReferenceGame):
     """The mystery hit value favours the low end of [minimum, maximum] (square of a
     uniform draw) instead of spreading uniformly (§ 631c.6(c)(3))."""
@@ -110,6 +152,9 @@ class MysteryBiasedRng(ReferenceGame):
         return (low + (high - low) * Decimal(str(u))).quantize(Decimal("0.01"))
 
 
+@breaks("629b.3(e)(9)", profile="midibaccarat_progressives", include_expired=True,
+        may_also_fail=MYSTERY_ROUNDS)
+@breaks("627b.3(e)(9)", profile="minibaccarat_royal_9", include_expired=True)
 class MegaEnvyNeedsOccupiedPosition(ReferenceGame):
     """Pays Mega Envy only when the position holding the King 9 combination is
     occupied (§ 629b.3(e)(9): "It does not matter if the player position is occupied")."""
@@ -127,6 +172,9 @@ class MegaEnvyNeedsOccupiedPosition(ReferenceGame):
         return s
 
 
+# the meter not reset after the Major Jackpot: the meter check names the jackpot's clause
+@breaks("629b.3(e)(7)", profile="midibaccarat_progressives", include_expired=True,
+        may_also_fail=MYSTERY_ROUNDS)
 class MajorJackpotNotReset(ReferenceGame):
     """Pays the Major Jackpot but leaves the meter where it was (§ 629b.3(f)(2): reset amounts)."""
 
@@ -139,6 +187,7 @@ class MajorJackpotNotReset(ReferenceGame):
         return s
 
 
+@breaks("629b.7(j)", profile="midibaccarat_progressives", include_expired=True)
 class HarmonyReserveNotReseeded(ReferenceGame):
     """After a six-of-a-kind the Harmony meter restarts at the seed alone; the reserve
     meter is not added (§ 629b.7(j), interpretation harmony-reserve-reseed)."""
@@ -157,6 +206,10 @@ def heavenly_9_pays_to_1():
 
 def heavenly_9_increments_1_percent():
     return Heavenly9IncrementsOnePercent()
+
+
+def heavenly_9_banker_nine_loses():
+    return Heavenly9BankerNineLoses()
 
 
 def heavenly_9_pays_every_outcome():
@@ -191,6 +244,9 @@ def harmony_reserve_not_reseeded():
     return HarmonyReserveNotReseeded()
 
 
+@breaks("629b.3(d)", profile="midibaccarat_progressives", include_expired=True,
+        may_also_fail=MYSTERY_ROUNDS)
+@breaks("627b.3(d)", profile="minibaccarat_royal_9", include_expired=True)
 def royal_9_settled_after_third_card():
     """§ 629b.3(d) / § 627b.3(d): the Royal 9 wager is settled with the Baccarat wagers,
     after any third card, not before the third-card procedure continues."""
@@ -202,6 +258,11 @@ def royal_9_settled_after_third_card():
     return ReferenceGame()
 
 
+# the meter check names the table of the mystery configurations, the oracle's rate clause; the
+# mystery scenarios deal until the game's hit value is passed: their reset step may see the
+# meter off by the halved rate (§ 627b.3(h), the scenario's own clause)
+@breaks("627b.3(h)[table]", profile="minibaccarat_royal_9_mystery", include_expired=True,
+        may_also_fail=("627b.3(h)",))
 def royal_9_mystery_rate_halved():
     """§ 629b.3(h) / § 627b.3(h) tables: the Royal 9 mystery meter rises by half its
     configuration's incrementation rate."""
@@ -211,6 +272,12 @@ def royal_9_mystery_rate_halved():
     return ReferenceGame()
 
 
+# every Harmony scenario reads the meters: all fail; the meter check names the table of rates of
+# the paytable the scenario deals (§ 629b.7(j)[table N]), the check of a jackpot paid wrong its
+# payout clause
+@breaks("629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)",
+        "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]", profile="midibaccarat_progressives",
+        include_expired=True)
 def harmony_rates_of_paytable_a():
     """§ 629b.7(j): every paytable's meters rise at Paytable A's rates (15% and 3%), so
     Paytables B, E and H (19% and 5%) are wrong."""
@@ -219,6 +286,13 @@ def harmony_rates_of_paytable_a():
     return ReferenceGame()
 
 
+@breaks("629b.3(f)(2)", profile="midibaccarat_progressives", include_expired=True,
+        may_also_fail=MYSTERY_ROUNDS)
+# the initial amounts of the denomination: (f)(2) for the $5 wager, (g)(2) for the $1 wager
+@breaks("627b.3(g)(2)", profile="minibaccarat_royal_9", include_expired=True)
+@breaks("629b.3(g)(2)", profile="tests/profiles/midibaccarat_royal_9_1.toml", include_expired=True,
+        may_also_fail=MYSTERY_ROUNDS)
+@breaks("627b.3(f)(2)", profile="tests/profiles/minibaccarat_royal_9_5.toml", include_expired=True)
 class Royal9MetersOpenACentLow(ReferenceGame):
     """The Royal 9 jackpot meters open one cent below the Rules Submission's initial amounts
     (§ 629b.3(f)(2), (g)(2) / § 627b.3(f)(2), (g)(2): the initial amounts are those filed,
@@ -235,6 +309,9 @@ def royal_9_meters_open_a_cent_low():
     return Royal9MetersOpenACentLow()
 
 
+@breaks("629b.3(h)", profile="midibaccarat_progressives", include_expired=True,
+        may_also_fail=MYSTERY_ROUNDS)
+@breaks("627b.3(h)", profile="minibaccarat_royal_9_mystery", include_expired=True)
 class Royal9MysteryOpensACentLow(ReferenceGame):
     """The Royal 9 mystery meter opens one cent below its configuration's seed and reseed
     amount (§ 629b.3(h) / § 627b.3(h) and their tables)."""
@@ -250,6 +327,8 @@ def royal_9_mystery_opens_a_cent_low():
     return Royal9MysteryOpensACentLow()
 
 
+# settled after the Point Counts, before "banker wins" / "player wins" / "tie hand"
+@breaks("629b.7(f)", profile="midibaccarat_progressives", include_expired=True)
 class HarmonySettledBeforeTheResultAnnouncement(ReferenceGame):
     """§ 629b.7(f): settles the Harmony Progressive wagers after the last card and the
     Point Counts, but before the result of the round is announced (the amounts are right)."""

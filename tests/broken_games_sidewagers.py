@@ -1,13 +1,18 @@
 """Deliberately broken games for the side wagers and variations of Chapters 631c,
 629b and 627b: each breaks one rule of the reference game, so the suite can be
-shown to catch it. Usable as ``--game tests.broken_games_sidewagers:NAME``;
-``tests/test_broken_sidewagers.py`` holds the clauses each must fail, and the
-profile it runs under.
+shown to catch it. Usable as ``--game tests.broken_games_sidewagers:NAME``.
+Each game declares, where it is defined, the profile it runs under and the clauses
+whose scenarios must fail — and no others — with ``@breaks`` (tests/registry.py);
+tests/test_proofs.py plays them.
+
+The clauses a game fails are those the failing checks name (a wrong result names the
+clause that decides it, a winning wager paid wrong the paytable's), with the tags
+enclosing them; a section id (e.g. "631c.1") is the tag of that section's settlement sweep.
 
 A few breaks change when a wager is settled; the settlement phase is a property of
 the wager kind in the reference game's registry, so those factories replace the
-registry entry. The suite runs each broken game in a process of its own, so the
-change reaches no other game.
+registry entry. Each broken game is played in a process of its own (a fork, in
+tests/proof_runner.py), so the change reaches no other game.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.cards import baccarat_value, is_red, rank_of, suit_of
 
+from .registry import breaks
 
+
+@breaks("631c.1", "631c.1(d)", profile="side_wagers_631c")
 class ColoredPairPaidAsMixed(ReferenceGame):
     """§ 631c.1(d): a colored pair is paid at the Mixed pair odds (6 to 1 under A, not 12 to 1)."""
 
@@ -31,6 +39,7 @@ class ColoredPairPaidAsMixed(ReferenceGame):
         return s
 
 
+@breaks("627b.1", "627b.1(c)", "627b.1(d)(2)", profile="minibaccarat", include_expired=True)
 class PairsByValue(ReferenceGame):
     """§ 627b.1(c): two cards of equal value but different rank (a 10 and a king) pay as a pair."""
 
@@ -45,6 +54,8 @@ class PairsByValue(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+# the Blazing 7s that should lose names § 631c.3(g) ("shall lose")
+@breaks("631c.3", "631c.3(g)", profile="side_wagers_631c")
 class MixedBlazing7sWin(ReferenceGame):
     """§ 631c.3(f)(4): Blazing 7s also wins when a 2-card 7 meets a 3-card 7 (paid as 3-card)."""
 
@@ -56,6 +67,8 @@ class MixedBlazing7sWin(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
+# the refused Cover All names each scenario's principal (first written) clause
+@breaks("631c.3(f)(5)", "631c.3(h)", profile="side_wagers_631c")
 class CoverAllNeedsAnother(ReferenceGame):
     """§ 631c.3(f)(5): Cover All is refused unless another 5 Treasures wager is placed at the seat."""
 
@@ -67,6 +80,7 @@ class CoverAllNeedsAnother(ReferenceGame):
         return super().check_limits(table, kind, stake, seat, hand, option)
 
 
+@breaks("631c.3(c)", profile="side_wagers_631c")
 class FiveTreasuresAfterNoMoreBets(ReferenceGame):
     """§ 631c.3(c): 5 Treasures wagers are still accepted after the dealer calls "no more bets"."""
 
@@ -82,6 +96,7 @@ class FiveTreasuresAfterNoMoreBets(ReferenceGame):
         return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
 
 
+@breaks("631c.7", "631c.7(d)", profile="side_wagers_631c")
 class SuitedMatchPays2To1(ReferenceGame):
     """§ 631c.7(d): a Suited Match is paid 2 to 1 instead of 2.5 to 1."""
 
@@ -92,6 +107,7 @@ class SuitedMatchPays2To1(ReferenceGame):
         return s
 
 
+@breaks("631c.5", "631c.5(i)", profile="commission_free")
 class BankerSixPaidEven(ReferenceGame):
     """§ 631c.5(i): commission-free, a Banker's Hand winning with six is paid 1 to 1, not 1 to 2."""
 
@@ -102,6 +118,7 @@ class BankerSixPaidEven(ReferenceGame):
         return s
 
 
+@breaks("631c.5", "631c.5(k)(2)", profile="commission_free")
 class LuckySixThreeCardsPays12(ReferenceGame):
     """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
     The wager still wins: only the odds are wrong."""
@@ -113,6 +130,9 @@ class LuckySixThreeCardsPays12(ReferenceGame):
         return s
 
 
+@breaks("629b.2(e)", profile="midibaccarat", include_expired=True)
+@breaks("627b.2(e)", profile="minibaccarat", include_expired=True)
+@breaks("631c.5(e)", profile="commission_free")
 class NoLuckySixCall(ReferenceGame):
     """§ 629b.2(e): the dealer never announces "Lucky Six"."""
 
@@ -120,6 +140,10 @@ class NoLuckySixCall(ReferenceGame):
         return None
 
 
+@breaks("631a.12(b)", "631c.5", "631c.5(a)", profile="commission_free")
+@breaks("629b.2", "629b.2(a)", "631a.12(b)", profile="midibaccarat", include_expired=True)
+# 631a.12(b): the Chapter 631a settlement-order scenario also sees the commission taken
+@breaks("627b.2", "627b.2(a)", "631a.12(b)", profile="minibaccarat", include_expired=True)
 class CommissionOnBanker(ReferenceGame):
     """§ 627b.2(a): commission-free Minibaccarat still takes 5% commission on winning Banker wagers."""
 
@@ -149,12 +173,17 @@ def pairs_by_value():
     return PairsByValue()
 
 
+@breaks("629b.1(d)", profile="midibaccarat", include_expired=True)
+@breaks("631c.1(c)", profile="side_wagers_631c")
+@breaks("627b.1(d)", profile="minibaccarat", include_expired=True)
 def perfect_pairs_settled_after_third_card():
     """§ 629b.1(d): Perfect Pairs wagers are settled with the Baccarat wagers, after any third card."""
     W.WAGER_KINDS["perfect_pairs"] = dataclasses.replace(W.WAGER_KINDS["perfect_pairs"], phase="final")
     return ReferenceGame()
 
 
+# a third-card nine counted pays the one-nine win at the two-nines odds: the payout clause (e)
+@breaks("631c.4", "631c.4(d)", "631c.4(d)(1)", "631c.4(e)", "631c.4(f)", profile="side_wagers_631c")
 def lucky_nines_counts_third_cards():
     """§ 631c.4(d): Lucky Nines is settled after the round, counting the nines of every card dealt
     (Paytable A odds)."""
@@ -195,37 +224,30 @@ def commission_on_banker():
     return CommissionOnBanker()
 
 
-# The same breaks under Minibaccarat (§ 627b.1(d), § 627b.2(e)): one factory per chapter, so
-# each proof has its own entry in tests/test_broken_sidewagers.py.
-minibaccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_after_third_card
-minibaccarat_no_lucky_six_call = no_lucky_six_call
-baccarat_perfect_pairs_settled_after_third_card = perfect_pairs_settled_after_third_card  # § 631c.1(c)
-commission_free_no_lucky_six_call = no_lucky_six_call  # § 631c.5(e)
-commission_free_commission_on_banker = commission_on_banker  # § 631c.5(a)
-
-
 def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
     for name in wager_types:
         W.WAGER_KINDS[name] = dataclasses.replace(W.WAGER_KINDS[name], phase=phase)
     return ReferenceGame()
 
 
+@breaks("631c.7(c)", profile="side_wagers_631c")
 def majestic_match_settled_after_third_card():
     """§ 631c.7(c): Majestic Match wagers are settled with the Baccarat wagers, after any third card."""
     return _settled_in_phase(["majestic_match"], "final")
 
 
+@breaks("631c.5(d)", profile="commission_free")
+@breaks("629b.2(d)", profile="midibaccarat", include_expired=True)
+@breaks("627b.2(d)", profile="minibaccarat", include_expired=True)
 def commission_free_pairs_settled_after_third_card():
     """§ 631c.5(d), § 629b.2(d), § 627b.2(d): Player Pair and Banker Pair wagers are settled with the
     Baccarat wagers, after any third card."""
     return _settled_in_phase(["player_pair", "banker_pair"], "final")
 
 
-midibaccarat_pairs_settled_after_third_card = commission_free_pairs_settled_after_third_card
-minibaccarat_pairs_settled_after_third_card = commission_free_pairs_settled_after_third_card
-midibaccarat_commission_on_banker = commission_on_banker  # § 629b.2(a)
-
-
+@breaks("629b.2(f)", profile="midibaccarat", include_expired=True)
+@breaks("627b.2(f)", profile="minibaccarat", include_expired=True)
+@breaks("631c.5(f)", profile="commission_free")
 def pays_from_lowest_seat():
     """§ 629b.2(f), § 627b.2(f): winning wagers are paid from the lowest-numbered seat up."""
     from tests.broken_games_631a import PaysFromLowestSeat
@@ -233,15 +255,17 @@ def pays_from_lowest_seat():
     return PaysFromLowestSeat()
 
 
-minibaccarat_pays_from_lowest_seat = pays_from_lowest_seat
-commission_free_pays_from_lowest_seat = pays_from_lowest_seat
-
-
+# settled on the four initial cards, a 3-card 9 is never seen: every outcome scenario fails too
+# (its outcome clause; the meter scenario, the suited tie's jackpot not paid: § 631c.2(g)(1))
+@breaks("631c.2(f)", "631c.2(f)@current-through-2024-06-22", "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)",
+        "631c.2(g)(4)", "631c.2(g)(5)", "631c.2(g)@current-through-2024-06-22", profile="heavenly_9")
 def heavenly_9_settled_before_third_card():
     """§ 631c.2(f): Heavenly 9 wagers are settled after the four initial cards, before the round is completed."""
     return _settled_in_phase(["heavenly_9"], "initial")
 
 
+@breaks("631c.3", "631c.3(e)", "631c.3(f)(1)", "631c.3(f)(2)", "631c.3(f)(3)", "631c.3(f)(4)", "631c.3(f)(5)",
+        profile="side_wagers_631c")
 def five_treasures_settled_before_third_card():
     """§ 631c.3(e): the 5 Treasures wagers are settled after the four initial cards, before the round is
     completed and its result announced."""

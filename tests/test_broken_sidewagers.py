@@ -1,8 +1,9 @@
 """Proof that the side-wager checks of Chapters 631c, 629b and 627b can fail, and
 that the reference game passes them under every paytable.
 
-* Each broken game in ``tests/broken_games_sidewagers.py`` runs the whole suite
-  under the profile that offers its wager and fails exactly the clauses it breaks.
+* Each broken game in ``tests/broken_games_sidewagers.py`` fails exactly the clauses
+  it declares with ``@breaks`` under the profile that offers its wager
+  (tests/test_proofs.py).
 * The reference game passes every side-wager scenario, each paytable cell checked
   by a run under a profile filing that paytable.
 * Chapter 629b and 627b scenarios are reported "expired" on a run dated today, and
@@ -18,72 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from .suite_runner import FEATURES, proof_marks, run_suite
+from .suite_runner import FEATURES, run_suite
 
 EXPIRED = ("--include-expired",)
 ED = "@current-through-2024-06-22"  # the second publisher's copy of § 631c.2
-# broken game -> (profile arguments, the clauses the matrix fails, and no others): the clauses the
-# failing checks name (a wrong result names the clause that decides it, a winning wager paid
-# wrong the paytable's), with the tags enclosing them. A section id (e.g. "631c.1") is the tag
-# of that section's settlement sweep.
-BROKEN = {
-    "colored_pair_paid_as_mixed": (("--profile", "side_wagers_631c"),
-                                   {"631c.1", "631c.1(d)"}),
-    "perfect_pairs_settled_after_third_card": (("--profile", "midibaccarat", *EXPIRED), {"629b.1(d)"}),
-    "pairs_by_value": (("--profile", "minibaccarat", *EXPIRED), {"627b.1", "627b.1(c)", "627b.1(d)(2)"}),
-    # the Blazing 7s that should lose names § 631c.3(g) ("shall lose")
-    "mixed_blazing_7s_win": (("--profile", "side_wagers_631c"), {"631c.3", "631c.3(g)"}),
-    "five_treasures_after_no_more_bets": (("--profile", "side_wagers_631c"), {"631c.3(c)"}),
-    # the refused Cover All names each scenario's principal (first written) clause
-    "cover_all_needs_another": (("--profile", "side_wagers_631c"), {"631c.3(f)(5)", "631c.3(h)"}),
-    # a third-card nine counted pays the one-nine win at the two-nines odds: the payout clause (e)
-    "lucky_nines_counts_third_cards": (("--profile", "side_wagers_631c"),
-                                       {"631c.4", "631c.4(d)", "631c.4(d)(1)", "631c.4(e)", "631c.4(f)"}),
-    "banker_six_paid_even": (("--profile", "commission_free"), {"631c.5", "631c.5(i)"}),
-    "lucky_six_three_cards_pays_12": (("--profile", "commission_free"), {"631c.5", "631c.5(k)(2)"}),
-    "commission_free_commission_on_banker": (("--profile", "commission_free"),
-                                             {"631c.5", "631c.5(a)", "631a.12(b)"}),
-    "midibaccarat_commission_on_banker": (("--profile", "midibaccarat", *EXPIRED),
-                                          {"629b.2", "629b.2(a)", "631a.12(b)"}),
-    "commission_free_pairs_settled_after_third_card": (("--profile", "commission_free"), {"631c.5(d)"}),
-    "midibaccarat_pairs_settled_after_third_card": (("--profile", "midibaccarat", *EXPIRED), {"629b.2(d)"}),
-    "minibaccarat_pairs_settled_after_third_card": (("--profile", "minibaccarat", *EXPIRED), {"627b.2(d)"}),
-    "pays_from_lowest_seat": (("--profile", "midibaccarat", *EXPIRED), {"629b.2(f)"}),
-    "minibaccarat_pays_from_lowest_seat": (("--profile", "minibaccarat", *EXPIRED), {"627b.2(f)"}),
-    "commission_free_pays_from_lowest_seat": (("--profile", "commission_free"), {"631c.5(f)"}),
-    "no_lucky_six_call": (("--profile", "midibaccarat", *EXPIRED), {"629b.2(e)"}),
-    "minibaccarat_no_lucky_six_call": (("--profile", "minibaccarat", *EXPIRED), {"627b.2(e)"}),
-    "baccarat_perfect_pairs_settled_after_third_card": (("--profile", "side_wagers_631c"), {"631c.1(c)"}),
-    "commission_free_no_lucky_six_call": (("--profile", "commission_free"), {"631c.5(e)"}),
-    "majestic_match_settled_after_third_card": (("--profile", "side_wagers_631c"), {"631c.7(c)"}),
-    # settled on the four initial cards, a 3-card 9 is never seen: every outcome scenario fails too
-    # (its outcome clause; the meter scenario, the suited tie's jackpot not paid: § 631c.2(g)(1))
-    "heavenly_9_settled_before_third_card": (("--profile", "heavenly_9"), {
-        "631c.2(f)", f"631c.2(f){ED}", "631c.2(g)(1)", "631c.2(g)(2)", "631c.2(g)(3)", "631c.2(g)(4)",
-        "631c.2(g)(5)", f"631c.2(g){ED}"}),
-    "five_treasures_settled_before_third_card": (("--profile", "side_wagers_631c"), {
-        "631c.3", "631c.3(e)", "631c.3(f)(1)", "631c.3(f)(2)", "631c.3(f)(3)", "631c.3(f)(4)", "631c.3(f)(5)"}),
-    "minibaccarat_perfect_pairs_settled_after_third_card": (("--profile", "minibaccarat", *EXPIRED), {"627b.1(d)"}),
-    # 631a.12(b): the Chapter 631a settlement-order scenario also sees the commission taken
-    "commission_on_banker": (("--profile", "minibaccarat", *EXPIRED),
-                             {"627b.2", "627b.2(a)", "631a.12(b)"}),
-    "suited_match_pays_2_to_1": (("--profile", "side_wagers_631c"),
-                                 {"631c.7", "631c.7(d)"}),
-}
 SECTIONS = ("631c.1", "631c.3", "631c.4", "631c.5", "631c.7", "629b.1", "629b.2", "627b.1", "627b.2")
 
 
 def _mine(result: dict) -> bool:
     return any(c.split("(")[0].split("[")[0] in SECTIONS for c in result["clauses"])
-
-
-@pytest.mark.parametrize("broken", sorted(BROKEN))
-def test_broken_game_fails_exactly_its_clauses(tmp_path, broken):
-    args, expected = BROKEN[broken]
-    run = run_suite(tmp_path, *args, game=f"tests.broken_games_sidewagers:{broken}", marks=proof_marks(expected))
-    assert run.results, run.output
-    assert run.failed_clauses == expected, run.output
-    assert {r["category"] for r in run.results if r["outcome"] == "failed"} == {"nonconformance"}
 
 
 def profile_with(tmp_path: Path, bundled: str, paytables: dict[str, str], name: str) -> str:

@@ -1,0 +1,99 @@
+"""A pytest plugin for the suite's own tests (``-p tests.proof_runner --proof-plan PATH``):
+one collected conformance suite, many games, one pytest process.
+
+The plan is a JSON list, one object per game to play::
+
+    [{"game": "tests.broken_games:player_stands_on_5", "marks": "631a.11 and not statistics",
+      "keyword": null, "log": "/tmp/.../0/results.jsonl"}, ...]
+
+The suite is collected once (the caller's paths and ``-m``: the union of the games'
+selections). Then, game after game, a forked copy of the process runs the items the
+game's ``marks`` (a ``-m`` expression) and ``keyword`` (a ``-k`` expression) select
+against that game (``--game`` and the game's ``options``, pytest option destinations,
+set to it: its profile...), writing its results log to ``log``, and ends.
+Isolation between games is a process's: whatever a game changes (some broken games
+patch the reference game's module-level tables, a game may end its process) dies with
+its fork, and the next game starts from the state after collection, as a fresh
+``pytest`` process would. The fork is cheap (no interpreter start, no imports, no
+collection): forks need POSIX (Linux, macOS), as the suite's own tests do.
+
+This is the shape of tests/capability_recorder.py (one collected suite, many games)
+used by :func:`tests.suite_runner.run_suites`, which plays the broken games of
+tests/registry.py: about a second of start-up (imports, collection) paid once per
+profile instead of once per game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+from _pytest.mark import KeywordMatcher, MarkMatcher
+from _pytest.mark.expression import Expression
+
+from baccarat_conformance.replay_record import ReplayContext
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--proof-plan", default=None, metavar="PATH",
+                     help="tests.proof_runner: play each game of this JSON plan against the collected suite")
+
+
+def _selected(items: list[pytest.Item], marks: str | None, keyword: str | None) -> list[pytest.Item]:
+    by_mark = Expression.compile(marks) if marks else None
+    by_word = Expression.compile(keyword) if keyword else None
+    return [item for item in items
+            if (by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(item.iter_markers())))
+            and (by_word is None or by_word.evaluate(KeywordMatcher.from_item(item)))]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> object:
+    path = session.config.getoption("--proof-plan")
+    if not path:
+        return None
+    if session.testsfailed and not session.config.option.continue_on_collection_errors:
+        raise session.Interrupted(f"{session.testsfailed} error(s) during collection")
+    if session.config.option.collectonly:
+        return True
+    plan = json.loads(Path(path).read_text(encoding="utf-8"))
+    for game in plan:
+        items = _selected(session.items, game.get("marks"), game.get("keyword"))
+        log = Path(game["log"])
+        log.parent.mkdir(parents=True, exist_ok=True)
+        log.touch()  # a game that selected nothing still says so (an empty log)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the game's own process: what it changes dies with it
+            code = 0
+            try:
+                _play(session, game, log, items)
+            except BaseException:  # noqa: BLE001 - reported, then this fork ends
+                traceback.print_exc()
+                code = 3
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        os.waitpid(pid, 0)
+    return True
+
+
+def _play(session: pytest.Session, game: dict, log: Path, items: list[pytest.Item]) -> None:
+    config = session.config
+    config.option.game = game["game"]
+    for dest, value in game.get("options", {}).items():
+        setattr(config.option, dest, value)
+    results_log = config.pluginmanager.get_plugin("baccarat-results-log")
+    results_log.path = log
+    results_log.replay = ReplayContext(config)  # the replay record names this game's options
+    hook = session.config.hook
+    for i, item in enumerate(items):
+        hook.pytest_runtest_protocol(item=item, nextitem=items[i + 1] if i + 1 < len(items) else None)
+        if session.shouldstop:
+            raise session.Interrupted(session.shouldstop)

@@ -1,0 +1,97 @@
+"""A warm pytest starter for the suite's own tests: ``python -m tests.pytest_zygote``.
+
+Started once per test process by :func:`tests.suite_runner.run_pytest`, it imports
+pytest, its plugins (the ``pytest11`` entry points: the harness's plugin and its step
+modules, pytest-bdd, hypothesis, xdist, allure...) and then waits. Each request (one
+JSON line on stdin: ``{"args": [...], "cwd": ..., "env": {...}, "out": PATH, "timeout": S}``)
+is run as ``pytest ARGS`` in a fork of it: a process of its own (its own session, process
+group, environment, working directory; stdin from /dev/null, stdout and stderr to
+``out``), as ``python -m pytest ARGS`` would run, without the interpreter start and the
+imports (about 0.7 s of the 0.85 s a child pytest took before its first scenario). The
+answer is one JSON line: ``{"returncode": N, "timed_out": bool}``; a run past its
+``timeout`` is killed with its process group (returncode -9).
+
+Nothing is imported here that a fresh ``python -m pytest`` would not import before
+collecting, and nothing runs: the fork starts from the state of a process that only
+imported modules, as a fresh one does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+
+
+def _warm_up() -> None:
+    from importlib.metadata import entry_points
+
+    import pytest  # noqa: F401
+    import _pytest.config  # noqa: F401
+
+    for ep in entry_points(group="pytest11"):
+        try:
+            __import__(ep.value.partition(":")[0])
+        except Exception:  # noqa: BLE001 - pytest reports it itself when it loads the plugin
+            pass
+
+
+def _child(request: dict) -> None:
+    os.setsid()
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    out = os.open(request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    import pytest
+
+    sys.argv = [pytest.__file__, *request["args"]]
+    code = 3
+    try:
+        code = int(pytest.main(request["args"]))
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _wait(pid: int, timeout: float) -> tuple[int, bool]:
+    deadline = time.monotonic() + timeout
+    delay = 0.002
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status), False
+        if time.monotonic() > deadline:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            return -9, True
+        time.sleep(delay)
+        delay = min(delay * 2, 0.05)
+
+
+def main() -> None:
+    _warm_up()
+    answers = sys.stdout
+    print(json.dumps({"ready": os.getpid()}), file=answers, flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            _child(request)
+        code, timed_out = _wait(pid, float(request["timeout"]))
+        print(json.dumps({"returncode": code, "timed_out": timed_out}), file=answers, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""The broken-game registry: each deliberately broken game declares, where it is defined,
+the Rules Submission profile it runs under and the clauses the suite must fail on it.
+
+::
+
+    @breaks("631a.11(b)(1)", "631a.11", profile="baccarat")
+    class PlayerStandsOn5(ReferenceGame):
+        ...
+
+    def player_stands_on_5():          # the factory: --game tests.broken_games:player_stands_on_5
+        return PlayerStandsOn5()
+
+A proof holds when the suite, run against the game under ``profile`` (with
+``--include-expired`` when asked) on the scenarios ``marks`` selects (by default
+:func:`tests.suite_runner.proof_marks` of the clauses: their sections, without the
+property and statistics scenarios), fails exactly ``clauses`` in the clause matrix (the
+clauses its failing checks name), every failure a nonconformance. ``may_also_fail``: clauses
+it fails only on some runs (chance), with the reason where it is declared. ``blocks``:
+when given, the only clauses its blocked scenarios may name as the broken rule
+(``blocked_by``). Stack one ``@breaks`` per profile for a game proved under several.
+
+Decorating a class names the game by the class's name in snake case
+(``PlayerStandsOn5`` → ``player_stands_on_5``) unless ``game=`` says otherwise; decorating a
+factory function names it by the function's name. tests/test_proofs.py plays every
+proof; tests/suite_runner.py plays the proofs of one profile in one pytest process.
+``baccarat-conformance clauses --explain ID`` lists the proofs of a clause when run
+from a source checkout (it imports this module).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, TypeVar
+
+TESTS = Path(__file__).resolve().parent
+#: The modules that hold broken games (every one is imported by :func:`proofs`).
+MODULES_GLOB = "broken_games*.py"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Proof:
+    """One proof that the checks of ``clauses`` can fail: ``game`` (``module:factory``)
+    run under ``profile`` fails exactly ``clauses`` (and perhaps ``may_also_fail``)."""
+
+    game: str
+    clauses: frozenset[str]
+    profile: str = "baccarat"
+    include_expired: bool = False
+    may_also_fail: frozenset[str] = frozenset()
+    blocks: frozenset[str] | None = None
+    marks: str | None = None
+    where: str = field(default="", compare=False)  # file:line of the declaration
+
+    @property
+    def name(self) -> str:
+        return self.game.partition(":")[2]
+
+    @property
+    def id(self) -> str:
+        """``module:factory@profile`` (the module without ``tests.``, a profile path by its
+        file name): the test id."""
+        return f"{self.game.rpartition('.')[2]}@{Path(self.profile).stem}"
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        """The pytest arguments of the run: the profile (and ``--include-expired``)."""
+        return ("--profile", self.profile, *(("--include-expired",) if self.include_expired else ()))
+
+    def selection(self):
+        """What the run plays (:class:`tests.suite_runner.Selection`): this game, with its
+        profile as the run's own options, on the scenarios of ``marks`` (default: the
+        sections of its clauses, :func:`tests.suite_runner.proof_marks`)."""
+        from .suite_runner import proof_marks, select_game
+
+        return select_game(self.game, self.marks if self.marks is not None else proof_marks(self.clauses),
+                           profile=self.profile, include_expired=self.include_expired)
+
+    def problems(self, run) -> list[str]:
+        """What is wrong with ``run`` (a :class:`tests.suite_runner.SuiteRun` of this
+        proof): empty when the proof holds."""
+        if not run.results:
+            return ["no scenario ran"]
+        out = []
+        failed = run.failed_clauses
+        if not (self.clauses <= failed <= self.clauses | self.may_also_fail):
+            missing, extra = sorted(self.clauses - failed), sorted(failed - self.clauses - self.may_also_fail)
+            out.append(f"failed clauses: not failed {missing}, failed but not declared {extra}")
+        categories = set(run.failure_categories().values())
+        if categories != {"nonconformance"}:
+            out.append(f"failure categories {sorted(categories)}, not only nonconformance: {run.categories()}")
+        if self.blocks is not None:
+            blocked = {r.get("blocked_by") for r in run.results if r["category"] == "blocked"}
+            if not blocked <= self.blocks:
+                out.append(f"blocked by {sorted(blocked - self.blocks)}, not declared in blocks")
+        return out
+
+
+_DECLARED: list[Proof] = []
+
+
+def snake_case(name: str) -> str:
+    """``PlayerStandsOn5`` → ``player_stands_on_5``, ``EZBankerWinsOnDragon7`` → ``ez_banker_wins_on_dragon_7``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])", "_", name).lower()
+
+
+def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = False,
+           may_also_fail: Iterable[str] = (), blocks: Iterable[str] | None = None,
+           marks: str | None = None, game: str | None = None) -> Callable[[T], T]:
+    """Declare that the suite fails exactly ``clauses`` on the decorated broken game
+    (a class, named ``game`` or by its snake-case name, or a factory function) under
+    ``profile`` (a bundled profile's name or a path from the repository root)."""
+    if not clauses:
+        raise ValueError("@breaks needs the clauses the game must fail")
+
+    def declare(obj: T) -> T:
+        name = game or (snake_case(obj.__name__) if inspect.isclass(obj) else obj.__name__)
+        _, line = inspect.getsourcelines(obj)
+        where = f"{Path(inspect.getsourcefile(obj)).resolve().relative_to(TESTS.parent)}:{line}"
+        _DECLARED.append(Proof(f"{obj.__module__}:{name}", frozenset(clauses), profile, include_expired,
+                               frozenset(may_also_fail), None if blocks is None else frozenset(blocks),
+                               marks, where))
+        return obj
+
+    return declare
+
+
+def proofs() -> list[Proof]:
+    """Every declared proof, in a stable order (by id), after importing every module of
+    broken games; each one's factory checked to exist.
+
+    :raises LookupError: a proof names a game its module does not define, or two proofs
+        share an id."""
+    for path in sorted(TESTS.glob(MODULES_GLOB)):
+        importlib.import_module(f"{__package__ or 'tests'}.{path.stem}")
+    seen: dict[str, Proof] = {}
+    for proof in _DECLARED:
+        module, _, name = proof.game.partition(":")
+        if not callable(getattr(importlib.import_module(module), name, None)):
+            raise LookupError(f"{proof.where}: @breaks names the game {proof.game!r}, which its module does "
+                              "not define (pass game='factory_name')")
+        if proof.id in seen and seen[proof.id] != proof:
+            raise LookupError(f"{proof.where}: a second proof of {proof.id} ({seen[proof.id].where})")
+        seen[proof.id] = proof
+    return sorted(seen.values(), key=lambda p: p.id)
+
+
+def proofs_of(clause: str) -> list[Proof]:
+    """The proofs whose game must fail ``clause`` (its id as the matrix writes it)."""
+    return [p for p in proofs() if clause in p.clauses]
