@@ -11,7 +11,8 @@
     (``--url``, ``--port``, ``--baud``...) are accepted before ``--`` as well as after it;
     anything after ``--`` goes to pytest unchanged (e.g. ``-- -m 631a.6``).
 ``baccarat-conformance clauses [--chapter CH] [--uncovered] [--disposition KIND]``
-    list the clauses of the corpus and how each is covered.
+    list the clauses of the corpus and how each is covered; ``--explain ID``: where one
+    clause is judged (scenarios, steps, oracle rule, proofs).
 ``baccarat-conformance matrix conformance-report/results.jsonl [--out FOLDER]``
     rebuild the clause matrix from an existing results log.
 ``baccarat-conformance lint``
@@ -105,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "to start from, for uncovered clauses)")
     cl.add_argument("--check", action="store_true", help="exit 4 if any listed clause is uncovered")
     cl.add_argument("--features", default=None, type=Path, help="feature folder (default: the installed suite)")
+    cl.add_argument("--explain", metavar="ID", default=None, help="for clause ID: its scenarios, step functions, "
+                    "oracle rule and the broken games proving it fails (--format json or table)")
 
     mx = sub.add_parser("matrix", help="rebuild the clause matrix from an existing results log",
                         description="Rebuild matrix.{html,csv,json} from a results log. Run facts (as-of date, "
@@ -475,6 +478,11 @@ def clauses_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.corpus import CorpusError
     from baccarat_conformance.corpus.coverage import COVERAGE_KINDS, uncovered_hint
     from baccarat_conformance.corpus.features import FeatureSyntaxError
+
+    if args.explain:
+        from baccarat_conformance.explain import explain_command
+
+        return explain_command(args.explain, args.features, args.format)
 
     try:
         ctx = load_context(args.features)

@@ -1,0 +1,56 @@
+"""``baccarat-conformance clauses --explain ID``: a clause's scenarios, step functions,
+oracle rule and proofs, from a checkout and from an installed wheel."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from baccarat_conformance import explain as explain_module
+
+from .registry import proofs_of
+
+
+def _explain_json(clause: str) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "baccarat_conformance", "clauses", "--explain", clause,
+                           "--format", "json"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_a_clause_is_explained_from_its_scenario_to_its_proofs():
+    ex = _explain_json("631a.11(b)(1)")
+    assert ex["text"].startswith("Draw (take a third card) if the Player")
+    assert [s["where"] for s in ex["scenarios"]] == ["features/631a_baccarat/631a.11_third_card_rules.feature:27"]
+    steps = {s["function"]: s["where"] for s in ex["steps"]}
+    assert steps["player_third"].startswith("steps/hands.py:") and steps["round_dealt"].startswith("steps/table.py:")
+    assert all(s["where"] for s in ex["steps"]), "a step of the scenario matched no step definition"
+    assert {o["function"] for o in ex["oracle"]} >= {"player_draws"}
+    assert all(o["where"].startswith("oracle/ch631a.py:") for o in ex["oracle"])
+    games = {p["game"]: p for p in ex["proofs"]}
+    assert games["tests.broken_games:player_stands_on_5"]["where"].startswith("tests/broken_games.py:")
+    assert {p["game"] for p in ex["proofs"]} == {p.game for p in proofs_of("631a.11(b)(1)")}
+
+
+def test_631c_2_g_has_a_broken_game_of_its_own():
+    ex = _explain_json("631c.2(g)(4)")
+    assert [p["fails"] for p in ex["proofs"] if p["game"].endswith(":heavenly_9_banker_nine_loses")] \
+        == [["631c.2(g)(4)"]]
+    assert {o["function"] for o in ex["oracle"]} & {"heavenly_9_row", "expected_round"}
+
+
+def test_an_unknown_clause_is_an_error_naming_its_section_clauses():
+    proc = subprocess.run([sys.executable, "-m", "baccarat_conformance", "clauses", "--explain", "631a.11(z)"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 3 and "no clause '631a.11(z)'" in proc.stderr and "631a.11(b)(1)" in proc.stderr
+
+
+def test_from_a_wheel_it_says_where_the_proofs_live(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(explain_module, "checkout_root", lambda: None)  # an installed wheel: no tests/ folder
+    ex = explain_module.explain("631a.11(b)(1)")
+    assert ex.proofs is None and "source checkout's tests/" in ex.proofs_note
+    assert ex.scenarios and ex.steps and ex.oracle
+    assert "source checkout's tests/" in explain_module.render_text(ex)
