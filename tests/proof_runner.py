@@ -37,6 +37,8 @@ from _pytest.mark.expression import Expression
 
 from baccarat_conformance.replay_record import ReplayContext
 
+from .pytest_zygote import note_fork
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--proof-plan", default=None, metavar="PATH",
@@ -70,6 +72,7 @@ def pytest_runtestloop(session: pytest.Session) -> object:
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:  # the game's own process: what it changes dies with it
+            note_fork(os.environ, "game", [game["game"]])
             code = 0
             try:
                 _play(session, game, log, items)

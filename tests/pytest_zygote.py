@@ -62,6 +62,15 @@ def _child(request: dict) -> None:
         os._exit(code)
 
 
+def note_fork(env: dict, kind: str, args: list[str]) -> None:
+    """With ``PYTEST_CHILD_LOG`` set, append a line for this fork (docs/performance.md
+    counts the child pytest processes of a test run this way)."""
+    log = env.get("PYTEST_CHILD_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(f"fork-{kind} {os.getpid()} {os.getppid()} {' '.join(args)[:200]}\n")
+
+
 def _wait(pid: int, timeout: float) -> tuple[int, bool]:
     deadline = time.monotonic() + timeout
     delay = 0.002
@@ -88,6 +97,7 @@ def main() -> None:
         request = json.loads(line)
         pid = os.fork()
         if pid == 0:
+            note_fork(request["env"], "zygote", request["args"])
             _child(request)
         code, timed_out = _wait(pid, float(request["timeout"]))
         print(json.dumps({"returncode": code, "timed_out": timed_out}), file=answers, flush=True)

@@ -1,0 +1,61 @@
+"""The runners of the suite's own proofs: a batch of games against one collected suite
+(tests/proof_runner.py) gives each game what a process of its own would, and nothing a
+game changes reaches the next; a warm fork (tests/pytest_zygote.py) runs pytest with the
+caller's environment and is killed past its timeout."""
+
+from __future__ import annotations
+
+import subprocess
+import textwrap
+import time
+
+import pytest
+
+from .suite_runner import run_pytest, run_suite, run_suites, select_game
+
+
+def _key(r: dict) -> tuple:
+    return r["nodeid"], r["outcome"], r["category"], r.get("failed_clause"), r.get("blocked_by")
+
+
+def test_a_batch_gives_each_game_what_a_process_of_its_own_gives(tmp_path):
+    marks = "631a.11 and not property"
+    alone = run_suite(tmp_path / "alone", game="tests.broken_games:player_stands_on_5", marks=marks)
+    [batched] = run_suites(tmp_path / "batch", (), [select_game("tests.broken_games:player_stands_on_5", marks,
+                                                                profile="baccarat", include_expired=False)])
+    assert alone.results and sorted(map(_key, batched.results)) == sorted(map(_key, alone.results))
+    assert batched.returncode == alone.returncode == 1
+
+
+def test_what_a_game_changes_does_not_reach_the_next_game_of_its_batch(tmp_path):
+    # the broken game rewrites the reference game's registry of wager kinds (Player Pair and
+    # Banker Pair settled after the third card): the reference game played after it in the
+    # same batch must still pass
+    broken, reference = run_suites(tmp_path, (), [
+        select_game("tests.broken_games_sidewagers:commission_free_pairs_settled_after_third_card", "631c.5",
+                    profile="commission_free"),
+        select_game(None, "631c.5", profile="commission_free")])
+    assert "631c.5(d)" in broken.failed_clauses, broken.output
+    assert reference.results and not reference.failed_clauses and reference.returncode == 0, reference.output
+
+
+def test_a_warm_pytest_runs_in_the_callers_environment(tmp_path, monkeypatch):
+    (tmp_path / "test_probe.py").write_text(textwrap.dedent("""
+        import os
+        def test_env():
+            assert os.environ["BACCARAT_PROBE"] == "seen"
+    """))
+    monkeypatch.setenv("BACCARAT_PROBE", "seen")
+    code, output = run_pytest([str(tmp_path / "test_probe.py"), "-q", "-p", "no:cacheprovider"], timeout=120)
+    assert code == 0, output
+    monkeypatch.setenv("BACCARAT_PROBE", "changed")
+    code, output = run_pytest([str(tmp_path / "test_probe.py"), "-q", "-p", "no:cacheprovider"], timeout=120)
+    assert code == 1 and "changed" in output, output
+
+
+def test_a_warm_pytest_past_its_timeout_is_killed(tmp_path):
+    (tmp_path / "test_slow.py").write_text("import time\n\ndef test_slow():\n    time.sleep(60)\n")
+    started = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_pytest([str(tmp_path / "test_slow.py"), "-q", "-p", "no:cacheprovider"], timeout=3)
+    assert time.monotonic() - started < 30
