@@ -1,0 +1,27 @@
+"""Counts the pytest processes a test run starts (docs/performance.md, issue 23)::
+
+    PYTHONPATH=benchmarks/child_pytest_counter PYTEST_CHILD_LOG=/tmp/children.log python3 run.py test
+    cut -d' ' -f1 /tmp/children.log | sort | uniq -c
+
+Python imports ``sitecustomize`` at start-up from ``PYTHONPATH``: with ``PYTEST_CHILD_LOG``
+set, every interpreter started as ``python -m pytest`` (``exec-pytest``), as the warm
+starter of tests/pytest_zygote.py (``exec-zygote``), as a ``pytest`` or
+``baccarat-conformance`` script (``exec-cli``) or as a pytest-xdist worker
+(``exec-xdist-worker``) appends a line. The forks of the warm starter (``fork-zygote``: a
+``run_suite``) and of the proof batches (``fork-game``: one broken game) note themselves
+(tests/pytest_zygote.py, ``note_fork``): they start no interpreter.
+"""
+
+import os
+import sys
+
+_log = os.environ.get("PYTEST_CHILD_LOG")
+if _log:
+    _argv = getattr(sys, "orig_argv", [])
+    _module = _argv[_argv.index("-m") + 1] if "-m" in _argv[:-1] else None
+    _kind = ("exec-pytest" if _module == "pytest" else "exec-zygote" if _module == "tests.pytest_zygote"
+             else "exec-xdist-worker" if any("exec(eval(sys.stdin.readline()))" in a for a in _argv)
+             else "exec-cli" if any(a.endswith(("/pytest", "/baccarat-conformance")) for a in _argv[:2]) else None)
+    if _kind:
+        with open(_log, "a", encoding="utf-8") as _fh:
+            _fh.write(f"{_kind} {os.getpid()} {os.getppid()} {' '.join(_argv)[:200]}\n")
