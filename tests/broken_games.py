@@ -89,7 +89,7 @@ class BankerStaysOn2(ReferenceGame):
 
 
 
-@breaks("631a.11", "631a.11(b)(2)", profile="baccarat")
+@breaks("631a.11", "631a.11(b)(2)", profile="baccarat", blocks=("631a.11(b)(2)",))
 class PlayerDrawsOn6(ReferenceGame):
     """The Player's Hand draws on 6 (§ 631a.11(b)(2) says stay on 6 or more)."""
 
@@ -107,7 +107,7 @@ class BankerDrawsOn6WhenPlayerStays(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
-@breaks("631a.11", "631a.11(c)(2)(ii)", profile="baccarat")
+@breaks("631a.11", "631a.11(c)(2)(ii)", profile="baccarat", blocks=("631a.11(c)(2)(ii)",))
 class BankerDrawsOn7(ReferenceGame):
     """The Banker's Hand draws on 7 after the Player's third card (§ 631a.11(c)(2)(ii) says stay)."""
 
@@ -119,7 +119,9 @@ class BankerDrawsOn7(ReferenceGame):
 
 # the § 631a.11 sweep names the third-card rule its first wrong hand breaks (it sees the draw a
 # wrong card value leads to, not the value)
-@breaks("631a.11", "631a.11(b)(1)", "631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat")
+# (the Table 1 scenarios whose draws a 9 counted as 8 changes are blocked, naming § 631a.6)
+@breaks("631a.11", "631a.11(b)(1)", "631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat",
+        blocks=("631a.6",))
 # a side wager's 'deal the cards in accordance with § 631a.9' clause: its hand check names it
 @breaks("631c.3(d)", profile="side_wagers_631c", marks="631c.3.d")
 class NineCountsEight(ReferenceGame):
@@ -129,7 +131,8 @@ class NineCountsEight(ReferenceGame):
         return 8 if card[:-1] == "9" else super().card_value(card)
 
 
-@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat")
+@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat",
+        blocks=("631a.6",))
 class AceCountsZero(ReferenceGame):
     """An ace is valued as zero, like a court card (§ 631a.6(a)(3) says one). (An ace valued
     11 would not be a break: only Point Counts, modulo 10, are observable.)"""

@@ -185,7 +185,7 @@ class HouseMoneyPairByValue(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.9
-@breaks("631a.9(a)", profile="baccarat")
+@breaks("631a.9(a)", profile="baccarat", blocks=("631a.9(a)",))
 class ReportsOnlyThePlayersHand(ReferenceGame):
     """Reports a completed round with the Player's Hand alone, no Banker's Hand (§ 631a.9(a):
     two hands are dealt). Readable under the protocol: judged as the rule, not as a protocol
@@ -566,7 +566,7 @@ class BankerStaysOn5Against4(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
-@breaks("631a.11", "631a.11(c)(1)", profile="baccarat")
+@breaks("631a.11", "631a.11(c)(1)", profile="baccarat", blocks=("631a.11(c)(1)",))
 class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
     """When the Player's Hand stays, the Banker's Hand stays on 4 and 5 (§ 631a.11(c)(1):
     it draws on 5 or less). Every scenario whose stack relies on that draw is blocked by it."""
@@ -578,7 +578,7 @@ class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
 
 
 # the irregularity scenarios whose next round it voids are blocked naming § 631a.15(e)
-@breaks("631a.15(e)", profile="baccarat")
+@breaks("631a.15(e)", profile="baccarat", blocks=("631a.15(e)",))
 class VoidsShortOfSevenCards(ReferenceGame):
     """Voids a round whenever fewer than seven cards remain in the dealing shoe, although
     six always complete a round (§ 631a.15(e): void only when the cards remaining cannot

@@ -15,9 +15,10 @@ A proof holds when the suite, run against the game under ``profile`` (with
 :func:`tests.suite_runner.proof_marks` of the clauses: their sections, without the
 property and statistics scenarios), fails exactly ``clauses`` in the clause matrix (the
 clauses its failing checks name), every failure a nonconformance. ``may_also_fail``: clauses
-it fails only on some runs (chance), with the reason where it is declared. ``blocks``:
-when given, the only clauses its blocked scenarios may name as the broken rule
-(``blocked_by``). Stack one ``@breaks`` per profile for a game proved under several.
+it fails only on some runs (chance), with the reason where it is declared. ``blocks``: the
+rules its blocked scenarios may name (``blocked_by``: a stacked round the game dealt
+otherwise, under a rule that is not the scenario's own); none by default. Stack one
+``@breaks`` per profile for a game proved under several.
 
 Decorating a class names the game by the class's name in snake case
 (``PlayerStandsOn5`` → ``player_stands_on_5``) unless ``game=`` says otherwise; decorating a
@@ -53,7 +54,7 @@ class Proof:
     profile: str = "baccarat"
     include_expired: bool = False
     may_also_fail: frozenset[str] = frozenset()
-    blocks: frozenset[str] | None = None
+    blocks: frozenset[str] = frozenset()
     marks: str | None = None
     where: str = field(default="", compare=False)  # file:line of the declaration
 
@@ -94,10 +95,9 @@ class Proof:
         categories = set(run.failure_categories().values())
         if categories != {"nonconformance"}:
             out.append(f"failure categories {sorted(categories)}, not only nonconformance: {run.categories()}")
-        if self.blocks is not None:
-            blocked = {r.get("blocked_by") for r in run.results if r["category"] == "blocked"}
-            if not blocked <= self.blocks:
-                out.append(f"blocked by {sorted(blocked - self.blocks)}, not declared in blocks")
+        blocked = {r.get("blocked_by") for r in run.results if r["category"] == "blocked"}
+        if not blocked <= self.blocks:
+            out.append(f"scenarios blocked by {sorted(blocked - self.blocks)}, not declared in blocks=")
         return out
 
 
@@ -110,7 +110,7 @@ def snake_case(name: str) -> str:
 
 
 def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = False,
-           may_also_fail: Iterable[str] = (), blocks: Iterable[str] | None = None,
+           may_also_fail: Iterable[str] = (), blocks: Iterable[str] = (),
            marks: str | None = None, game: str | None = None) -> Callable[[T], T]:
     """Declare that the suite fails exactly ``clauses`` on the decorated broken game
     (a class, named ``game`` or by its snake-case name, or a factory function) under
@@ -123,8 +123,7 @@ def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = Fal
         _, line = inspect.getsourcelines(obj)
         where = f"{Path(inspect.getsourcefile(obj)).resolve().relative_to(TESTS.parent)}:{line}"
         _DECLARED.append(Proof(f"{obj.__module__}:{name}", frozenset(clauses), profile, include_expired,
-                               frozenset(may_also_fail), None if blocks is None else frozenset(blocks),
-                               marks, where))
+                               frozenset(may_also_fail), frozenset(blocks), marks, where))
         return obj
 
     return declare

@@ -59,3 +59,28 @@ def test_a_warm_pytest_past_its_timeout_is_killed(tmp_path):
     with pytest.raises(subprocess.TimeoutExpired):
         run_pytest([str(tmp_path / "test_slow.py"), "-q", "-p", "no:cacheprovider"], timeout=3)
     assert time.monotonic() - started < 30
+
+
+def test_a_proof_holds_for_exactly_its_clauses_and_the_rules_it_may_block():
+    from .registry import Proof
+    from .suite_runner import SuiteRun
+
+    proof = Proof("tests.broken_games:player_draws_on_6", frozenset({"631a.11(b)(2)"}),
+                  blocks=frozenset({"631a.11(b)(2)"}))
+
+    def failed(clause, category="nonconformance"):
+        return {"nodeid": f"f::{clause}", "clauses": [clause], "outcome": "failed", "category": category,
+                "failed_clause": clause}
+
+    blocked = {"nodeid": "b", "clauses": ["631a.11(c)(1)"], "outcome": "skipped", "category": "blocked",
+               "blocked_by": "631a.11(b)(2)"}
+    assert proof.problems(SuiteRun(1, [failed("631a.11(b)(2)"), blocked], "")) == []
+    assert "not failed ['631a.11(b)(2)']" in proof.problems(SuiteRun(0, [blocked], ""))[0]
+    assert "failed but not declared ['631a.9(a)']" in \
+        proof.problems(SuiteRun(1, [failed("631a.11(b)(2)"), failed("631a.9(a)")], ""))[0]
+    assert "not only nonconformance" in \
+        proof.problems(SuiteRun(1, [failed("631a.11(b)(2)"), failed("631a.11(b)(2)", "adapter error")], ""))[0]
+    other = dict(blocked, blocked_by="631a.6")
+    assert proof.problems(SuiteRun(1, [failed("631a.11(b)(2)"), other], "")) == \
+        ["scenarios blocked by ['631a.6'], not declared in blocks="]
+    assert proof.problems(SuiteRun(5, [], "")) == ["no scenario ran"]
