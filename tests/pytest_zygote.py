@@ -50,7 +50,7 @@ def _child(request: dict) -> None:
     os.dup2(out, 2)
     import pytest
 
-    sys.argv = [pytest.__file__, *request["args"]]
+    sys.argv = [os.path.join(os.path.dirname(pytest.__file__), "__main__.py"), *request["args"]]  # as -m pytest
     code = 3
     try:
         code = int(pytest.main(request["args"]))
