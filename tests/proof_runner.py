@@ -37,7 +37,7 @@ from _pytest.mark.expression import Expression
 
 from baccarat_conformance.replay_record import ReplayContext
 
-from .pytest_zygote import note_fork
+from .pytest_zygote import fork, note_fork
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -70,7 +70,7 @@ def pytest_runtestloop(session: pytest.Session) -> object:
         log.touch()  # a game that selected nothing still says so (an empty log)
         sys.stdout.flush()
         sys.stderr.flush()
-        pid = os.fork()
+        pid = fork()
         if pid == 0:  # the game's own process: what it changes dies with it
             note_fork(os.environ, "game", [game["game"]])
             code = 0

@@ -18,6 +18,7 @@ imported modules, as a fresh one does.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -62,6 +63,19 @@ def _child(request: dict) -> None:
         os._exit(code)
 
 
+def fork() -> int:
+    """``os.fork()``, tried again for a few seconds when the machine is short of processes
+    or memory (EAGAIN, ENOMEM), as a busy shared machine can be."""
+    for attempt in range(10):
+        try:
+            return os.fork()
+        except OSError as e:
+            if e.errno not in (errno.EAGAIN, errno.ENOMEM) or attempt == 9:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
 def note_fork(env: dict, kind: str, args: list[str]) -> None:
     """With ``PYTEST_CHILD_LOG`` set, append a line for this fork (docs/performance.md
     counts the child pytest processes of a test run this way)."""
@@ -95,7 +109,7 @@ def main() -> None:
     print(json.dumps({"ready": os.getpid()}), file=answers, flush=True)
     for line in sys.stdin:
         request = json.loads(line)
-        pid = os.fork()
+        pid = fork()
         if pid == 0:
             note_fork(request["env"], "zygote", request["args"])
             _child(request)
