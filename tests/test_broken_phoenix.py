@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from importlib import resources
 
-import pytest
-
 from .registry import proofs
 from .suite_runner import FEATURES, run_suite
 

