@@ -71,10 +71,10 @@ def pytest_runtestloop(session: pytest.Session) -> object:
         sys.stdout.flush()
         sys.stderr.flush()
         pid = fork()
-        if pid == 0:  # the game's own process: what it changes dies with it
-            note_fork(os.environ, "game", [game["game"]])
+        if pid == 0:  # the game's own process: what it changes dies with it, and it ends here
             code = 0
             try:
+                note_fork(os.environ, "game", [game["game"]])
                 _play(session, game, log, items)
             except BaseException:  # noqa: BLE001 - reported, then this fork ends
                 traceback.print_exc()

@@ -51,10 +51,13 @@ def _child(request: dict) -> None:
     os.dup2(out, 2)
     import pytest
 
-    sys.argv = [os.path.join(os.path.dirname(pytest.__file__), "__main__.py"), *request["args"]]  # as -m pytest
+    # the plugins imported before pytest could mark them for assertion rewriting (pytest_bdd,
+    # hypothesis, xdist...) keep their plain asserts: pytest's warning about it is left out
+    args = ["-W", "ignore::pytest.PytestAssertRewriteWarning", *request["args"]]
+    sys.argv = [os.path.join(os.path.dirname(pytest.__file__), "__main__.py"), *args]  # as -m pytest
     code = 3
     try:
-        code = int(pytest.main(request["args"]))
+        code = int(pytest.main(args))
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else 1
     finally:
@@ -82,7 +85,7 @@ def note_fork(env: dict, kind: str, args: list[str]) -> None:
     log = env.get("PYTEST_CHILD_LOG")
     if log:
         with open(log, "a", encoding="utf-8") as fh:
-            fh.write(f"fork-{kind} {os.getpid()} {os.getppid()} {' '.join(args)[:200]}\n")
+            fh.write(f"fork-{kind} {os.getpid()} {os.getppid()} {' '.join(map(str, args))[:200]}\n")
 
 
 def _wait(pid: int, timeout: float) -> tuple[int, bool]:
@@ -110,9 +113,12 @@ def main() -> None:
     for line in sys.stdin:
         request = json.loads(line)
         pid = fork()
-        if pid == 0:
-            note_fork(request["env"], "zygote", request["args"])
-            _child(request)
+        if pid == 0:  # never back into this loop: the fork ends here, whatever happens
+            try:
+                note_fork(request["env"], "zygote", request["args"])
+                _child(request)
+            finally:
+                os._exit(3)
         code, timed_out = _wait(pid, float(request["timeout"]))
         print(json.dumps({"returncode": code, "timed_out": timed_out}), file=answers, flush=True)
 
