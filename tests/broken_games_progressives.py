@@ -140,9 +140,7 @@ class MysteryNeverPays(_MysteryBreak):
         PR._meters(table)[mystery.meter].amount += amount
 
 
-# hit values drawn low (the square of a uniform draw) sometimes fall within the first
-# contributions of the contribution scenarios, which then see a hit they do not expect
-@breaks("631c.6(c)(3)", profile="heavenly_9", may_also_fail=("631c.6(c)(2)", "631c.6(c)(4)", "631c.6(c)(4)[table]"))
+@breaks("631c.6(c)(3)", profile="heavenly_9")
 class MysteryBiasedRng(ReferenceGame):
     """The mystery hit value favours the low end of [minimum, maximum] (square of a
     uniform draw) instead of spreading uniformly (§ 631c.6(c)(3))."""
@@ -346,6 +344,14 @@ def harmony_settled_before_the_result_announcement():
     return HarmonySettledBeforeTheResultAnnouncement()
 
 
+# Broken games whose hit values sit at the minimum run over every scenario of § 631c.2, § 631c.6
+# and § 629b.3 (a mystery award or reseed is judged in each that reads the meters), less the
+# uniformity one, which such a generator fails; each names the mystery clause it broke, not the
+# scenario's.
+AT_THE_MINIMUM = {"marks": "(631c.6 or 631c.2 or 629b.3) and not property and not statistics",
+                  "keyword": "not spread_uniformly"}
+
+
 class _HitAtTheMinimum:
     """Mixed in before a mystery break: every hit value is preselected at the minimum (as
     tests/conforming_variants.py's mystery_hit_value_at_the_minimum), so the first
@@ -356,16 +362,20 @@ class _HitAtTheMinimum:
         return Decimal(low)
 
 
+@breaks("631c.6(c)(5)(iii)", profile="heavenly_9", **AT_THE_MINIMUM)
+@breaks("629b.3(h)", profile="midibaccarat_progressives", include_expired=True, **AT_THE_MINIMUM)
 class MysteryAtTheMinimumNeverPays(_HitAtTheMinimum, MysteryNeverPays):
     """No award when a contribution takes the meter past a hit value at the minimum
     (§ 631c.6(c)(5)(iii))."""
 
 
+@breaks("631c.6(c)(7)", profile="heavenly_9", **AT_THE_MINIMUM)
 class MysteryAtTheMinimumPaysNinetyPercent(_HitAtTheMinimum, MysteryPaysNinetyPercent):
     """90% of the meter paid when a contribution takes it past a hit value at the minimum
     (§ 631c.6(c)(7))."""
 
 
+@breaks("631c.6(c)(5)(iv)", profile="heavenly_9", **AT_THE_MINIMUM)
 class MysteryAtTheMinimumNotReset(_HitAtTheMinimum, MysteryNotReset):
     """The meter not reset after the award of a hit value at the minimum (§ 631c.6(c)(5)(iv))."""
 
@@ -389,6 +399,9 @@ class _Heavenly9Reseed(ReferenceGame):
         return s
 
 
+# the meter not reseeded at $10,000 after the suited tie, or at $0: the seed/reseed row of the
+# paytable (§ 631c.2(i) "Meter seed/reseed $10,000"), not the suited tie's outcome (g)(1)
+@breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9")
 class Heavenly9NotReseeded(_Heavenly9Reseed):
     """The Heavenly 9 meter keeps the amount paid after the suited 3-card 9 tie: not
     reseeded at $10,000 (§ 631c.2(i) "Meter seed/reseed $10,000")."""
@@ -397,6 +410,7 @@ class Heavenly9NotReseeded(_Heavenly9Reseed):
         return paid
 
 
+@breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9")
 class Heavenly9ReseededAtZero(_Heavenly9Reseed):
     """The Heavenly 9 meter restarts at $0 after the suited 3-card 9 tie, not at $10,000
     (§ 631c.2(i) "Meter seed/reseed $10,000")."""

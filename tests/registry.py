@@ -17,7 +17,8 @@ property and statistics scenarios), fails exactly ``clauses`` in the clause matr
 clauses its failing checks name), every failure a nonconformance. ``may_also_fail``: clauses
 it fails only on some runs (chance), with the reason where it is declared. ``blocks``: the
 rules its blocked scenarios may name (``blocked_by``: a stacked round the game dealt
-otherwise, under a rule that is not the scenario's own); none by default. Stack one
+otherwise, under a rule that is not the scenario's own); none by default. ``marks`` and
+``keyword`` (a ``-m`` and a ``-k`` expression) choose other scenarios. Stack one
 ``@breaks`` per profile for a game proved under several.
 
 Decorating a class names the game by the class's name in snake case
@@ -56,6 +57,7 @@ class Proof:
     may_also_fail: frozenset[str] = frozenset()
     blocks: frozenset[str] = frozenset()
     marks: str | None = None
+    keyword: str | None = None
     where: str = field(default="", compare=False)  # file:line of the declaration
 
     @property
@@ -80,7 +82,7 @@ class Proof:
         from .suite_runner import proof_marks, select_game
 
         return select_game(self.game, self.marks if self.marks is not None else proof_marks(self.clauses),
-                           profile=self.profile, include_expired=self.include_expired)
+                           keyword=self.keyword, profile=self.profile, include_expired=self.include_expired)
 
     def problems(self, run) -> list[str]:
         """What is wrong with ``run`` (a :class:`tests.suite_runner.SuiteRun` of this
@@ -111,7 +113,7 @@ def snake_case(name: str) -> str:
 
 def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = False,
            may_also_fail: Iterable[str] = (), blocks: Iterable[str] = (),
-           marks: str | None = None, game: str | None = None) -> Callable[[T], T]:
+           marks: str | None = None, keyword: str | None = None, game: str | None = None) -> Callable[[T], T]:
     """Declare that the suite fails exactly ``clauses`` on the decorated broken game
     (a class, named ``game`` or by its snake-case name, or a factory function) under
     ``profile`` (a bundled profile's name or a path from the repository root)."""
@@ -123,7 +125,7 @@ def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = Fal
         _, line = inspect.getsourcelines(obj)
         where = f"{Path(inspect.getsourcefile(obj)).resolve().relative_to(TESTS.parent)}:{line}"
         _DECLARED.append(Proof(f"{obj.__module__}:{name}", frozenset(clauses), profile, include_expired,
-                               frozenset(may_also_fail), frozenset(blocks), marks, where))
+                               frozenset(may_also_fail), frozenset(blocks), marks, keyword, where))
         return obj
 
     return declare

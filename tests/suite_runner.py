@@ -132,10 +132,11 @@ def select(*args: str, game: str | None = None, features: str | os.PathLike = FE
     return tuple(args_list), Selection(game, marks, keyword, paths)
 
 
-def select_game(game: str | None, marks: str, **options: object) -> Selection:
-    """The selection of ``game`` on the scenarios of ``marks`` with its own pytest
-    ``options`` (``profile="ez_baccarat", include_expired=True``), for :func:`run_suites`."""
-    _, sel = select(game=game, marks=marks)
+def select_game(game: str | None, marks: str, keyword: str | None = None, **options: object) -> Selection:
+    """The selection of ``game`` on the scenarios of ``marks`` (and ``keyword``, a ``-k``
+    expression) with its own pytest ``options`` (``profile="ez_baccarat",
+    include_expired=True``), for :func:`run_suites`."""
+    _, sel = select(*(("-k", keyword) if keyword else ()), game=game, marks=marks)
     return dataclasses.replace(sel, options=tuple(options.items()))
 
 
