@@ -163,3 +163,131 @@ class ShuffleOfItsOwn(ReferenceGame):
 
 
 shuffle_of_its_own = ShuffleOfItsOwn
+
+
+def _cents(text: str) -> Decimal:
+    return Decimal(text)
+
+
+class _Tracking(ReferenceGame):
+    """Keeps each table's Rules Submission from ``open_table`` (through ``handle``, the
+    protocol's library binding, so the variant depends on no internals of the reference game)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._rules_of: dict[str, dict] = {}
+
+    def handle(self, op, params):
+        answer = super().handle(op, params)
+        if op == "open_table" and "table_id" in answer:
+            self._rules_of[answer["table_id"]] = dict(params.get("rules") or {})
+        return answer
+
+
+class TrackedVigorishCollectedNextRound(_Tracking):
+    """Tracked vigorish (§ 631a.13(d)(2)) is marked when the Banker wager is paid and
+    collected at the start of the seat's next round, "at a later time", which is before a
+    new dealing shoe and before the player leaves, as (d)(2)(i) requires; what is still
+    marked then is collected at those times as usual. The reference game collects only at
+    a new shoe, when the player leaves and when the table closes."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._owed: dict[str, dict[int, Decimal]] = {}
+        self._early: dict[str, dict[int, Decimal]] = {}
+
+    def handle(self, op, params):
+        answer = super().handle(op, params)
+        table = params.get("table_id")
+        if op == "deal_round" and "events" in answer:
+            owed = self._owed.setdefault(table, {})
+            early = self._early.setdefault(table, {})
+            collected = [{"type": "vigorish_collected", "seat": seat, "amount": str(amount)}
+                         for seat, amount in sorted(owed.items()) if amount > 0]
+            for seat, amount in owed.items():
+                early[seat] = early.get(seat, Decimal(0)) + amount
+            owed.clear()
+            events = answer["events"]
+            at = 1 if events and events[0].get("type") == "announcement" and events[0].get("text") == "no more bets" else 0
+            events[at:at] = collected
+            for e in events[at + len(collected):]:
+                if e["type"] == "vigorish_marked":
+                    owed[e["seat"]] = owed.get(e["seat"], Decimal(0)) + _cents(e["amount"])
+        elif op in ("start_shoe", "player_leaves", "close_table") and "events" in answer:
+            early = self._early.setdefault(table, {})
+            kept = []
+            for e in answer["events"]:
+                if e["type"] == "vigorish_collected" and early.get(e["seat"]):
+                    rest = _cents(e["amount"]) - early.pop(e["seat"])
+                    if rest <= 0:
+                        continue
+                    e = {**e, "amount": str(rest.quantize(W.CENT))}
+                kept.append(e)
+            answer["events"] = kept
+            if op in ("start_shoe", "close_table"):
+                self._owed.pop(table, None)
+            else:
+                self._owed.get(table, {}).pop(params.get("seat"), None)
+        return answer
+
+
+class VigorishRoundedWhenCollected(_Tracking):
+    """With tracked vigorish and 25¢ rounding, marks the exact 5% of each win and rounds
+    when it collects: "When collecting the vigorish, the certificate holder may round off
+    the vigorish to 25¢ or the next highest multiple of 25¢" (§ 631a.13(c)). Two $12.00
+    wins mark 60¢ twice and collect $1.25, where the reference game rounds each win (75¢
+    twice) and collects $1.50. At-payout tables are the reference game's."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._marked: dict[str, dict[int, Decimal]] = {}
+
+    def _applies(self, table):
+        rules = self._rules_of.get(table, {})
+        return rules.get("vigorish_collection") == "tracked" and rules.get("vigorish_rounding", True)
+
+    def handle(self, op, params):
+        answer = super().handle(op, params)
+        table = params.get("table_id")
+        if not self._applies(table) or "events" not in answer:
+            return answer
+        marked = self._marked.setdefault(table, {})
+        if op == "deal_round":
+            exact: dict[int, Decimal] = {}
+            for w in answer.get("wagers") or []:
+                if _cents(w.get("vigorish") or "0") > 0:
+                    won = _cents(w["paid"]) - _cents(w["amount"])
+                    v = (won / 20).quantize(W.CENT, rounding=ROUND_FLOOR)
+                    w["vigorish"] = str(v)
+                    exact[w["seat"]] = exact.get(w["seat"], Decimal(0)) + v
+            for e in answer["events"]:
+                if e["type"] == "vigorish_marked" and e["seat"] in exact:
+                    e["amount"] = str(exact[e["seat"]])
+                    marked[e["seat"]] = marked.get(e["seat"], Decimal(0)) + exact[e["seat"]]
+        elif op in ("start_shoe", "player_leaves", "close_table"):
+            for e in answer["events"]:
+                if e["type"] == "vigorish_collected" and e["seat"] in marked:
+                    owed = marked.pop(e["seat"])
+                    e["amount"] = str(max(Decimal("0.25"), (owed / Decimal("0.25")).to_integral_value(rounding="ROUND_CEILING") * Decimal("0.25")))
+        return answer
+
+
+class VoidRoundDealsNothing(ReferenceGame):
+    """Declares a round void, every wager returned, before dealing any card when the
+    dealing shoe cannot complete it (an electronic shoe knows its cards): § 631a.15(e)
+    voids the round "If there are insufficient cards remaining in the dealing shoe to
+    complete a round of play" and does not say the round is dealt until the cards run out.
+    The reference game deals on until the shoe is empty."""
+
+    def handle(self, op, params):
+        answer = super().handle(op, params)
+        if op == "deal_round" and answer.get("status") == "void":
+            answer["cards"] = []
+            answer["events"] = [e for e in answer.get("events", []) if e["type"] != "card"]
+            answer["void_reason"] = "insufficient cards: the dealing shoe cannot complete the round (§ 631a.15(e))"
+        return answer
+
+
+tracked_vigorish_collected_next_round = TrackedVigorishCollectedNextRound
+vigorish_rounded_when_collected = VigorishRoundedWhenCollected
+void_round_deals_nothing = VoidRoundDealsNothing
