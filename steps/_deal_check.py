@@ -154,12 +154,15 @@ def _count_deviation(record: m.RoundRecord, stack: tuple[str, ...]) -> Optional[
 
 def _void_deviation(record: m.RoundRecord, coup: ch631a.Coup, wanted: Optional[str],
                     stack: tuple[str, ...]) -> Optional[Deviation]:
-    """A void round: as the oracle deals it (the stack ran out where the game says, §
-    631a.15(e)), or a void the stack does not call for, blamed on the first decision where
-    the game's cards leave the oracle's (the game wanted a card the oracle does not deal)."""
+    """A void round: one the stack cannot complete (§ 631a.15(e)), dealt as far as the
+    oracle deals it or declared void before its last cards (interpretation
+    631a.15-e-void-before-dealing: none, or fewer than the stack holds, each where the
+    oracle deals it), or a void the stack does not call for, blamed on the first decision
+    where the game's cards leave the oracle's (the game wanted a card the oracle does not
+    deal)."""
     dealt = [(c.card, c.to) for c in record.cards if c.to in ("player", "banker")]
     order = list(coup.order)
-    if wanted is not None and dealt == order:
+    if wanted is not None and dealt == order[:len(dealt)]:
         return None  # § 631a.15(e): the stack cannot complete the round
     observed = f"{void_text(record)} after dealing {_cards(c for c, _ in dealt)}"
     if wanted is not None:

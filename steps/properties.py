@@ -387,9 +387,13 @@ def void_rounds(property_run: PropertyRun, shoes: Shoes, play: ShoePlay) -> None
                 continue
             left = len(shoe) - pr.end
             context = shoe[pr.start:]
-            if left > 0:
-                raise Nonconformance("631a.15(e)", f"round {pr.number} is dealt on from the {left} cards left in "
-                                     "the shoe", f"declared the {void_text(rec)} after dealing "
+            # a round the cards left cannot complete may be voided before they are dealt
+            # (interpretation 631a.15-e-void-before-dealing); one they complete is not void
+            coup, wanted = ch631a.deal_as_far_as(context)
+            if left > 0 and wanted is None:
+                raise Nonconformance("631a.15(e)", f"round {pr.number} is dealt from the {len(context)} cards left "
+                                     f"in the shoe, which complete it ({' '.join(c for c, _ in coup.order)})",
+                                     f"declared the {void_text(rec)} after dealing "
                                      f"{' '.join(pr.cards()) or 'nothing'}", context)
             results = {r.wager_id: r for r in rec.wagers}
             for w, ack in pr.wagers:

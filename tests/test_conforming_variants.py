@@ -32,6 +32,9 @@ VARIANTS = {
     # a shuffle and a cut of its own, from a seed: the cut of § 631a.5(d) and the statistics
     # check the declared seeded_shuffle and see the cut through it
     "shuffle_of_its_own": ("baccarat", "631a.5 or statistics"),
+    # a round its shoe cannot complete is void before a card is dealt (§ 631a.15(e),
+    # interpretation 631a.15-e-void-before-dealing), every wager returned
+    "void_round_deals_nothing": ("baccarat", "631a.15 or property"),
 }
 
 
@@ -76,11 +79,6 @@ FALSE_ALARMS = {
         "§ 631a.13(c): 'When collecting the vigorish, the certificate holder may round off the vigorish to 25¢': "
         "with tracked vigorish the rounding may apply to the amount collected; interpretation "
         "631a.13-c-round-up-to-25c demands each win's mark be rounded"),
-    "void_round_deals_nothing": (
-        "baccarat", "631a.15",
-        "§ 631a.15(e) voids a round 'If there are insufficient cards remaining in the dealing shoe to complete "
-        "a round of play' and does not say it is dealt until the cards run out; the harness requires the "
-        "round to be dealt on"),
 }
 
 

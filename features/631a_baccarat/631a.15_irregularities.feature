@@ -116,6 +116,7 @@ Feature: § 631a.15 Irregularities
   @631a.15.e @capability.stacked_shoe
   Scenario Outline: With too few cards left to complete the round, the round is void and every wager returned
     § 631a.15(e): "If there are insufficient cards remaining in the dealing shoe to complete a round of play, that round shall be void and all wagers shall be returned. A new round shall commence after the entire set of cards has been replaced and the new set of cards have been placed in the dealing shoe."
+    Interpretation: 631a.15-e-void-before-dealing
     Given the dealing shoe is stacked with <shoe>
     And seat 3 wagers $10.00 on the Player's Hand
     And seat 5 wagers $25.00 on the Banker's Hand

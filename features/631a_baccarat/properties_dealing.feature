@@ -40,6 +40,7 @@ Feature: Properties of dealing: any shoe is dealt as §§ 631a.9 to 631a.11 and 
   @631a.15.e @capability.stacked_shoe @capability.offered_wagers
   Scenario: A round the shoe cannot complete is void and every wager is returned
     § 631a.15(e): "If there are insufficient cards remaining in the dealing shoe to complete a round of play, that round shall be void and all wagers shall be returned. A new round shall commence after the entire set of cards has been replaced and the new set of cards have been placed in the dealing shoe."
+    Interpretation: 631a.15-e-void-before-dealing
     Given any stacked shoe of 4 to 14 cards from the decks of the Rules Submission
     When every round of the shoe is dealt through the adapter with any wagers the Rules Submission offers
     Then a round the shoe cannot complete is void, every wager is returned, and no round follows until a new shoe
