@@ -454,22 +454,52 @@ def proper_cut(offset: int, stack_size: int) -> bool:
     return CUT_MIN <= offset <= stack_size - CUT_MIN
 
 
-def vigorish_accepted(amount_won: Decimal, round_to_25c: bool) -> tuple[Decimal, ...]:
+def vigorish_accepted(amount_won: Decimal, round_to_25c: bool, *, tracked: bool = False) -> tuple[Decimal, ...]:
     """§ 631a.13(c): the vigorish amounts, in whole cents, that conform for a winning
-    wager that won ``amount_won`` dollars.
+    wager that won ``amount_won`` dollars, charged at payout or (``tracked``, §
+    631a.13(d)(2)) marked to be collected later.
 
-    Rounded to 25¢ (Rules Submission ``vigorish_rounding``): one amount, 5% rounded up
-    to the next multiple of 25¢ and never less than 25¢. Not rounded: 5% exactly when
-    it is a whole number of cents; otherwise the harness accepts it rounded to the
-    cent either way (the regulation sets no rule for a fraction of a cent), e.g. 62¢
-    or 63¢ on $12.50 (interpretation 631a.13-c-fraction-of-a-cent).
+    Not rounded: 5% exactly when it is a whole number of cents; otherwise the harness
+    accepts it rounded to the cent either way (the regulation sets no rule for a
+    fraction of a cent), e.g. 62¢ or 63¢ on $12.50 (interpretation
+    631a.13-c-fraction-of-a-cent). Rounded to 25¢ (Rules Submission
+    ``vigorish_rounding``): 5% rounded up to the next multiple of 25¢ and never less
+    than 25¢; when ``tracked``, the amount marked may also be the unrounded 5%, the
+    rounding then made when the marks are collected (interpretation
+    631a.13-c-round-up-to-25c; see :func:`vigorish_collection_accepted`).
     """
-    if round_to_25c:
-        return (vigorish(amount_won, True),)
     exact = amount_won * VIGORISH_RATE
     down = exact.quantize(Decimal("0.01"), rounding=ROUND_FLOOR)
     up = exact.quantize(Decimal("0.01"), rounding=ROUND_CEILING)
-    return (down,) if down == up else (down, up)
+    unrounded = (down,) if down == up else (down, up)
+    if not round_to_25c:
+        return unrounded
+    rounded = vigorish(amount_won, True)
+    return (rounded,) + tuple(a for a in unrounded if a != rounded) if tracked else (rounded,)
+
+
+def round_up_to_25c(amount: Decimal) -> Decimal:
+    """``amount`` dollars rounded "to 25¢ or the next highest multiple of 25¢" (§
+    631a.13(c)): up to a multiple of 25¢, at least 25¢; 0 stays 0."""
+    if amount <= 0:
+        return Decimal("0.00")
+    steps = (amount / VIGORISH_STEP).to_integral_value(rounding=ROUND_CEILING)
+    return (max(steps, Decimal(1)) * VIGORISH_STEP).quantize(Decimal("0.01"))
+
+
+def vigorish_collection_accepted(marks: Sequence[Decimal], round_to_25c: bool) -> tuple[Decimal, ...]:
+    """§§ 631a.13(c), (d)(2): the amounts that conform as the collection of tracked
+    vigorish whose marks (dollars, one a win or a round, as the game marked them) are
+    ``marks``. Not rounded: their sum. Rounded to 25¢: the sum of the marks each rounded
+    up to 25¢, or their total rounded up to 25¢ ("When collecting the vigorish, the
+    certificate holder may round off the vigorish to 25¢"); marks already rounded give
+    their sum either way (interpretation 631a.13-c-round-up-to-25c)."""
+    total = sum(marks, Decimal(0))
+    if not round_to_25c:
+        return (total,)
+    each = sum((round_up_to_25c(m) for m in marks), Decimal(0))
+    whole = round_up_to_25c(total)
+    return (each,) if each == whole else (each, whole)
 
 
 # ---------------------------------------------------------------- § 631a.9(e): House Money

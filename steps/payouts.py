@@ -73,14 +73,25 @@ def paytable_cell(round_record: m.RoundRecord, stacked_cards: list[str], wagers:
                              f"charged ${r.vigorish}", cards_of_record(round_record))
 
 
-def _expected_vig(stake: Decimal, five: Decimal, rounded: Decimal, rounding: bool) -> tuple[Decimal, ...]:
+def _vig_rounding(rules_submission: RulesSubmission) -> str:
+    """How the Rules Submission rounds the vigorish, as a finding says it."""
+    if not rules_submission.vigorish_rounding:
+        return "not rounded"
+    if rules_submission.vigorish_collection == "tracked":  # interpretation 631a.13-c-round-up-to-25c
+        return "rounded up to a multiple of 25¢ when marked, or marked as it is and rounded when collected"
+    return "rounded up to a multiple of 25¢"
+
+
+def _expected_vig(stake: Decimal, five: Decimal, rounded: Decimal,
+                  rules_submission: RulesSubmission) -> tuple[Decimal, ...]:
     exact = stake * ch631a.VIGORISH_RATE
     if five != exact:
         raise ValueError(f"feature error: 5% of ${stake} is ${exact}, not {money_text(five)}")
     if rounded != ch631a.vigorish(stake, True):
         raise ValueError(f"feature error: 5% of ${stake} rounded up to 25¢ is ${ch631a.vigorish(stake, True)}, "
                          f"not {money_text(rounded)}")
-    return ch631a.vigorish_accepted(stake, rounding)
+    return ch631a.vigorish_accepted(stake, rules_submission.vigorish_rounding,
+                                    tracked=rules_submission.vigorish_collection == "tracked")
 
 
 @then(phrase("seat {seat:d}'s Banker wager wins at 1 to 1, with vigorish of {five:Money}, or {rounded:Money} "
@@ -89,15 +100,14 @@ def banker_with_vig(round_record: m.RoundRecord, wagers: Wagers, rules_submissio
                     five: Decimal, rounded: Decimal) -> None:
     t = parse_target("the Banker's Hand")
     _, stake = wagers.placed[(seat, t)]
-    accepted = _expected_vig(stake, five, rounded, rules_submission.vigorish_rounding)
+    accepted = _expected_vig(stake, five, rounded, rules_submission)
     paid = ch631a.BANKER_ODDS.total_return(stake)
     r = check_result(round_record, wagers, seat, t, clause, "win", paid,
                      f"wins at 1 to 1 (${paid} returned in all)", rules_submission)
     if r.vigorish not in accepted:
-        how = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "not rounded"
         raise Nonconformance(named(clause, "commission", "631a.13(c)"),
                              f"vigorish of {' or '.join(f'${a}' for a in accepted)} (5% of the ${stake} won, "
-                             f"{how}, per the Rules Submission)",
+                             f"{_vig_rounding(rules_submission)}, per the Rules Submission)",
                              f"charged ${r.vigorish}", cards_of_record(round_record))
     charged = sum((e.amount or Decimal(0) for e in round_record.events
                    if e.type in ("vigorish_collected", "vigorish_marked") and e.seat == seat), Decimal(0))
@@ -183,7 +193,8 @@ def enlarged_wins(round_record: m.RoundRecord, wagers: Wagers, rules_submission:
                                      f"outcome of the hand: wins at 1 to 1, ${paid} returned",
                              f"wager amount ${r.amount}, {r.result}, paid ${r.paid}", cards_of_record(round_record))
     if r.wager_type == "banker" and rules_submission.variant == "baccarat":
-        accepted = ch631a.vigorish_accepted(total, rules_submission.vigorish_rounding)
+        accepted = ch631a.vigorish_accepted(total, rules_submission.vigorish_rounding,
+                                            tracked=rules_submission.vigorish_collection == "tracked")
         if r.vigorish not in accepted:
             raise Nonconformance("631a.13(c)", f"vigorish of {' or '.join(f'${a}' for a in accepted)} on the "
                                                f"${total} won", f"charged ${r.vigorish}", cards_of_record(round_record))

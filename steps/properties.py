@@ -490,15 +490,18 @@ def payouts(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submi
 @then("the vigorish on every wager is as § 631a.13(c) sets")
 @counts_judgements
 def vigorish(property_run: PropertyRun, shoes: Shoes, play: ShoePlay, rules_submission: RulesSubmission) -> None:
-    rounding = "rounded up to a multiple of 25¢" if rules_submission.vigorish_rounding else "to the cent"
+    tracked = rules_submission.vigorish_collection == "tracked"
+    rounding = ("to the cent" if not rules_submission.vigorish_rounding else
+                "rounded up to a multiple of 25¢, or to the cent where it is marked to be rounded when collected"
+                if tracked else "rounded up to a multiple of 25¢")
     def check(shoe: list[str], rounds: list[PlayedRound]) -> None:
         for pr in rounds:
             for s in _settled(rules_submission, pr, shoe):
                 exp, got = s.expected, s.result
                 # 5% that is a fraction of a cent may be rounded either way (interpretation
                 # 631a.13-c-fraction-of-a-cent): the amounts the oracle accepts, not only its own
-                accepted = (ch631a.vigorish_accepted(s.wager.amount, rules_submission.vigorish_rounding)
-                            if exp.vigorish else (exp.vigorish,))
+                accepted = (ch631a.vigorish_accepted(s.wager.amount, rules_submission.vigorish_rounding,
+                                                     tracked=tracked) if exp.vigorish else (exp.vigorish,))
                 if got is None or got.result != exp.result or got.vigorish in accepted:
                     continue
                 if exp.vigorish:

@@ -41,6 +41,7 @@ from pytest_bdd import given, then, when
 
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements
+from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
@@ -108,6 +109,7 @@ class ShoeMachine(RuleBasedStateMachine):
         self.betting_open = True
         self.pending: dict[str, WagerSpec] = {}
         self.owed: dict[int, Decimal] = defaultdict(Decimal)
+        self.marks: dict[int, list[Decimal]] = defaultdict(list)  # the amounts marked, for the rounding
         self.curator: Optional[int] = None
 
     # ------------------------------------------------------------ helpers
@@ -123,6 +125,15 @@ class ShoeMachine(RuleBasedStateMachine):
     @property
     def tracked(self) -> bool:
         return self.rs.vigorish_collection == "tracked"
+
+    def collectable(self, marks: list[Decimal]) -> tuple[Decimal, ...]:
+        """The amounts that conform as the collection of ``marks`` (§§ 631a.13(c), (d)(2):
+        with 25¢ rounding, each mark rounded or their total rounded)."""
+        return ch631a.vigorish_collection_accepted(marks, self.rs.vigorish_rounding) if self.tracked else (ZERO,)
+
+    @staticmethod
+    def amounts(accepted: tuple[Decimal, ...]) -> str:
+        return " or ".join(f"${a}" for a in accepted)
 
     def occupied(self) -> list[int]:
         return sorted(s for s, spec in self.seats.items() if spec.occupied)
@@ -170,6 +181,7 @@ class ShoeMachine(RuleBasedStateMachine):
                         "the outstanding vigorish is collected before play with a new dealing shoe begins",
                         "still owed: " + ", ".join(f"seat {s} ${a}" for s, a in sorted(left.items())))
             self.owed.clear()
+            self.marks.clear()
         want = self.first_acceptor(None)
         accepted = [e.seat for e in shoe.events if e.type == "shoe_accepted"]
         if accepted:
@@ -293,10 +305,12 @@ class ShoeMachine(RuleBasedStateMachine):
         events = self.game.player_leaves(self.table, seat)
         collected = sum((e.amount or ZERO for e in events if e.type == "vigorish_collected" and e.seat == seat), ZERO)
         owed = self.owed.pop(seat, ZERO)
+        accepted = self.collectable(self.marks.pop(seat, []))
         self.log(f"seat {seat} leaves: vigorish collected ${collected} (owed ${owed})")
         self.recorder.note("player left" + (" owing vigorish" if owed else ""))
-        self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", collected == owed,
-                    f"the vigorish seat {seat} owes (${owed}) is collected when the player leaves the table",
+        self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", collected in accepted,
+                    f"the vigorish seat {seat} owes ({self.amounts(accepted)}) is collected when the player leaves "
+                    "the table",
                     f"collected ${collected}")
         self.seats[seat] = m.SeatSpec(seat=seat, occupied=False)
 
@@ -322,11 +336,12 @@ class ShoeMachine(RuleBasedStateMachine):
             if e.type == "vigorish_collected" and e.seat is not None:
                 got[e.seat] += e.amount or ZERO
         for seat, amount in got.items():
-            owed = self.owed.get(seat, ZERO)
-            self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", amount == owed,
-                        f"the vigorish collected from seat {seat} {when} is what it owes (${owed})",
+            accepted = self.collectable(self.marks.get(seat, []))
+            self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", amount in accepted,
+                        f"the vigorish collected from seat {seat} {when} is what it owes ({self.amounts(accepted)})",
                         f"collected ${amount}")
             self.owed[seat] = ZERO
+            self.marks[seat] = []
         return got
 
     def _deal_one(self) -> None:
@@ -384,11 +399,14 @@ class ShoeMachine(RuleBasedStateMachine):
                 self.expect("631a.13(d)(2)(ii)", mk == c,
                             f"seat {seat}'s vigorish of ${c} is tracked with a marker", f"marked ${mk}", context)
                 at_end = self.state == "ended"
-                self.expect("631a.13(d)(2)(i)", col == ZERO or (at_end and col == self.owed.get(seat, ZERO) + mk),
+                marks = self.marks.get(seat, []) + ([mk] if mk else [])
+                accepted = self.collectable(marks)
+                self.expect("631a.13(d)(2)(i)", col == ZERO or (at_end and col in accepted),
                             f"seat {seat}'s vigorish is collected at a later time: before play with a new shoe "
-                            f"or when the player leaves (owed ${self.owed.get(seat, ZERO) + mk})",
+                            f"or when the player leaves (owed {self.amounts(accepted)})",
                             f"collected ${col} in round {record.round_id}", context)
                 self.owed[seat] = ZERO if col else self.owed.get(seat, ZERO) + mk
+                self.marks[seat] = [] if col else marks
             else:
                 self.expect("631a.13(d)(1)", col == c and mk == ZERO,
                             f"seat {seat}'s vigorish of ${c} is collected at the time the winning payout is made",

@@ -334,9 +334,14 @@ class TiePays9To1(_PaysOtherOdds):
     wager_type, odds = "tie", 9
 
 
+# tracked and rounded: each win's exact 5% marked (accepted, interpretation
+# 631a.13-c-round-up-to-25c) and the marks collected unrounded, not what the seat owes: the
+# table's property scenario (drawn wagers) shows it; the examples' vigorish is whole quarters
 @breaks("631a.13(c)", profile="baccarat")
+@breaks("631a.13(d)(2)(i)", profile="tests/profiles/tracked_rounded_vigorish.toml", marks="631a.13.d.2.i and property")
 class VigorishNeverRounded(ReferenceGame):
-    """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c))."""
+    """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c)):
+    at payout, or marked and collected (§ 631a.13(d)(2)) without rounding."""
 
     def settle(self, table, wager, hands):
         s = super().settle(table, wager, hands)

@@ -8,6 +8,10 @@ import pytest
 
 from .suite_runner import run_suite
 
+# Tracked vigorish with 25¢ rounding: no bundled profile combines the two.
+TRACKED_ROUNDED = "tests/profiles/tracked_rounded_vigorish.toml"
+
+
 # a variant's generator drawing every hit value at the minimum fails the uniformity the harness
 # reads into § 631c.6(c)(3) (interpretation mystery-hit-value-uniform), in a scenario of its own
 NOT_UNIFORM = ("-k", "not spread_uniformly")
@@ -35,6 +39,9 @@ VARIANTS = {
     # a round its shoe cannot complete is void before a card is dealt (§ 631a.15(e),
     # interpretation 631a.15-e-void-before-dealing), every wager returned
     "void_round_deals_nothing": ("baccarat", "631a.15 or property"),
+    # tracked vigorish with 25¢ rounding: each win's exact 5% marked, the total rounded when
+    # collected (§ 631a.13(c), interpretation 631a.13-c-round-up-to-25c)
+    "vigorish_rounded_when_collected": (TRACKED_ROUNDED, "631a.13 or property"),
 }
 
 
@@ -50,20 +57,6 @@ def test_a_conforming_variant_passes(tmp_path, variant):
         run.categories()
 
 
-# Tracked vigorish with 25¢ rounding: no bundled profile combines the two.
-TRACKED_ROUNDED = """\
-[rules_submission]
-certificate_holder = "Example Casino"
-variant = "baccarat"
-decks = 6
-tie_odds = "9 to 1"
-vigorish_collection = "tracked"
-vigorish_rounding = true
-card_reveal = "631a.9(c)"
-irregularity_procedure = "631a.15(c)(2)"
-table_positions = 12
-"""
-
 # False alarms found by an independent implementation (a JavaScript server written from
 # docs/protocol.md and the regulation texts alone): conforming games the harness fails today.
 # Each xfail is strict, so the test turns red the day the check is mended: then drop the mark
@@ -74,11 +67,6 @@ FALSE_ALARMS = {
         "§ 631a.13(d)(2) lets tracked vigorish be collected 'At a later time, provided that' it is collected "
         "before a new dealing shoe or when the player leaves, whichever occurs first; the harness fails a "
         "collection at the next round (§ 631a.13(d)(2)(i), (iii) scenarios)"),
-    "vigorish_rounded_when_collected": (
-        None, "631a.13",
-        "§ 631a.13(c): 'When collecting the vigorish, the certificate holder may round off the vigorish to 25¢': "
-        "with tracked vigorish the rounding may apply to the amount collected; interpretation "
-        "631a.13-c-round-up-to-25c demands each win's mark be rounded"),
 }
 
 
@@ -87,9 +75,7 @@ FALSE_ALARMS = {
     for name, (_, _, reason) in sorted(FALSE_ALARMS.items())])
 def test_a_conforming_variant_the_harness_fails_today(tmp_path, variant):
     profile, marks, _ = FALSE_ALARMS[variant]
-    if profile is None:
-        profile = tmp_path / "tracked_rounded.toml"
-        profile.write_text(TRACKED_ROUNDED)
-    run = run_suite(tmp_path, "--profile", str(profile), game=f"tests.conforming_variants:{variant}", marks=marks)
+    run = run_suite(tmp_path, "--profile", profile, game=f"tests.conforming_variants:{variant}",
+                    marks=marks)
     assert any(r["outcome"] == "passed" for r in run.results), run.output
     assert run.returncode == 0 and not run.failed_clauses, run.failed_clauses
