@@ -228,6 +228,29 @@ def test_vigorish_631a_13_c(stake, rounding, vig):
     assert ch631a.vigorish(Decimal(stake), rounding) == Decimal(vig)
 
 
+@pytest.mark.parametrize("won, rounding, tracked, accepted", [
+    ("12.00", True, False, ("0.75",)),
+    ("12.00", True, True, ("0.75", "0.60")),  # tracked: marked exact, rounded when collected
+    ("12.50", True, True, ("0.75", "0.62", "0.63")),
+    ("12.50", False, True, ("0.62", "0.63")),
+    ("20.00", True, True, ("1.00",)),
+])
+def test_vigorish_accepted_631a_13_c(won, rounding, tracked, accepted):
+    """Interpretation 631a.13-c-round-up-to-25c: tracked, a mark may be rounded or exact."""
+    assert ch631a.vigorish_accepted(Decimal(won), rounding, tracked=tracked) == tuple(map(Decimal, accepted))
+
+
+@pytest.mark.parametrize("marks, rounding, accepted", [
+    (("0.60", "0.60"), True, ("1.50", "1.25")),  # each mark rounded, or the total rounded
+    (("0.75", "0.75"), True, ("1.50",)),
+    (("0.60", "0.60"), False, ("1.20",)),
+    ((), True, ("0",)),
+])
+def test_vigorish_collection_accepted_631a_13_c(marks, rounding, accepted):
+    got = ch631a.vigorish_collection_accepted([Decimal(m) for m in marks], rounding)
+    assert got == tuple(map(Decimal, accepted))
+
+
 def test_no_vigorish_in_ez_baccarat_or_on_dragon_bonus():
     banker_wins = ch631a.deal(["KC", "9D", "QH", "JS"])
     assert ch631a.settle_banker(banker_wins, TEN, ez=True, vig_rounding=True).vigorish == 0
