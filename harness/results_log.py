@@ -12,7 +12,7 @@ One JSON object per line, one line per scenario that carries a clause::
 ``phase`` that phase (absent when passed), ``category`` :mod:`baccarat_conformance.classify`'s,
 ``message`` the skip reason, or the failure in one line (for a nonconformance: the
 clause, what the regulation requires, what the game did, the cards; the traceback stays
-in pytest's log, its last 2000 characters in ``detail``), ``failed_clause`` the clause a
+in pytest's log, its last 4000 characters in ``detail``), ``failed_clause`` the clause a
 nonconformance names (:mod:`baccarat_conformance.attribution`: the matrix fails that
 clause, not the scenario's other tags), ``judged`` what the scenario's Then steps judged
 (:mod:`baccarat_conformance.judgements`), ``statistics`` the statistical tests of a
@@ -59,7 +59,7 @@ path of a skip exception of the harness's own)."""
 CRASH_MESSAGE = "the worker running this scenario crashed (the game ended its process?)"
 #: Characters of a failure's report kept in ``detail`` (its end: the exception and the
 #: innermost frames); the whole report is in pytest's log.
-DETAIL_LIMIT = 2000
+DETAIL_LIMIT = 4000
 
 
 def _last_line(text: str) -> str:

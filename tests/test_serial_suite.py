@@ -49,7 +49,7 @@ def test_the_statistics_play_over_the_one_serial_connection(tmp_path):
         full = run_suite(tmp_path / "full", "--adapter", "serial", "--port", port, "-k", "not shuffle",
                          depth="smoke", timeout=900, marks="statistics")
         short = run_suite(tmp_path / "short", "--adapter", "serial", "--port", port, "-k", "not shuffle",
-                          "--stats-budget", "2", depth="smoke", timeout=300, marks="statistics")
+                          "--stats-budget", "0.3", depth="smoke", timeout=300, marks="statistics")
     assert full.returncode == 0, full.output
     assert [r["outcome"] for r in full.results] == ["passed", "passed"], full.output
     assert {"631a.5(a)", "631a.13"} <= full.clauses_with("passed")
