@@ -136,16 +136,27 @@ def marked(round_record: m.RoundRecord, clause: str, seat: int, amount: Decimal)
                              cards_of_record(round_record))
 
 
-@then(parsers.parse("no vigorish is collected from seat {seat:d} during the rounds"))
+@then(parsers.parse("the marker of seat {seat:d} is removed only when the vigorish it tracks is collected"))
 @counts_judgements
-def none_collected_in_rounds(table: TableHandle, clause: str, seat: int) -> None:
+def marker_removed_when_collected(table: TableHandle, clause: str, seat: int) -> None:
+    """§ 631a.13(d)(2)(iii): a seat's tracked vigorish may be collected in any later round
+    ("At a later time", § 631a.13(d)(2)), but only the whole amount its marker tracks: what
+    it owed before the round, or that and what the round marked. A collection of any other
+    amount removed a marker whose vigorish was not collected."""
     judged(len(table.records), "rounds checked")
+    owed = Decimal(0)
     for record in table.records:
-        got = [e for e in record.events if e.type == "vigorish_collected" and e.seat == seat]
-        if got:
-            raise Nonconformance(clause, f"the marker of seat {seat} stays on the layout until the vigorish owed "
-                                         "is collected (before a new dealing shoe or when the player leaves)",
-                                 f"round {record.round_id} collected: {describe(got)}", cards_of_record(record))
+        marked = sum((e.amount or Decimal(0) for e in record.events if e.type == "vigorish_marked" and e.seat == seat),
+                     Decimal(0))
+        got = _collected(record.events, seat)
+        if got not in (Decimal(0), owed, owed + marked):
+            raise Nonconformance(clause, f"the marker of seat {seat} stays on the layout until the vigorish it tracks "
+                                         f"is collected: a round collects nothing or the ${owed} owed before it"
+                                         + (f", or ${owed + marked} with the vigorish it marked" if marked else ""),
+                                 f"round {record.round_id} collected ${got}: "
+                                 f"{describe([e for e in record.events if e.type in VIG and e.seat == seat])}",
+                                 cards_of_record(record))
+        owed = Decimal(0) if got == owed + marked else marked if got else owed + marked
 
 
 @when("a new dealing shoe is started", target_fixture="shoe_record")
@@ -177,6 +188,27 @@ def collected_at_new_shoe(shoe_record: m.ShoeRecord, clause: str, amount: Decima
                 "held by the marker at its seat number (every win's vigorish added) and collected")
         raise Nonconformance(named_clause, f"the outstanding vigorish of seat {seat}, ${amount}, {what}",
                              f"collected ${got}: {describe(shoe_record.events)}")
+
+
+@then(phrase("{amount:Money} of vigorish in all is collected from seat {seat:d} by the time play begins with the "
+             "new dealing shoe"))
+def collected_in_all_by_new_shoe(table: TableHandle, shoe_record: m.ShoeRecord, clause: str, amount: Decimal,
+                                 seat: int) -> None:
+    """What the rounds collected from ``seat`` (at any later round, § 631a.13(d)(2)) and
+    what was collected before play with the new dealing shoe add up to ``amount``, all the
+    vigorish the seat owed. Something owed and nothing collected with the new shoe fails
+    § 631a.13(d)(2)(i) (carried into the new dealing shoe); another total fails
+    § 631a.13(d)(2)(ii): the marker did not contain the amount of the vigorish owed."""
+    in_rounds = sum((_collected(r.events, seat) for r in table.records), Decimal(0))
+    at_shoe = _collected(shoe_record.events, seat)
+    if in_rounds + at_shoe != amount:
+        carried = amount > in_rounds and not at_shoe
+        named_clause = "631a.13(d)(2)(i)" if carried else "631a.13(d)(2)(ii)"
+        what = ("collected by the time play begins with a new dealing shoe" if carried else
+                "held by the marker at its seat number (every win's vigorish added) and collected")
+        raise Nonconformance(named_clause, f"the vigorish of seat {seat}, ${amount} in all, {what}",
+                             f"collected ${in_rounds} in the rounds and ${at_shoe} with the new dealing shoe: "
+                             f"{describe(shoe_record.events)}")
 
 
 @then(phrase("{amount:Money} of vigorish is collected from seat {seat:d} as the player leaves"))

@@ -19,8 +19,9 @@ state as it comes), so each scenario fails only for its own clauses:
   announced, one more round is dealt, and the shoe ends; no round is dealt from an
   ended shoe.
 * § 631a.13(d): vigorish is collected with the payout ((d)(1)), or marked and then
-  collected before play with a new shoe or when the player leaves ((d)(2)), as the
-  Rules Submission selects (two scenarios, one per option).
+  collected at a later time, in any later round or at the latest before play with a new
+  shoe or when the player leaves ((d)(2)(i)), a marker's whole amount at once
+  ((d)(2)(iii)), as the Rules Submission selects (two scenarios, one per option).
 * § 631a.7(b), § 631a.14: the shoe is offered from seat 1 upwards; the curator
   passes it whenever the Banker's Hand loses, to the next player upwards who
   accepts it (seat-direction-counterclockwise).
@@ -398,15 +399,24 @@ class ShoeMachine(RuleBasedStateMachine):
             if self.tracked:
                 self.expect("631a.13(d)(2)(ii)", mk == c,
                             f"seat {seat}'s vigorish of ${c} is tracked with a marker", f"marked ${mk}", context)
-                at_end = self.state == "ended"
-                marks = self.marks.get(seat, []) + ([mk] if mk else [])
-                accepted = self.collectable(marks)
-                self.expect("631a.13(d)(2)(i)", col == ZERO or (at_end and col in accepted),
-                            f"seat {seat}'s vigorish is collected at a later time: before play with a new shoe "
-                            f"or when the player leaves (owed {self.amounts(accepted)})",
+                # "At a later time": any later round may collect what the marker tracks, whole
+                # (with 25¢ rounding: each mark rounded or their total rounded, § 631a.13(c))
+                before_marks = self.marks.get(seat, [])
+                marks = before_marks + ([mk] if mk else [])
+                whole_before = self.collectable(before_marks) if before_marks else ()
+                whole = self.collectable(marks) if marks else ()
+                self.expect("631a.13(d)(2)(iii)", col == ZERO or col in whole_before or col in whole,
+                            f"seat {seat}'s marker is removed only when the vigorish it tracks is collected: "
+                            f"round {record.round_id} collects nothing"
+                            + (f" or the {self.amounts(whole_before)} owed before it" if whole_before else "")
+                            + (f", or {self.amounts(whole)} with the vigorish it marked" if mk and whole else ""),
                             f"collected ${col} in round {record.round_id}", context)
-                self.owed[seat] = ZERO if col else self.owed.get(seat, ZERO) + mk
-                self.marks[seat] = [] if col else marks
+                if col and col in whole:
+                    self.owed[seat], self.marks[seat] = ZERO, []
+                elif col:
+                    self.owed[seat], self.marks[seat] = mk, ([mk] if mk else [])
+                else:
+                    self.owed[seat], self.marks[seat] = self.owed.get(seat, ZERO) + mk, marks
             else:
                 self.expect("631a.13(d)(1)", col == c and mk == ZERO,
                             f"seat {seat}'s vigorish of ${c} is collected at the time the winning payout is made",

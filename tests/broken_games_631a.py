@@ -637,6 +637,33 @@ class TrackedVigorishOverwritten(ReferenceGame):
         return event
 
 
+# tracked vigorish collected at the seat's next round, "at a later time" as § 631a.13(d)(2)
+# allows, but only half of it: the marker comes off before the vigorish it tracks is
+# collected; the rest is collected with the new dealing shoe, so the total is right
+@breaks("631a.13(d)(2)(iii)", profile="tracked_vigorish")
+class TrackedVigorishPartlyCollectedNextRound(ReferenceGame):
+    """At the start of each round collects half of each seat's outstanding tracked
+    vigorish and keeps the rest owed (§ 631a.13(d)(2)(iii): the marker may not be removed
+    until the vigorish owed is collected)."""
+
+    def handle(self, op, params):
+        table = self._tables.get((params or {}).get("table_id")) if op == "deal_round" else None
+        if table is None:
+            return super().handle(op, params)
+        part = {seat: (owed / 2).quantize(W.CENT) for seat, owed in sorted(table.vigorish_owed.items())}
+        answer = super().handle(op, params)
+        events = answer.get("events")
+        if events is None:
+            return answer
+        at = 1 if events and events[0].get("type") == "announcement" else 0
+        taken = [{"type": "vigorish_collected", "seat": seat, "amount": str(amount)}
+                 for seat, amount in part.items() if amount]
+        for seat, amount in part.items():
+            table.vigorish_owed[seat] -= amount
+        events[at:at] = taken
+        return answer
+
+
 class _IgnoresALimit(ReferenceGame):
     """Accepts a wager the reference game refuses for the reason starting ``ignored``."""
 
@@ -816,6 +843,7 @@ voids_short_of_seven_cards = _factory(VoidsShortOfSevenCards)
 house_money_one_pair_pays_2_to_1 = _factory(HouseMoneyOnePairPays2To1)
 dragon_7_pays_30_to_1 = _factory(Dragon7Pays30To1)
 tracked_vigorish_overwritten = _factory(TrackedVigorishOverwritten)
+tracked_vigorish_partly_collected_next_round = _factory(TrackedVigorishPartlyCollectedNextRound)
 accepts_above_the_maximum = _factory(AcceptsAboveTheMaximum)
 ignores_limits_of_a_wager_type = _factory(IgnoresLimitsOfAWagerType)
 cut_not_applied = _factory(CutNotApplied)

@@ -225,10 +225,6 @@ NOT_YET_PROVED = {
     # only while mystery_biased_rng "may also fail" them (a low hit value seen by chance); since
     # a mystery award is judged by the meter's own clauses (issue 24), no broken game fails them
     "631c.6(c)(2)", "631c.6(c)(4)", "631c.6(c)(4)[table]",
-    # Removing the tracked-vigorish marker: tracked_vigorish_not_collected_at_new_shoe was once
-    # declared to fail it too; since issue 24 it keeps (iii) (its marker is never removed, nothing
-    # is collected), and no broken game leaves a marker in place after collecting it
-    "631a.13(d)(2)(iii)",
 }
 
 # the proofs that are not (yet) in the broken-game registry (tests/registry.py): their clauses

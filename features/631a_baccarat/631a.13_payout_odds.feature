@@ -126,8 +126,8 @@ Feature: § 631a.13 Payout odds; vigorish
     And seat 3 wagers $40.00 on the Banker's Hand
     And the round is dealt
     And a new dealing shoe is started
-    Then no vigorish is collected from seat 3 during the rounds
-    And $3.00 of vigorish is collected from seat 3 before play begins with the new dealing shoe
+    Then the marker of seat 3 is removed only when the vigorish it tracks is collected
+    And $3.00 of vigorish in all is collected from seat 3 by the time play begins with the new dealing shoe
 
   @631a.13.e @option.dragon_bonus @capability.stacked_shoe
   Scenario: No vigorish is extracted on a winning Dragon Bonus Wager on the Banker's Hand

@@ -22,10 +22,11 @@ Feature: Stateful properties: a table played shoe after shoe follows §§ 631a.7
     § 631a.13(d)(1): "At the time the winning payout is made."
     Then in every state the table reaches, vigorish is collected with the payout as § 631a.13(d)(1) requires
 
-  @631a.13.d.2.i @631a.13.d.2.ii @option.vigorish.tracked @capability.stacked_shoe @capability.offered_wagers
+  @631a.13.d.2.i @631a.13.d.2.ii @631a.13.d.2.iii @option.vigorish.tracked @capability.stacked_shoe @capability.offered_wagers
   Scenario: Tracked vigorish is marked, then collected before a new shoe or when the player leaves
     § 631a.13(d)(2)(i): "The outstanding vigorish shall be collected prior to beginning play with a new dealing shoe of cards or when the player leaves the gaming table, whichever occurs first."
     § 631a.13(d)(2)(ii): "The amount of the vigorish shall be tracked by placing a coin or marker button, which contains the amount of the vigorish owed"
+    § 631a.13(d)(2)(iii): "The coin or marker button may not be removed from the layout until the vigorish owed is collected."
     Then in every state the table reaches, vigorish is marked and collected later as § 631a.13(d)(2) requires
 
   @631a.7.b @631a.14.a.1 @631a.14.b @capability.stacked_shoe @capability.offered_wagers
