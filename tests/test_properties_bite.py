@@ -63,7 +63,7 @@ CASES = [
          "test_money_is_conserved_in_any_round", "631a.12(b)", 6),
     case("no_last_hand", {"631a.10(d)"},
          "test_the_cover_card_brings_last_hand", "631a.10(d)", 12),
-    case("tracked_vigorish_kept_across_shoes", {"631a.13(d)(2)(i)", "631a.13(d)(2)(ii)"},
+    case("tracked_vigorish_kept_across_shoes", {"631a.13(d)(2)(i)", "631a.13(d)(2)(ii)", "631a.13(d)(2)(iii)"},
          "test_tracked_vigorish_is_marked_then_collected", "631a.13(d)(2)(i)", 12, TRACKED),
     case("curator_never_passes_the_shoe", {"631a.7(b)", "631a.14(a)(1)", "631a.14(b)"},
          "test_the_dealing_shoe_is_offered_from_seat_1", "631a.14(a)(1)", 12),
