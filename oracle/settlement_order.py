@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal, Mapping, Optional, Sequence
 
 __all__ = ["Settlement", "OrderProblem", "losers_before_winners", "paid_from_highest_seat",
-           "vigorish_after_each_payment"]
+           "vigorish_after_each_payment", "order_problem"]
 
 
 @dataclass(frozen=True)
@@ -120,4 +120,31 @@ def vigorish_after_each_payment(actions: Sequence[Settlement], *, owed: Mapping[
         if after is None or after.kind != "vigorish" or after.seat != seat:
             return OrderProblem(f"seat {seat} paid, then immediately its vigorish marked or collected",
                                 f"after seat {seat}'s payment: {after.kind + ' at seat ' + str(after.seat) if after else 'nothing'}")
+    return None
+
+
+def order_problem(actions: Sequence[Settlement]) -> Optional[OrderProblem]:
+    """§ 631a.12(b) over any round, whatever its wagers: no losing wager collected after a
+    winning wager is paid; payments from the highest-numbered seat down; each vigorish
+    action right after the last payment of its own seat. (The amounts, and whether every
+    wager was settled, are other checks' business.)
+
+    :returns: ``None``, or the first problem found, the order of settlement as observed.
+    """
+    seen = "order of settlement: " + ", ".join(f"{a.kind} seat {a.seat}" for a in actions)
+    pays = [i for i, a in enumerate(actions) if a.kind == "pay"]
+    if pays and any(a.kind == "collect" for a in actions[pays[0]:]):
+        return OrderProblem("every losing wager is collected before any winning wager is paid", seen)
+    paid = _seats(actions, "pay")
+    misplaced = any(a is None or b is None or a < b for a, b in zip(paid, paid[1:]))
+    last_paid: Optional[int] = None
+    for i, a in enumerate(actions):
+        if a.kind == "pay":
+            last_paid = a.seat
+        elif a.kind == "vigorish" and (last_paid != a.seat
+                                       or any(b.kind == "pay" and b.seat == a.seat for b in actions[i:])):
+            misplaced = True
+    if misplaced:
+        return OrderProblem("winning wagers are paid from the highest numbered seat down, each seat's vigorish "
+                            "marked or collected right after its payment", seen)
     return None

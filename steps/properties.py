@@ -34,6 +34,7 @@ from pytest_bdd import given, parsers, then, when
 from baccarat_conformance.errors import GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements
 from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.oracle.settlement_order import Settlement, order_problem
 from baccarat_conformance.oracle.settlement import (WagerSpec, coup_of, covered_wager_types, expected,
                                                      governs_settlement, settler_for)
 from baccarat_conformance.profile import RulesSubmission
@@ -583,26 +584,10 @@ def _check_money(pr: PlayedRound, settled: list[Settled]) -> None:
         if vig_owed.get(seat, Decimal("0")) != vig_events.get(seat, Decimal("0")):
             raise Nonconformance(clause, f"seat {seat}'s vigorish of ${vig_owed.get(seat, Decimal('0'))} is marked "
                                  "or collected", f"marked or collected ${vig_events.get(seat, Decimal('0'))}", cards)
-    # order: every losing wager collected before any payment; payments from the highest seat down,
-    # each seat's vigorish right after its payments (initial-phase wagers are settled earlier, § 631a.9(e))
+    # order (§ 631a.12(b), the oracle's rule): initial-phase wagers are settled earlier (§ 631a.9(e))
     final_ids = {s.wager_id for s in settled if s.settler.phase == "final"}
-    seq = [(e.type, e.seat) for e in events
-           if (e.type in ("collect", "pay") and e.wager_id in final_ids)
-           or e.type in ("vigorish_collected", "vigorish_marked")]
-    pays = [i for i, (t, _) in enumerate(seq) if t == "pay"]
-    collects = [i for i, (t, _) in enumerate(seq) if t == "collect"]
-    if pays and collects and max(collects) > min(pays):
-        raise Nonconformance(clause, "every losing wager is collected before any winning wager is paid",
-                             "order of settlement: " + ", ".join(f"{t} seat {s}" for t, s in seq), cards)
-    seats_paid = [s for t, s in seq if t == "pay"]
-    order_ok = all(a >= b for a, b in zip(seats_paid, seats_paid[1:]))
-    last_pay: Optional[int] = None
-    for i, (t, s) in enumerate(seq):
-        if t == "pay":
-            last_pay = s
-        elif t.startswith("vigorish") and (last_pay != s or any(t2 == "pay" and s2 == s for t2, s2 in seq[i:])):
-            order_ok = False
-    if not order_ok:
-        raise Nonconformance(clause, "winning wagers are paid from the highest numbered seat down, each seat's "
-                             "vigorish marked or collected right after its payment",
-                             "order of settlement: " + ", ".join(f"{t} seat {s}" for t, s in seq), cards)
+    problem = order_problem([Settlement("vigorish" if e.type.startswith("vigorish") else e.type, e.seat, e.wager_id)
+                             for e in events if (e.type in ("collect", "pay") and e.wager_id in final_ids)
+                             or e.type in ("vigorish_collected", "vigorish_marked")])
+    if problem is not None:
+        raise Nonconformance(clause, problem.required, problem.observed, cards)

@@ -281,3 +281,16 @@ def test_settlers_cover_chapter_631a():
                                                          "dragon_bonus": WagerOptions(paytable="B")})
     assert set(covered_wager_types(ez)) == {"banker", "player", "tie", "dragon_7", "panda_8", "dragon_bonus"}
     assert covered_wager_types(RulesSubmission(variant="midibaccarat")) == ()
+
+
+def test_the_settlement_order_of_any_round():
+    """§ 631a.12(b) over any round (the property scenarios' rule): losers collected first,
+    payments from the highest seat down, each vigorish right after its seat's payment."""
+    from baccarat_conformance.oracle.settlement_order import Settlement as S, order_problem
+
+    good = [S("collect", 2, "a"), S("pay", 9, "b"), S("vigorish", 9), S("pay", 4, "c"), S("vigorish", 4)]
+    assert order_problem(good) is None and order_problem([]) is None
+    assert "losing wager" in order_problem([S("pay", 9, "b"), S("collect", 2, "a")]).required
+    assert "highest" in order_problem([S("pay", 4, "c"), S("pay", 9, "b")]).required
+    assert "vigorish" in order_problem([S("pay", 9, "b"), S("pay", 4, "c"), S("vigorish", 9)]).required
+    assert "vigorish" in order_problem([S("vigorish", 9), S("pay", 9, "b")]).required
