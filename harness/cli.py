@@ -376,6 +376,10 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
     unfinished = _drop_partial_writes(out)
+    if interrupted:  # a signal that lands mid-write leaves a half-written file: the interruption, not a full disk
+        for message in unfinished:
+            print(message.replace("a full filesystem?", f"the {signals.name} came mid-write"), file=sys.stderr)
+        unfinished = []
     for message in unfinished:
         _error(message)
     if not interrupted and code == USAGE_ERROR:  # pytest refused the options (an unknown marker in -m...)
