@@ -42,7 +42,8 @@ from typing import Any, Iterator, Optional
 
 import pytest
 
-from baccarat_conformance import clauses, gating, heartbeat, hypothesis_home, judgements, options, replay_record
+from baccarat_conformance import (clauses, gating, heartbeat, hypothesis_home, judgements, options, replay_record,
+                                  step_lookup)
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.attribution import ScenarioClause
 from baccarat_conformance.classify import failed_clause, failure_category, failure_line
@@ -79,6 +80,7 @@ def pytest_configure(config: pytest.Config) -> None:
     clauses.register_markers(config)
     gating.register_markers(config)
     hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
+    step_lookup.install()  # pytest-bdd's step lookup, once per step and module (harness/step_lookup.py)
     results = ResultsLog(config)
     config.pluginmanager.register(results, "baccarat-results-log")
     if not hasattr(config, "workerinput"):

@@ -1,0 +1,45 @@
+"""pytest-bdd's step lookup, remembered (harness/step_lookup.py): the same step
+definitions as pytest-bdd's own lookup, for every step a whole run executes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from baccarat_conformance import step_lookup
+
+from .suite_runner import run_suite
+
+
+def test_every_remembered_answer_is_pytest_bdds_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # check mode: every lookup answered from memory is asked of pytest-bdd again and compared
+    monkeypatch.setenv("BACCARAT_STEP_LOOKUP", "check")
+    run = run_suite(tmp_path, "--profile", "full_table", "--include-expired", statistics=True)
+    assert run.returncode == 0 and not run.failed_clauses, run.output[-3000:]
+    assert len([r for r in run.results if r["outcome"] == "passed"]) > 350, run.output[-3000:]
+    assert "StepLookupDiffers" not in run.output
+
+
+def test_check_mode_names_a_lookup_that_differs() -> None:
+    answers = iter([("definition A",), ("definition B",)])
+    find = step_lookup.remembering(lambda step, fixturemanager, node: next(answers), check=True)
+    step = SimpleNamespace(type="given", name="a Rules Submission")
+    manager = SimpleNamespace(_arg2node2fixturedefs={}, _arg2nodeid2fixturedefs={})
+    node = SimpleNamespace(parent="features/test_631a.py", nodeid="features/test_631a.py::test_x")
+    assert find(step, manager, node) == ("definition A",)
+    with pytest.raises(step_lookup.StepLookupDiffers, match="a Rules Submission"):
+        find(step, manager, node)
+
+
+def test_a_new_fixture_name_asks_pytest_bdd_afresh() -> None:
+    calls = []
+    find = step_lookup.remembering(lambda step, fixturemanager, node: calls.append(1) or ("d",))
+    step = SimpleNamespace(type="then", name="the round is void")
+    manager = SimpleNamespace(_arg2node2fixturedefs={"a": {}}, _arg2nodeid2fixturedefs={})
+    node = SimpleNamespace(parent="m", nodeid="m::t")
+    find(step, manager, node), find(step, manager, node)
+    manager._arg2node2fixturedefs["round_result"] = {}  # a target_fixture seen for the first time
+    find(step, manager, node)
+    assert len(calls) == 2
