@@ -115,6 +115,9 @@ class ResultsLog:
         write_atomic(target, json.dumps({k: v for k, v in mapping.items() if v}))
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self.path is not None and self.path.exists():
+            with open(self.path, "a", encoding="utf-8") as fh:
+                os.fsync(fh.fileno())  # once, not a disk write per scenario
         if self.clause_map is not None:
             shutil.rmtree(self.clause_map.parent, ignore_errors=True)
 
@@ -177,7 +180,7 @@ class ResultsLog:
         if self.keep:
             self.entries.append(done)
         if self.path is not None:
+            # flushed line by line (the progress display and a supervisor read it as it
+            # grows; a killed run keeps every line written), synced to disk once at the end
             with open(self.path, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(done) + "\n")
-                fh.flush()
-                os.fsync(fh.fileno())

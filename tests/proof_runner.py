@@ -25,6 +25,7 @@ profile instead of once per game.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -35,6 +36,7 @@ import pytest
 from _pytest.mark import KeywordMatcher, MarkMatcher
 from _pytest.mark.expression import Expression
 
+from baccarat_conformance.corpus.roles import clause_roles
 from baccarat_conformance.replay_record import ReplayContext
 
 from .pytest_zygote import fork, note_fork
@@ -63,8 +65,15 @@ def pytest_runtestloop(session: pytest.Session) -> object:
     if session.config.option.collectonly:
         return True
     plan = json.loads(Path(path).read_text(encoding="utf-8"))
-    for game in plan:
-        items = _selected(session.items, game.get("marks"), game.get("keyword"))
+    for module in dict.fromkeys(game["game"].partition(":")[0] for game in plan if game.get("game")):
+        try:  # once, before the forks: each fork would import (and @breaks would read) them anew
+            importlib.import_module(module)
+        except Exception:  # noqa: BLE001 - the game's own fork reports it, as its own process would
+            pass
+    selections = [_selected(session.items, game.get("marks"), game.get("keyword")) for game in plan]
+    _warm_par_sheets(session.config, plan, selections)
+    clause_roles("631a.1")  # the corpus's roles of every clause (read once a process, 0.1 s)
+    for game, items in zip(plan, selections):
         log = Path(game["log"])
         log.parent.mkdir(parents=True, exist_ok=True)
         log.touch()  # a game that selected nothing still says so (an empty log)
@@ -85,6 +94,23 @@ def pytest_runtestloop(session: pytest.Session) -> object:
                 os._exit(code)
         os.waitpid(pid, 0)
     return True
+
+
+def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[list[pytest.Item]]) -> None:
+    """The exact par sheet of each profile whose games play a game-math scenario, computed
+    once before the forks (the oracle's own cache, 1–3 s a profile) instead of once in
+    each fork that needs it."""
+    from baccarat_conformance.game_math import sheet_dict
+    from baccarat_conformance.profile import load_profile
+
+    profiles = dict.fromkeys(game.get("options", {}).get("profile", config.option.profile)
+                             for game, items in zip(plan, selections)
+                             if any(item.get_closest_marker("game_math") for item in items))
+    for profile in profiles:
+        try:
+            sheet_dict(load_profile(profile), profile=profile or "baccarat")  # as steps/game_math.py asks for it
+        except Exception:  # noqa: BLE001 - the scenario reports it in the game's fork
+            pass
 
 
 def _play(session: pytest.Session, game: dict, log: Path, items: list[pytest.Item]) -> None:

@@ -149,6 +149,10 @@ def _command(log: Path, depth: str, args: tuple[str, ...], paths, marks: str | N
         # frame (tables, transcripts), which doubled the time of a run with 150 failures;
         # the results log's ``detail`` keeps the exception's message either way
         cmd.append("--tb=native")
+    if not any(a.startswith("--basetemp") for a in args):
+        # its own temporary folder: without one, every run makes /tmp/pytest-of-USER/pytest-N
+        # and deletes the oldest at its end (the test run's own among them), 7% of a proof batch
+        cmd += ["--basetemp", str(log.parent / f"{log.stem}.basetemp")]
     if game:
         cmd += ["--game", game]
     if marks:
