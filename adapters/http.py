@@ -198,6 +198,7 @@ class HttpAdapter(GameAdapter):
                  operation_timeout: Optional[float] = DEFAULT_OPERATION_TIMEOUT,
                  max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES):
         super().__init__()
+        self._given_url = url  # as given (with any credentials in it): what a statistics worker reconnects to
         self.url = check_url(url)
         self.timeout = timeout
         self.operation_timeout = operation_timeout
@@ -285,6 +286,30 @@ class HttpAdapter(GameAdapter):
                 and host not in ("127.0.0.1", "localhost", "::1")):
             warnings.warn(f"{adapter.url}: credentials sent over plain HTTP; use https://", stacklevel=2)
         return adapter
+
+    def worker_options(self) -> dict:
+        """What a worker process of the statistical verification rebuilds this adapter from
+        (:meth:`from_worker_options`): ``url`` (as given, credentials in it included),
+        ``timeout`` ([connect, read] seconds), ``verify`` (True, a CA bundle path or False:
+        ``--ca-bundle`` / ``--insecure``), ``cert`` (a client certificate path, or [cert,
+        key] paths: ``--client-cert`` / ``--client-key``), ``retries``, ``operation_timeout``
+        and ``max_answer_bytes``. Credentials from the environment are read again in the
+        worker (``BACCARAT_HTTP_*``), never carried here."""
+        verify, cert, retries = self._connection
+        return {"url": self._given_url, "timeout": list(self.timeout), "verify": verify,
+                "cert": list(cert) if isinstance(cert, tuple) else cert, "retries": retries,
+                "operation_timeout": self.operation_timeout, "max_answer_bytes": self.max_answer_bytes}
+
+    @classmethod
+    def from_worker_options(cls, options: dict) -> "HttpAdapter":
+        """The adapter :meth:`worker_options` describes, in a worker process.
+
+        :raises ConfigurationError: a bad URL."""
+        o = dict(options)
+        o["timeout"] = tuple(o.get("timeout", DEFAULT_TIMEOUT))
+        if isinstance(o.get("cert"), list):
+            o["cert"] = tuple(o["cert"])
+        return cls(**o)
 
     def close(self) -> None:
         if self._ahead is not None:

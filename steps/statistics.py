@@ -55,9 +55,6 @@ def game_settings(config: pytest.Config, game: GameAdapter) -> Optional[GameSett
     name = config.getoption("--adapter")
     timeout = operation_timeout_option(config) or 0.0
     size = max_answer_bytes_option(config)
-    if name == "http":
-        return GameSettings("http", url=config.getoption("--url", None), operation_timeout=timeout,
-                            max_answer_bytes=size)
     if name == "library":
         game_spec = config.getoption("--game", None) or GameSettings.game
         return GameSettings("library", game=game_spec, operation_timeout=timeout, max_answer_bytes=size)

@@ -325,6 +325,34 @@ def test_tls_is_verified_by_default(certificates):
             assert adapter(server.url, verify=False).open_table(RULES)
 
 
+def test_a_statistics_worker_reconnects_with_the_runs_tls_options(certificates):
+    # the statistical verification's workers rebuild the adapter from worker_options() (in
+    # another process: pickled): --ca-bundle and the client certificate go with it, so a
+    # mutual-TLS game is reached by every worker, not only by the run's own connection
+    import pickle
+
+    from baccarat_conformance.gamestats.simulate import GameSettings
+
+    context = tls_context(str(certificates / "server.pem"), str(certificates / "server.key"),
+                          str(certificates / "client.pem"))
+    ca, cert = str(certificates / "server.pem"), (str(certificates / "client.pem"), str(certificates / "client.key"))
+    with running(GameServer(("127.0.0.1", 0), create_game(), ssl_context=context)) as server:
+        run_adapter = HttpAdapter(server.url, timeout=(3.0, 7.0), verify=ca, cert=cert, operation_timeout=11.0,
+                                  max_answer_bytes=123_456)
+        options = pickle.loads(pickle.dumps(run_adapter.worker_options()))
+        worker = GameSettings("http", options=options).connect()
+        try:
+            assert (worker.timeout, worker.operation_timeout, worker.max_answer_bytes) == ((3.0, 7.0), 11.0, 123_456)
+            assert worker.open_table(RULES)
+        finally:
+            worker.close()
+            run_adapter.close()
+        without_cert = HttpAdapter.from_worker_options({**options, "cert": None})
+        with pytest.raises(TransportError):
+            without_cert.open_table(RULES)
+        without_cert.close()
+
+
 def test_client_certificates(certificates):
     context = tls_context(str(certificates / "server.pem"), str(certificates / "server.key"),
                           str(certificates / "client.pem"))
