@@ -28,7 +28,7 @@ try:
 except ImportError:  # pragma: no cover - Windows: no advisory lock; the PID alone decides
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["LOCK_NAME", "OutLock", "acquire"]
+__all__ = ["LOCK_NAME", "OutLock", "acquire", "held_by"]
 
 LOCK_NAME = ".baccarat-conformance.lock"
 """The lock file in the output folder (removed when the run ends)."""
@@ -151,3 +151,28 @@ def acquire(out: Path, command: Optional[Sequence[str]] = None) -> OutLock:
                 pass
             raise
     raise ConfigurationError(f"--out {out}: could not lock {path}: other runs keep replacing it")  # pragma: no cover
+
+
+def held_by(out: Path) -> Optional[str]:
+    """Who holds the lock of the output folder ``out`` now (a run still writing it: its
+    PID, host, start and command line), or None when no live run does (no lock file, or
+    a stale one). Takes nothing: ``seal`` asks before it reads the folder."""
+    path = out / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        owner = _read(fd)
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return _describe(owner)
+            except OSError:  # no flock here: the PID decides, as in acquire
+                pass
+            else:
+                return None
+        return _describe(owner) if _alive(owner.get("pid")) and owner.get("pid") != os.getpid() else None
+    finally:
+        os.close(fd)

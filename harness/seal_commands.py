@@ -38,7 +38,7 @@ def add_parsers(sub: Any) -> None:
                                     "the regulation source texts, and the installed distributions' versions; "
                                     "manifest.json lists the SHA-256 of every file. See docs/evidence.md.",
                         epilog="exit status: 0 sealed; 3 the run folder, an input or the key is missing or "
-                               "invalid; 2 the package cannot be written.")
+                               "invalid, or a run is still writing the folder; 2 the package cannot be written.")
     se.add_argument("out", type=Path, metavar="OUT", help="the run's output folder (baccarat-conformance run --out)")
     se.add_argument("--key", type=Path, default=None, help="Ed25519 private key (PEM) to sign the manifest with")
     se.add_argument("-o", "--output", type=Path, default=None, metavar="PACKAGE",
@@ -63,8 +63,14 @@ def add_parsers(sub: Any) -> None:
 
 
 def seal_command(args: argparse.Namespace) -> int:
+    from baccarat_conformance.out_lock import held_by
     from baccarat_conformance.reports.seal import SealError, seal
 
+    running = held_by(Path(args.out))
+    if running:  # its results, matrix and reports are still being written: a package of them would be torn
+        print(f"error: {args.out} is in use by a run that has not ended ({running}); seal it when the run ends",
+              file=sys.stderr)
+        return 3
     try:
         package, info = seal(args.out, args.output, args.key)
     except SealError as e:

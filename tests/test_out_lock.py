@@ -85,3 +85,17 @@ def test_the_lock_is_held_by_its_process_only(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError, match="out: Not a directory"):
         (tmp_path / "file").write_text("x")
         acquire(tmp_path / "file" / "out")
+
+
+def test_seal_refuses_a_folder_a_run_is_still_writing(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "reports"
+    lock = acquire(out, ["baccarat-conformance", "run", "--out", str(out)])
+    try:
+        assert cli.main(["seal", str(out)]) == 3
+        err = capsys.readouterr().err
+        assert "in use by a run that has not ended" in err and f"PID {os.getpid()}" in err, err
+        assert not list(tmp_path.glob("*.tar.gz"))
+    finally:
+        lock.release()
+    cli.main(["seal", str(out)])  # the lock released: seal reads the folder (here: an empty one, refused for that)
+    assert "in use" not in capsys.readouterr().err
