@@ -31,15 +31,15 @@ the start of the session, the exact par sheet of the run's profile
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
 import os
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, ContextManager, Mapping, Optional, Sequence
 
 import pytest
 
+from baccarat_conformance.environ import variable_set
 from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.clauses import clause_tags
 from baccarat_conformance.errors import ConfigurationError
@@ -48,7 +48,7 @@ from baccarat_conformance.profile import load_profile
 from baccarat_conformance.results_log import ResultsLog
 from baccarat_conformance.reports.matrix_writers import write_run_matrix
 from baccarat_conformance.verdict.rebuild import matrix_of_run
-from baccarat_conformance.verdict.run_info import game_phrase, game_under_test, harness_version, offered_options
+from baccarat_conformance.verdict.run_info import game_under_test, harness_version, offered_options
 
 __all__ = ["COMMAND_LINE_ENV", "DESCRIBE_FILE", "VerdictInputs", "properties_escape",
            "command_line_env", "record_description", "redacted_command_line"]
@@ -72,19 +72,10 @@ def redacted_command_line(argv: Sequence[str], environ: Mapping[str, str] = os.e
     return [redactor.text(without_url_passwords(str(a))) for a in argv]
 
 
-@contextlib.contextmanager
-def command_line_env(argv: Sequence[str]) -> Iterator[None]:
+def command_line_env(argv: Sequence[str]) -> ContextManager[None]:
     """Within the block, :data:`COMMAND_LINE_ENV` holds ``argv`` redacted (for the pytest
     the CLI starts); the variable's previous state is restored after."""
-    before = os.environ.get(COMMAND_LINE_ENV)
-    os.environ[COMMAND_LINE_ENV] = json.dumps(redacted_command_line(argv))
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(COMMAND_LINE_ENV, None)
-        else:
-            os.environ[COMMAND_LINE_ENV] = before
+    return variable_set(COMMAND_LINE_ENV, json.dumps(redacted_command_line(argv)))
 
 
 def _command_lines(config: pytest.Config) -> dict:

@@ -25,14 +25,14 @@ of a lab's files is escaped in the page (:func:`html.escape`).
 
 from __future__ import annotations
 
-import contextlib
 import html
 import json
-import os
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Optional
+from typing import Any, ContextManager, Mapping, Optional
+
+from baccarat_conformance.environ import variable_set
 
 __all__ = ["NAME_ENV", "GLOBALS_FILE", "VERDICT_GROUP", "report_name", "write_verdict", "named_report"]
 
@@ -132,16 +132,7 @@ def write_verdict(results_dir: Path, matrix: Mapping[str, Any], matrix_href: str
     return name
 
 
-@contextlib.contextmanager
-def named_report(name: str) -> Iterator[None]:
+def named_report(name: str) -> ContextManager[None]:
     """Within the block, the Allure CLI started by the harness names the report ``name``
     (:data:`NAME_ENV`, read by ``allurerc.mjs``)."""
-    before = os.environ.get(NAME_ENV)
-    os.environ[NAME_ENV] = name
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(NAME_ENV, None)
-        else:
-            os.environ[NAME_ENV] = before
+    return variable_set(NAME_ENV, name)
