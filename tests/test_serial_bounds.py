@@ -69,15 +69,15 @@ def test_an_answer_over_the_cap_is_refused_and_the_session_goes_on():
 
 
 def test_a_long_batch_at_a_low_rate_is_not_cut():
-    """The deadline grows with the data on the line: 60 rounds uncompressed at 115200 baud,
-    paced (about 7 s of line time), would never fit a 1 s deadline otherwise."""
-    sweep = list(combinations("smoke"))[:60]
+    """The deadline grows with the data on the line: 20 rounds uncompressed at 115200 baud,
+    paced (about 2.5 s of line time), would never fit a 1 s deadline otherwise."""
+    sweep = list(combinations("smoke"))[:20]
     with running_device("--no-deflate", "--pace", "--baud", "115200") as port:
         adapter = SerialAdapter(port, baud=115200, timeout=0.5, answer_timeout=2.0, retries=8,
                                 operation_timeout=1.0)
         try:
             start = time.perf_counter()
             records = adapter.run_rounds(RULES, [m.BatchRound(cards=c) for c in sweep])
-            assert len(records) == 60 and time.perf_counter() - start > 1.0
+            assert len(records) == 20 and time.perf_counter() - start > 1.0
         finally:
             adapter.close()
