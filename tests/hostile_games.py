@@ -48,10 +48,14 @@ class HangsForEver(_Counting):
 
 
 class StuckAWhile(_Counting):
-    """The third deal_round takes 4 s, then the game answers normally again."""
+    """The third deal_round takes ``seconds`` (4 by default), then the game answers normally again."""
+
+    def __init__(self, seconds: float = 4.0):
+        super().__init__()
+        self.seconds = seconds
 
     def misbehave(self) -> None:
-        time.sleep(4)
+        time.sleep(self.seconds)
 
 
 class RaisesKeyboardInterrupt(_Counting):

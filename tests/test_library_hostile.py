@@ -66,11 +66,14 @@ def test_a_hanging_game_is_an_adapter_error_and_every_later_call_fails_at_once()
 
 
 def test_a_game_stuck_for_a_while_is_usable_again_once_it_returns():
-    game = LibraryAdapter(StuckAWhile(), operation_timeout=1.0)
+    game = LibraryAdapter(StuckAWhile(seconds=2.0), operation_timeout=1.0)
     _deal(game), _deal(game)
     with pytest.raises(GameTimeout):
         _deal(game)
-    time.sleep(3.5)
+    returned_by = time.monotonic() + 10  # the stuck call returns about 1 s after the deadline
+    while game.game_thread.busy() is not None:
+        assert time.monotonic() < returned_by, "the adapter never saw the stuck call return"
+        time.sleep(0.02)
     assert _deal(game).round_id
 
 
