@@ -22,7 +22,7 @@ FAULTS_MODULE = "tests.misbehaving_servers"
 # fault -> server arguments (--after: deal_round calls answered properly first; --count: how many
 # misbehave, default all the rest), the category of the failures and words of their message
 CASES = {
-    "hang": (["--fault", "hang", "--after", "2"], "adapter error", "did not answer within"),
+    "hang": (["--fault", "hang", "--after", "2", "--count", "2"], "adapter error", "did not answer within"),
     "drop": (["--fault", "drop", "--after", "2", "--count", "1"], "adapter error", "dropped without an answer"),
     "500": (["--fault", "500", "--after", "1", "--count", "2"], "adapter error", "HTTP 500"),
     "invalid_json": (["--fault", "invalid_json", "--after", "2"], "protocol error", "not valid JSON"),
