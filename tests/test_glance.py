@@ -137,10 +137,23 @@ def test_a_wheel_built_after_a_main_job_run_holds_none_of_its_outputs(tmp_path: 
 
 
 # ------------------------------------------------------------------ smaller items (item 8)
-def test_matrix_takes_the_results_log_as_a_positional_or_as_results(tmp_path: Path, capsys) -> None:
-    out = tmp_path / "run"
-    assert main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
-                "--progress", "off", "-m", "631a.6") == 0
+@pytest.fixture(scope="module")
+def reference_cli_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess, Path]:
+    """The reference game's run of § 631a.6 by the installed command, off a terminal and
+    without COLUMNS: its output (the totals) and its folder (the results log) are read
+    by two tests."""
+    out = tmp_path_factory.mktemp("reference-run")
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    run = subprocess.run([str(Path(sys.executable).parent / "baccarat-conformance"), "run", "--out", str(out),
+                          "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html", "-m", "631a.6"],
+                         capture_output=True, text=True, cwd=REPO, env=env, timeout=600)
+    return run, out
+
+
+def test_matrix_takes_the_results_log_as_a_positional_or_as_results(reference_cli_run, tmp_path: Path,
+                                                                   capsys) -> None:
+    run, out = reference_cli_run
+    assert run.returncode == 0, run.stderr[-2000:]
     assert main("matrix", str(out / "results.jsonl"), "--out", str(tmp_path / "a")) == 0
     assert main("matrix", "--results", str(out / "results.jsonl"), "--out", str(tmp_path / "b")) == 0
     assert (tmp_path / "a" / "matrix.json").is_file() and (tmp_path / "b" / "matrix.json").is_file()
@@ -231,10 +244,9 @@ def test_the_allure_home_page_carries_the_verdict(broken_run) -> None:
     assert top[0] == "0 · Clause verdict (matrix.html)"
 
 
-def test_replay_with_an_unimportable_game_names_it(tmp_path: Path, capsys) -> None:
-    out = tmp_path / "run"
-    assert main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
-                "--progress", "off", "--game", "tests.broken_games:player_stands_on_5", "-m", "631a.11.b.1") == 1
+def test_replay_with_an_unimportable_game_names_it(broken_run, capsys) -> None:
+    code, out, said = broken_run  # the broken game's run folder (replay reads it, writes nothing into it)
+    assert code == 1, said[-3000:]
     capsys.readouterr()
     code = main("replay", str(out), "--scenario", "631a.11(b)(1)", "--game", "no_such_module:create_game")
     said = capsys.readouterr().out.strip().splitlines()[-1]
@@ -242,12 +254,10 @@ def test_replay_with_an_unimportable_game_names_it(tmp_path: Path, capsys) -> No
     assert "no_such_module" in said and "cannot import" in said and "waiver" not in said, said
 
 
-def test_the_totals_print_once_and_clauses_keeps_its_columns_off_a_terminal(tmp_path: Path) -> None:
+def test_the_totals_print_once_and_clauses_keeps_its_columns_off_a_terminal(reference_cli_run) -> None:
     exe = str(Path(sys.executable).parent / "baccarat-conformance")
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    run = subprocess.run([exe, "run", "--out", str(tmp_path), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending",
-                          "--no-html", "-m", "631a.6"], capture_output=True, text=True, cwd=REPO, env=env,
-                         timeout=600)
+    run, _ = reference_cli_run
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.count("all chapters: ") == 1, run.stdout[-3000:]
     listed = subprocess.run([exe, "clauses", "--section", "631a.11"], capture_output=True, text=True, env=env,
