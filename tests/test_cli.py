@@ -4,7 +4,9 @@ contract (0 conformant, 1 nonconformance, 2 harness or adapter error, 3 invalid 
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
 import json
 import os
 import sys
@@ -269,27 +271,45 @@ def test_run_exit_2_on_an_adapter_error(tmp_path: Path, capsys) -> None:
     assert (tmp_path / "pytest.log").is_file()  # the progress display keeps pytest's output there
 
 
-def test_run_exit_2_when_the_allure_report_fails(tmp_path: Path, monkeypatch, capsys) -> None:
+@pytest.fixture(scope="module")
+def xdist_run_whose_report_fails(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path, str]:
+    """The reference game's run of § 631a.6 on two pytest-xdist workers, its Allure HTML
+    report failing (``generate`` raises): the exit status, the folder, standard error.
+    One run read by two tests: the report's failure (exit 2), and the selection recorded
+    under xdist (the matrix's own verdict: conformant)."""
     from baccarat_conformance.reports import allure
 
     def broken(results, output):
         raise allure.ReportError("the Allure 3 CLI needs Node >= 22")
 
-    monkeypatch.setattr(allure, "generate", broken)
-    code = main("run", "--out", str(tmp_path), "--depth", "smoke", "--as-of", AS_OF, "--progress", "off",
-                "--", "-m", "631a.6")
-    assert code == 2
-    assert "Node >= 22" in capsys.readouterr().err
+    out = tmp_path_factory.mktemp("xdist-run")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(REPO)  # so that the run imports as in_repo has it (a module fixture runs before it)
+        mp.setenv("PYTHONPATH", str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        mp.setattr(allure, "generate", broken)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main("run", "--out", str(out), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending",
+                        "--progress", "off", "-n", "2", "--", "-m", "631a.6")
+    return code, out, err.getvalue()
 
 
-def test_a_selection_is_recorded_under_xdist_too(tmp_path: Path) -> None:
-    code = main("run", "--out", str(tmp_path), "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--no-html",
-                "--progress", "off", "-n", "2", "--", "-m", "631a.6")
-    assert code == 0  # the reference game conforms: the clauses outside -m are not selected, not "not run"
+def test_run_exit_2_when_the_allure_report_fails(xdist_run_whose_report_fails) -> None:
+    code, out, err = xdist_run_whose_report_fails
+    assert code == 2, err
+    assert "Node >= 22" in err
+    assert json.loads((out / "matrix.json").read_text(encoding="utf-8"))["verdict"]["exit_code"] == 0  # the run's own
+
+
+def test_a_selection_is_recorded_under_xdist_too(xdist_run_whose_report_fails) -> None:
+    code, tmp_path, err = xdist_run_whose_report_fails
+    data = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
+    # the reference game conforms: the clauses outside -m are not selected, not "not run" (the run's exit status
+    # is 2 only because its HTML report failed: test_run_exit_2_when_the_allure_report_fails)
+    assert data["verdict"]["exit_code"] == 0 and code == 2, (code, data["verdict"], err)
     session = json.loads((tmp_path / "session.json").read_text(encoding="utf-8"))
     assert session["selection"] == {"-m": "631a.6"}
     assert session["selected_clauses"] and all(c.startswith("631a.6") for c in session["selected_clauses"])
-    data = json.loads((tmp_path / "matrix.json").read_text(encoding="utf-8"))
     assert data["selection"]["selected"] == len(session["selected_clauses"]) and not data["selection"]["whole_suite"]
     assert not [r["id"] for r in data["rows"] if r["result"] == "not_run"]
     assert (tmp_path / "pytest.log").is_file()  # written without the progress display too
