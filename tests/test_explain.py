@@ -9,20 +9,24 @@ import sys
 
 import pytest
 
+from baccarat_conformance import cli
 from baccarat_conformance import explain as explain_module
 
 from .registry import proofs_of
 
 
-def _explain_json(clause: str) -> dict:
-    proc = subprocess.run([sys.executable, "-m", "baccarat_conformance", "clauses", "--explain", clause,
-                           "--format", "json"], capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+def _explain_json(capsys: pytest.CaptureFixture, clause: str) -> dict:
+    """``clauses --explain CLAUSE --format json`` (the command's own main, in this process:
+    each start of a fresh interpreter cost 2 s), its output read."""
+    capsys.readouterr()
+    code = cli.main(["clauses", "--explain", clause, "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
 
 
-def test_a_clause_is_explained_from_its_scenario_to_its_proofs():
-    ex = _explain_json("631a.11(b)(1)")
+def test_a_clause_is_explained_from_its_scenario_to_its_proofs(capsys: pytest.CaptureFixture):
+    ex = _explain_json(capsys, "631a.11(b)(1)")
     assert ex["text"].startswith("Draw (take a third card) if the Player")
     assert [s["where"] for s in ex["scenarios"]] == ["features/631a_baccarat/631a.11_third_card_rules.feature:27"]
     steps = {s["function"]: s["where"] for s in ex["steps"]}
@@ -35,8 +39,8 @@ def test_a_clause_is_explained_from_its_scenario_to_its_proofs():
     assert {p["game"] for p in ex["proofs"]} == {p.game for p in proofs_of("631a.11(b)(1)")}
 
 
-def test_631c_2_g_has_a_broken_game_of_its_own():
-    ex = _explain_json("631c.2(g)(4)")
+def test_631c_2_g_has_a_broken_game_of_its_own(capsys: pytest.CaptureFixture):
+    ex = _explain_json(capsys, "631c.2(g)(4)")
     assert [p["fails"] for p in ex["proofs"] if p["game"].endswith(":heavenly_9_banker_nine_loses")] \
         == [["631c.2(g)(4)"]]
     assert {o["function"] for o in ex["oracle"]} & {"heavenly_9_row", "expected_round"}
