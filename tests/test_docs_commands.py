@@ -184,7 +184,7 @@ class Session:
         out = Path(head[head.index("--out") + 1]) if "--out" in head else Path(DEFAULT_OUT)
         self.runs.append(self.cwd / out)
         head += ["--no-html", "--allow-pending"]
-        if "-m" in head or "-k" in head:  # a documented selection runs as written
+        if {"-m", "-k"} & {*head, *tail}:  # a documented selection runs as written, before `--` or after it
             return head + sep + tail
         return head + (sep or ["--"]) + tail + SELECTION
 
