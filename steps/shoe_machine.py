@@ -64,11 +64,14 @@ def shoes_with_cover_card(decks: int) -> st.SearchStrategy[tuple[list[str], int]
     (§ 631a.5(d)). Examples shrink a round at a time, and a whole shoe shrinks to its
     stacked head."""
     full = Counter([r + su for r in m.RANKS for su in m.SUITS] * decks)
+    # built once: round_shoes defines its strategies with @st.composite, which reads their
+    # source (inspect, ast) each time it is called: once a shoe was 10% of a machine's run
+    heads = bst.round_shoes(max_rounds=6, decks=decks)
 
     @st.composite
     def build(draw: Any) -> tuple[list[str], int]:
         # the same draws whichever the shoe, so shrinking a whole shoe to a short one keeps the rest aligned
-        head = draw(bst.round_shoes(max_rounds=6, decks=decks))
+        head = draw(heads)
         whole = draw(st.integers(0, 9)) == 9
         seed = draw(st.integers(0, 2**32 - 1))
         where = draw(st.integers(0, 1000))  # the cover card's place, per mille of its range
