@@ -33,7 +33,7 @@ def b45(tmp_path_factory):
     depth) against a game whose only defect: the Banker's Hand stays on 4 and 5 when the
     Player's Hand stays (§ 631a.11(c)(1) says draw)."""
     where = tmp_path_factory.mktemp("b45")
-    run = run_suite(where, "--matrix-dir", str(where / "matrix"), "-n", "2", game=B45, marks=SECTIONS)
+    run = run_suite(where, "--matrix-dir", str(where / "matrix"), "-n", "1", game=B45, marks=SECTIONS)
     matrix = json.loads((where / "matrix" / "matrix.json").read_text(encoding="utf-8"))
     return run, {r["id"]: r for r in matrix["rows"]}, matrix
 
