@@ -22,7 +22,8 @@ import pytest
 
 from .suite_runner import REPO, run_pytest, run_suite
 
-TRACKED = ("--profile", "baccarat_tracked_vigorish")
+#: the tracked-vigorish case's profile: baccarat_tracked_vigorish with 14 seats (see the file)
+TRACKED = ("--profile", "tests/profiles/tracked_vigorish_14_seats.toml")
 
 
 @dataclass(frozen=True)
