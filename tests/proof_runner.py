@@ -6,6 +6,9 @@ The plan is a JSON list, one object per game to play::
     [{"game": "tests.broken_games:player_stands_on_5", "marks": "631a.11 and not statistics",
       "keyword": null, "log": "/tmp/.../0/results.jsonl"}, ...]
 
+(``"files"``: a list of feature modules, when the game plays only their scenarios, as
+``pytest FILE`` would; ``"options"``: the game's own pytest options, by destination.)
+
 The suite is collected once (the caller's paths and ``-m``: the union of the games'
 selections). Then, game after game, a forked copy of the process runs the items the
 game's ``marks`` (a ``-m`` expression) and ``keyword`` (a ``-k`` expression) select
@@ -47,11 +50,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="tests.proof_runner: play each game of this JSON plan against the collected suite")
 
 
-def _selected(items: list[pytest.Item], marks: str | None, keyword: str | None) -> list[pytest.Item]:
+def _selected(items: list[pytest.Item], marks: str | None, keyword: str | None,
+              files: list[str] | None = None) -> list[pytest.Item]:
     by_mark = Expression.compile(marks) if marks else None
     by_word = Expression.compile(keyword) if keyword else None
+    in_files = {Path(f).resolve() for f in files} if files else None
     return [item for item in items
-            if (by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(item.iter_markers())))
+            if (in_files is None or Path(item.path).resolve() in in_files)
+            and (by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(item.iter_markers())))
             and (by_word is None or by_word.evaluate(KeywordMatcher.from_item(item)))]
 
 
@@ -70,7 +76,8 @@ def pytest_runtestloop(session: pytest.Session) -> object:
             importlib.import_module(module)
         except Exception:  # noqa: BLE001 - the game's own fork reports it, as its own process would
             pass
-    selections = [_selected(session.items, game.get("marks"), game.get("keyword")) for game in plan]
+    selections = [_selected(session.items, game.get("marks"), game.get("keyword"), game.get("files"))
+                  for game in plan]
     _warm_par_sheets(session.config, plan, selections)
     clause_roles("631a.1")  # the corpus's roles of every clause (read once a process, 0.1 s)
     for game, items in zip(plan, selections):

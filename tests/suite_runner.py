@@ -93,13 +93,16 @@ class Selection:
     """What one run of the suite plays: the game, and the scenarios (``marks``: a ``-m``
     expression; ``keyword``: a ``-k`` one) of the features ``paths``; ``options``: pytest
     options of this game's run only, ``(dest, value)`` pairs (``("profile", "ez_baccarat")``),
-    for :func:`run_suites`."""
+    for :func:`run_suites`; ``only_paths``: in a batch of :func:`run_suites`, this game
+    plays the scenarios of its ``paths`` only (as ``pytest FILE`` would), whatever the
+    other games' paths."""
 
     game: str | None
     marks: str | None
     keyword: str | None
     paths: tuple[str, ...]
     options: tuple[tuple[str, object], ...] = ()
+    only_paths: bool = False
 
 
 def select(*args: str, game: str | None = None, features: str | os.PathLike = FEATURES,
@@ -241,7 +244,7 @@ def run_suites(tmp_path: Path, args: tuple[str, ...], selections: list[Selection
         log = tmp_path / str(i) / "results.jsonl"
         logs.append(log)
         plan.append({"game": sel.game, "marks": sel.marks, "keyword": sel.keyword, "log": str(log),
-                     "options": dict(sel.options)})
+                     "options": dict(sel.options), **({"files": list(sel.paths)} if sel.only_paths else {})})
     tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "plan.json").write_text(json.dumps(plan, indent=1), encoding="utf-8")
     paths = sorted({p for sel in selections for p in sel.paths})

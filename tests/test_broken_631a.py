@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .registry import proofs
-from .suite_runner import run_suite, run_suites
+from .suite_runner import run_suites
 
 PROFILES = ("baccarat", "ez_baccarat", "tracked_vigorish", "reveal_d")
 
@@ -31,13 +31,13 @@ def test_a_natural_paid_at_the_margin_fails_the_natural_rows_of_every_paytable(t
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_reference_game_passes_under_each_example_profile(tmp_path, profile):
+def test_reference_game_passes_under_each_example_profile(must_pass, profile):
     # the property scenarios run here under the default profile; under ez_baccarat and
-    # tracked vigorish in tests/test_properties_bite.py
-    marks = None if profile == "baccarat" else "not property"
-    run = run_suite(tmp_path, "--profile", profile, marks=marks)
+    # tracked vigorish in tests/test_properties_bite.py (the runs: tests/reference_runs.py,
+    # batch "631a")
+    run = must_pass(f"631a@{profile}")
     assert run.returncode == 0, run.output
-    assert run.results and not run.failed_clauses
+    assert run.results and not run.failed_clauses, (profile, sorted(run.failed_clauses), run.failure_categories())
     skipped = {r["category"] for r in run.results if r["outcome"] == "skipped"}
     assert skipped <= {"not offered", "expired"}, skipped
     expired = {c for r in run.results if r["category"] == "expired" for c in r["clauses"]}

@@ -69,11 +69,12 @@ def test_a_wager_missing_from_the_declared_sheet_is_not_verified(tmp_path):
     assert "declares no house edge for the dragon bonus wager" in db[0]["message"]
 
 
-def test_the_reference_game_passes_the_game_math_scenarios(tmp_path):
+def test_the_reference_game_passes_the_game_math_scenarios(must_pass):
+    # the runs (-k GAME_MATH): tests/reference_runs.py, batch "math-and-limits"
     for profile in ("full_table", "ez_baccarat", "commission_free"):
-        run = _run(tmp_path / profile, "", profile)
+        run = must_pass(f"game_math@{profile}")
         assert run.returncode == 0, run.output
-        assert not run.failed_clauses
+        assert not run.failed_clauses, (profile, sorted(run.failed_clauses), run.failure_categories())
 
 
 def test_a_run_writes_the_par_sheet_of_its_profile(tmp_path):

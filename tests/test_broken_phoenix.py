@@ -6,9 +6,6 @@ clauses as expired."""
 
 from __future__ import annotations
 
-import re
-from importlib import resources
-
 from .registry import proofs
 from .suite_runner import FEATURES, run_suite
 
@@ -22,30 +19,18 @@ def test_every_section_has_a_broken_game():
     assert {c.split("(")[0] for p in phoenix for c in p.clauses} == {"629b.4", "629b.5", "629b.6"}
 
 
-def _paytable_profile(tmp_path, letter: str) -> str:
-    text = (resources.files("baccarat_conformance.profiles") / f"{MIDI}.toml").read_text()
-    path = tmp_path / f"golden_talons_{letter}.toml"
-    path.write_text(re.sub(r'paytable = "C"', f'paytable = "{letter}"', text))
-    return str(path)
-
-
 def _phoenix_results(run):
     return [r for r in run.results if any(c.startswith(("629b.4", "629b.5", "629b.6")) for c in r["clauses"])]
 
 
-def test_reference_game_passes_every_phoenix_profile_and_every_paytable(tmp_path):
+def test_reference_game_passes_every_phoenix_profile_and_every_paytable(must_pass):
     ran: set[str] = set()
-    for i, profile in enumerate([RP, RP_FREE, MIDI, "D", "E"]):
-        where = tmp_path / str(i)
-        where.mkdir()
-        letter = profile if len(profile) == 1 else None
-        if letter:
-            profile = _paytable_profile(where, letter)
-        # the Golden Talons paytables D and E change only § 629b.6's scenarios
-        marks = "629b.6" if letter else None
-        run = run_suite(where, "--profile", profile, "--include-expired", marks=marks)
+    # the runs (tests/reference_runs.py, batch "phoenix"), all with --include-expired: the
+    # Golden Talons paytables D and E change only § 629b.6's scenarios
+    for profile in [RP, RP_FREE, MIDI, "golden_talons_D", "golden_talons_E"]:
+        run = must_pass(f"phoenix@{profile}")
         assert run.returncode == 0, run.output
-        assert not run.failed_clauses, run.output
+        assert not run.failed_clauses, (profile, sorted(run.failed_clauses), run.failure_categories(), run.output)
         ran |= {r["nodeid"] for r in _phoenix_results(run) if r["outcome"] == "passed"}
     skipped_everywhere = {r["nodeid"] for r in _phoenix_results(run)} - ran
     assert not skipped_everywhere, sorted(skipped_everywhere)

@@ -9,25 +9,23 @@ import pytest
 
 from .suite_runner import run_suite
 
-H9 = ("--profile", "heavenly_9")
-MIDI = ("--profile", "midibaccarat_progressives", "--include-expired")
-MINI = ("--profile", "minibaccarat_royal_9", "--include-expired")
-MINI_MYSTERY = ("--profile", "minibaccarat_royal_9_mystery", "--include-expired")
 # the Royal 9 wager at the $1 denomination under Chapter 629b (a test profile: the bundled $1 profiles are 627b's)
 MIDI_1 = ("--profile", "tests/profiles/midibaccarat_royal_9_1.toml", "--include-expired")
 # the Royal 9 wager at the $5 denomination under Chapter 627b (a test profile: the bundled ones are $1)
 MINI_5 = ("--profile", "tests/profiles/minibaccarat_royal_9_5.toml", "--include-expired")
 ED = "@current-through-2024-06-22"
 
-@pytest.mark.parametrize("profile", [H9, MIDI, MINI], ids=["heavenly_9", "midibaccarat", "minibaccarat"])
-def test_reference_game_passes_progressive_profiles(tmp_path, profile):
-    run = run_suite(tmp_path, *profile)
+# the runs: tests/reference_runs.py, batch "progressives" (heavenly_9; midibaccarat_progressives,
+# minibaccarat_royal_9 and minibaccarat_royal_9_mystery with --include-expired)
+@pytest.mark.parametrize("profile", ["heavenly_9", "midibaccarat", "minibaccarat"])
+def test_reference_game_passes_progressive_profiles(must_pass, profile):
+    run = must_pass(f"progressives@{profile}")
     assert run.returncode == 0, run.output
-    assert run.results and not run.failed_clauses
+    assert run.results and not run.failed_clauses, (profile, sorted(run.failed_clauses), run.failure_categories())
 
 
-def test_reference_game_passes_the_minibaccarat_mystery_configuration(tmp_path):
-    run = run_suite(tmp_path, *MINI_MYSTERY, marks="627b.3")
+def test_reference_game_passes_the_minibaccarat_mystery_configuration(must_pass):
+    run = must_pass("progressives@minibaccarat_royal_9_mystery")
     assert run.returncode == 0, run.output
     assert run.results and {r["outcome"] for r in run.results} == {"passed"}, run.categories()
 

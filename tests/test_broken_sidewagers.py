@@ -13,12 +13,9 @@ that the reference game passes them under every paytable.
 
 from __future__ import annotations
 
-import re
-from importlib import resources
-from pathlib import Path
-
 import pytest
 
+from .reference_runs import FIVE
 from .suite_runner import FEATURES, run_suite
 
 EXPIRED = ("--include-expired",)
@@ -30,27 +27,8 @@ def _mine(result: dict) -> bool:
     return any(c.split("(")[0].split("[")[0] in SECTIONS for c in result["clauses"])
 
 
-def profile_with(tmp_path: Path, bundled: str, paytables: dict[str, str], name: str) -> str:
-    """A copy of the bundled profile ``bundled`` with the ``paytable`` of each
-    ``[wagers.NAME]`` in ``paytables`` replaced; returns its path."""
-    text = (resources.files("baccarat_conformance.profiles") / f"{bundled}.toml").read_text(encoding="utf-8")
-    out, table = [], None
-    for line in text.splitlines():
-        header = re.match(r"^\[wagers\.(\w+)\]", line)
-        if header:
-            table = header.group(1)
-        elif line.startswith("["):
-            table = None
-        if table in paytables and re.match(r"^paytable\s*=", line):
-            line = f'paytable = "{paytables[table]}"'
-        out.append(line)
-    path = tmp_path / f"{name}.toml"
-    path.write_text("\n".join(out) + "\n", encoding="utf-8")
-    return str(path)
-
-
-FIVE = ("fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s", "cover_all")
-# (chapter, bundled profile, paytables, extra args): together they file every paytable.
+# (chapter, bundled profile, paytables, extra args): together they file every paytable; each
+# runs the feature module of its chapter (tests/reference_runs.py, batch "sidewagers").
 REFERENCE_RUNS = [
     ("631c", "side_wagers_631c", {}, ()),
     ("631c", "side_wagers_631c", {"perfect_pairs": "B", "lucky_nines": "B", **dict.fromkeys(FIVE, "B")}, ()),
@@ -63,15 +41,13 @@ REFERENCE_RUNS = [
 
 
 @pytest.mark.parametrize("chapter", ["631c", "629b", "627b"])
-def test_reference_game_passes_every_paytable_cell(tmp_path, chapter):
+def test_reference_game_passes_every_paytable_cell(must_pass, chapter):
     passed: set[str] = set()
     seen: set[str] = set()
     for i, (ch, bundled, paytables, extra) in enumerate(REFERENCE_RUNS):
         if ch != chapter:
             continue
-        profile = profile_with(tmp_path, bundled, paytables, f"run{i}")
-        run = run_suite(tmp_path / f"run{i}", "--profile", profile, *extra,
-                        features=FEATURES / f"test_{chapter}.py")
+        run = must_pass(f"sidewagers@{i}")
         mine = [r for r in run.results if _mine(r)]
         assert mine, run.output
         failed = [r["nodeid"] for r in mine if r["outcome"] == "failed"]
@@ -95,7 +71,10 @@ def test_temporary_chapters_expire(tmp_path):
         assert any(r["outcome"] == "passed" for r in mine)
 
 
-def test_lucky_nines_not_offered_without_it(tmp_path):
-    run = run_suite(tmp_path, "--profile", "baccarat", features=FEATURES / "test_631c.py")
-    lucky = [r for r in run.results if any(c.startswith("631c.4") for c in r["clauses"])]
+def test_lucky_nines_not_offered_without_it(must_pass):
+    # the whole suite under baccarat (tests/test_broken_631a.py's run): the Lucky Nines
+    # scenarios are those of features/test_631c.py with a § 631c.4 clause
+    run = must_pass("631a@baccarat")
+    lucky = [r for r in run.results
+             if "test_631c.py" in r["nodeid"] and any(c.startswith("631c.4") for c in r["clauses"])]
     assert lucky and {r["category"] for r in lucky} == {"not offered"}, run.output

@@ -92,8 +92,10 @@ def test_the_stakes_lie_within_the_filed_limits(tmp_path):
     assert stake_for({}, "banker") == 100
 
 
-def test_reference_game_passes_at_smoke(tmp_path):
-    run = _statistics(tmp_path)
+# The reference-game runs (and the game without the shoe batch's): tests/reference_runs.py,
+# batches "statistics" and "statistics-standard".
+def test_reference_game_passes_at_smoke(must_pass):
+    run = must_pass("statistics@baccarat")
     assert [r["outcome"] for r in run.results] == ["passed"] * 3, run.output
     for r in run.results:
         assert r["statistics"] and not any(t["reject"] for t in r["statistics"])
@@ -109,10 +111,11 @@ OTHER_PROFILES = [("full_table",), ("ez_baccarat",), ("midibaccarat_progressives
 
 
 @pytest.mark.parametrize("profile", OTHER_PROFILES, ids=lambda p: p[0])
-def test_reference_game_passes_at_smoke_under_other_profiles(tmp_path, profile):
-    run = _statistics(tmp_path, None, "smoke", None, "--profile", *profile)
+def test_reference_game_passes_at_smoke_under_other_profiles(must_pass, profile):
+    run = must_pass(f"statistics@{profile[0]}")
     outcomes = {r["nodeid"].split("::")[1].split("[")[0]: r for r in run.results}
-    assert len(outcomes) == 3 and not [r for r in run.results if r["outcome"] == "failed"], run.output
+    assert len(outcomes) == 3 and not [r for r in run.results if r["outcome"] == "failed"], \
+        (profile[0], run.failure_categories(), run.output)
     ran = [r for r in run.results if r["outcome"] == "passed"]
     # the shuffle and the outcomes are judged at every table; the returns only where the
     # oracle settles every wager of § 631a.13 (Baccarat, EZ Baccarat): else not offered
@@ -124,18 +127,18 @@ def test_reference_game_passes_at_smoke_under_other_profiles(tmp_path, profile):
         assert r["statistics"] and not any(t["reject"] for t in r["statistics"])
 
 
-def test_a_game_without_the_shoe_batch_gets_its_statistics_verdict_one_operation_at_a_time(tmp_path):
+def test_a_game_without_the_shoe_batch_gets_its_statistics_verdict_one_operation_at_a_time(must_pass):
     """A game that does not declare ``batch_shoes`` (protocol 1.2, answering ``play_shoes``
     with an error) is played one operation at a time and passes the three scenarios."""
-    run = _statistics(tmp_path, "tests.capability_games:no_shoe_batch")
+    run = must_pass("statistics@no_shoe_batch")
     assert len(run.results) == 3, run.output
     for r in run.results:
         assert r["outcome"] == "passed", r
         assert r["statistics"] and not any(t["reject"] for t in r["statistics"])
 
 
-def test_reference_game_passes_at_standard(tmp_path):
-    run = _statistics(tmp_path, None, "standard")
+def test_reference_game_passes_at_standard(must_pass):
+    run = must_pass("statistics-standard@baccarat")
     assert [r["outcome"] for r in run.results] == ["passed"] * 3, run.output
 
 

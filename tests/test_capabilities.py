@@ -30,7 +30,8 @@ from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import CAPABILITIES
 
 from .capability_games import no_capabilities
-from .suite_runner import REPO, run_suite
+from .reference_runs import capability_log
+from .suite_runner import REPO
 
 AS_OF = "2024-06-01"  # every chapter in force
 
@@ -136,30 +137,21 @@ COVER = [
 ]
 
 
-def _profile(tmp_path: Path, name: str) -> str:
-    if name != "blazing_7s_paytable_b":
-        return name
-    from .test_broken_sidewagers import FIVE, profile_with
-
-    # § 631c.3(h): the five 5 Treasures wagers share one paytable
-    return profile_with(tmp_path, "side_wagers_631c", dict.fromkeys(FIVE, "B"), name)
-
-
-def test_every_scenario_declares_the_capabilities_it_uses(tmp_path: Path) -> None:
+def test_every_scenario_declares_the_capabilities_it_uses(must_pass, must_pass_root: Path) -> None:
+    # the runs of COVER (with --include-expired, blazing_7s_paytable_b a copy of
+    # side_wagers_631c with the 5 Treasures paytable B): tests/reference_runs.py, batch
+    # "capabilities", one fork a profile, each with tests.capability_recorder's log
     seen: set[str] = set()  # scenarios (one test function each; an outline's rows share it)
     ran: set[str] = set()
     for profile, marks in COVER:
-        where = tmp_path / profile
-        where.mkdir()
-        log = where / "capabilities.jsonl"
-        run = run_suite(where, "--profile", _profile(tmp_path, profile), "--include-expired", "-p",
-                        "tests.capability_recorder", "--capability-log", str(log), marks=marks,
-                        statistics=marks is None)  # the statistics scenarios too, under full_table
+        run = must_pass(f"capabilities@{profile}")
+        log = capability_log(f"capabilities@{profile}", must_pass_root)
         unverified = {r["nodeid"]: r["message"] for r in run.results if r["category"] == "not verified"}
         assert not unverified, f"{profile}: scenarios that use a capability they do not declare: {unverified}"
-        assert run.returncode == 0 and run.results and not run.failed_clauses, (profile, run.output)
+        assert run.returncode == 0 and run.results and not run.failed_clauses, \
+            (profile, sorted(run.failed_clauses), run.failure_categories(), run.output)
         for x in (json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()):
-            assert set(x["used"]) <= set(x["declared"]), x
+            assert set(x["used"]) <= set(x["declared"]), (profile, x)
         seen |= {r["nodeid"].split("[")[0] for r in run.results}
         ran |= {r["nodeid"].split("[")[0] for r in run.results if r["outcome"] == "passed"}
     never = sorted(seen - ran)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from .suite_runner import run_suite
 
 # Tracked vigorish with 25¢ rounding: no bundled profile combines the two.
 TRACKED_ROUNDED = "tests/profiles/tracked_rounded_vigorish.toml"
@@ -49,12 +48,11 @@ VARIANTS = {
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_a_conforming_variant_passes(tmp_path, variant):
-    profile, marks, *args = VARIANTS[variant]
-    game = variant.split("[")[0]
-    run = run_suite(tmp_path, "--profile", profile, *(args[0] if args else ()),
-                    game=f"tests.conforming_variants:{game}", marks=marks)
-    assert run.returncode == 0 and not run.failed_clauses, run.output
+def test_a_conforming_variant_passes(must_pass, variant):
+    # the runs: tests/reference_runs.py, batch "variants" (one fork a variant)
+    run = must_pass(f"variant@{variant}")
+    assert run.returncode == 0 and not run.failed_clauses, \
+        (variant, VARIANTS[variant][0], sorted(run.failed_clauses), run.failure_categories(), run.output)
     assert any(r["outcome"] == "passed" for r in run.results)
     assert not [r for r in run.results if r["outcome"] != "passed" and r["category"] not in ("not offered", "expired")], \
         run.categories()

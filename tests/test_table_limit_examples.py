@@ -13,8 +13,8 @@ def _by_stake(run, stake: str) -> set[str]:
     return {r["category"] or r["outcome"] for r in run.results if f"[{stake}-" in r["nodeid"]}
 
 
-def test_a_stake_below_the_filed_minimum_is_not_offered(tmp_path):
-    run = run_suite(tmp_path, *TRACKED, marks="631a.13.c")
+def test_a_stake_below_the_filed_minimum_is_not_offered(must_pass):
+    run = must_pass("limits@baccarat_tracked_vigorish")  # TRACKED, -m 631a.13.c: tests/reference_runs.py
     assert run.returncode == 0, run.output
     assert _by_stake(run, "$1.00") == {"not offered"}, run.categories()
     assert _by_stake(run, "$5.00") == {"passed"}, run.categories()
