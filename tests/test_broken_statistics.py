@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +20,6 @@ from baccarat_conformance.gamestats.simulate import stake_for
 
 from .suite_runner import run_suite
 
-PROFILES = Path(__file__).resolve().parents[1] / "profiles"
 SHUFFLE = "own_shuffle_shows_no_bias"
 OUTCOMES = "outcomes_of_rounds_dealt"
 RETURNS = "every_offered_wager_returns"
@@ -77,14 +75,11 @@ def test_a_refused_wager_blocks_naming_its_own_acceptance_clause():
     assert acceptance_clause("heavenly_9") == "631c.2"
 
 
-def test_the_stakes_lie_within_the_filed_limits(tmp_path):
+def test_the_stakes_lie_within_the_filed_limits(must_pass):
     """Under limits of $5 to $25 on the Dragon Bonus the statistics stake $20 on it, which
-    the same game takes: the returns scenario passes."""
-    profile = tmp_path / "limits.toml"
-    profile.write_text(Path(PROFILES, "baccarat.toml").read_text(encoding="utf-8")
-                       + '\n[limits.dragon_bonus]\nmin = "5.00"\nmax = "25.00"\n', encoding="utf-8")
-    run = _statistics(tmp_path / "run", "tests.broken_games_statistics:refuses_dragon_bonus_over_twenty_five",
-                      "smoke", RETURNS, "--profile", str(profile))
+    the same game takes: the returns scenario passes (the run: tests/reference_runs.py,
+    ``dragon_bonus_limits``)."""
+    run = must_pass("statistics@dragon_bonus_limits")
     assert [r["outcome"] for r in run.results] == ["passed"], run.output
     assert stake_for({"limits": {"dragon_bonus": {"min": "5.00", "max": "25.00"}}}, "dragon_bonus") == 20
     assert stake_for({"limits": {"default": {"min": "150.00"}}}, "banker") == 160

@@ -5,13 +5,14 @@ caller's environment and is killed past its timeout."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import textwrap
 import time
 
 import pytest
 
-from .suite_runner import run_pytest, run_suite, run_suites, select_game
+from .suite_runner import FEATURES, run_pytest, run_suite, run_suites, select, select_game
 
 
 def _key(r: dict) -> tuple:
@@ -25,6 +26,18 @@ def test_a_batch_gives_each_game_what_a_process_of_its_own_gives(tmp_path):
                                                                 profile="baccarat", include_expired=False)])
     assert alone.results and sorted(map(_key, batched.results)) == sorted(map(_key, alone.results))
     assert batched.returncode == alone.returncode == 1
+
+
+def test_a_game_of_a_batch_on_its_own_feature_module_plays_what_pytest_module_plays(tmp_path):
+    """``Selection.only_paths`` (tests/reference_runs.py: a run on one chapter's features):
+    in a batch that collects every feature module, the game still plays only its own."""
+    module = FEATURES / "test_627b.py"
+    alone = run_suite(tmp_path / "alone", "--profile", "minibaccarat", "--include-expired", features=module)
+    _, own = select(game=None, features=module)
+    own = dataclasses.replace(own, options=(("profile", "minibaccarat"), ("include_expired", True)), only_paths=True)
+    batched, _ = run_suites(tmp_path / "batch", (), [own, select_game(None, "631a.9 and not property")])
+    assert alone.results and all("test_627b.py" in r["nodeid"] for r in alone.results)
+    assert sorted(map(_key, batched.results)) == sorted(map(_key, alone.results)), batched.output
 
 
 def test_what_a_game_changes_does_not_reach_the_next_game_of_its_batch(tmp_path):
