@@ -202,6 +202,26 @@ def _drop_partial_writes(out: Path) -> list[str]:
     return errors
 
 
+def _session_says_interrupted(path: Path, code: int) -> None:
+    """``session.json`` of an interrupted run says so (``finished``, ``exitstatus``: pytest's,
+    None when it was killed; ``interrupted``) when pytest ended without writing its end: killed
+    after the grace period, or an end-of-session hook of another plugin raised under the signal
+    before the harness's ran."""
+    import datetime as dt
+
+    from baccarat_conformance.atomic_files import write_atomic
+
+    facts = read_json(path)
+    if not isinstance(facts, dict) or "finished" in facts:
+        return
+    facts.update(finished=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                 exitstatus=code if code >= 0 else None, interrupted=True)
+    try:
+        write_atomic(path, json.dumps(facts, indent=1) + "\n")
+    except OSError as e:
+        _error(f"{path}: {e.strerror or e}")
+
+
 def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
     """Attestations and waivers of ``args`` (validated against ``ctx.coverage``).
 
@@ -405,6 +425,8 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
             return combine(2, 4)
         verdict, reasons = m.exit_code, m.reasons
         sentences = [m.totals_sentence(ch) for ch in m.totals]
+    if interrupted:
+        _session_says_interrupted(out / "session.json", code)
     final = combine(verdict, 4 if interrupted else None)
     if unfinished:
         final = combine(final, 2)

@@ -317,3 +317,21 @@ def test_a_game_ending_pytest_before_any_result_is_named_with_its_scenario(tmp_p
     assert "error: pytest died during the scenario features/test_631a.py::test_a_natural_stops_both_hands[" in err
     assert "pytest's exit status 7" in err and "os._exit" in err
     assert not (tmp_path / "out" / ".progress").exists()
+
+
+def test_session_json_says_interrupted_when_pytest_ended_without_writing_its_end(tmp_path: Path) -> None:
+    # pytest killed after the grace period, or another plugin's end-of-session hook raising
+    # under the signal before the harness's: the CLI completes session.json itself
+    started = {"started": "2026-11-27T12:00:00+00:00", "collected": 386, "profile": "full_table"}
+    for code, status in ((2, 2), (-9, None)):
+        path = tmp_path / f"session{code}.json"
+        path.write_text(json.dumps(started), encoding="utf-8")
+        cli._session_says_interrupted(path, code)
+        facts = json.loads(path.read_text(encoding="utf-8"))
+        assert facts["interrupted"] is True and facts["exitstatus"] == status and facts["finished"], facts
+        assert facts["collected"] == 386 and facts["profile"] == "full_table"
+    ended = tmp_path / "ended.json"  # pytest wrote its end: left as it is
+    ended.write_text(json.dumps({**started, "finished": "2026-11-27T12:01:00+00:00", "exitstatus": 0,
+                                 "interrupted": False}), encoding="utf-8")
+    cli._session_says_interrupted(ended, 2)
+    assert json.loads(ended.read_text(encoding="utf-8"))["interrupted"] is False
