@@ -99,8 +99,17 @@ def pytest_runtestloop(session: pytest.Session) -> object:
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(code)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
+        # how the fork ended (3: an error of the runner; negative: killed by that signal), beside
+        # its log: a fork that ended early leaves a log of the scenarios it got to, which alone
+        # would read as a run that passed them all
+        exit_status_path(log).write_text(str(os.waitstatus_to_exitcode(status)), encoding="utf-8")
     return True
+
+
+def exit_status_path(log: Path) -> Path:
+    """Where the exit status of the fork that wrote the results log ``log`` is kept."""
+    return log.with_name(log.name + ".exit")
 
 
 def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[list[pytest.Item]]) -> None:

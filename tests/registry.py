@@ -91,7 +91,7 @@ class Proof:
         proof): empty when the proof holds."""
         if not run.results:
             return ["no scenario ran"]
-        out = []
+        out = [] if run.returncode in (0, 1) else [f"its run ended early (status {run.returncode}): the results are partial"]
         failed = run.failed_clauses
         if not (self.clauses <= failed <= self.clauses | self.may_also_fail):
             missing, extra = sorted(self.clauses - failed), sorted(failed - self.clauses - self.may_also_fail)
@@ -125,7 +125,8 @@ def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = Fal
     def declare(obj: T) -> T:
         name = game or (snake_case(obj.__name__) if inspect.isclass(obj) else obj.__name__)
         source = Path(inspect.getsourcefile(obj)).resolve()
-        where = f"{source.relative_to(TESTS.parent)}:{_declared_lines(source)[obj.__qualname__]}"
+        line = _declared_lines(source).get(obj.__qualname__) or inspect.getsourcelines(obj)[1]  # not top-level
+        where = f"{source.relative_to(TESTS.parent)}:{line}"
         _DECLARED.append(Proof(f"{obj.__module__}:{name}", frozenset(clauses), profile, include_expired,
                                frozenset(may_also_fail), frozenset(blocks), marks, keyword, where))
         return obj

@@ -14,6 +14,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from .proof_runner import exit_status_path
+
 REPO = Path(__file__).resolve().parents[1]
 FEATURES = REPO / "features"
 
@@ -238,7 +240,8 @@ def run_suites(tmp_path: Path, args: tuple[str, ...], selections: list[Selection
 
     Each game runs the scenarios its selection picks, exactly as :func:`run_suite` would
     in a process of its own; its ``returncode`` is 1 when a scenario failed, 0 when none
-    did, 5 when it selected none; ``output`` is the batch's (every game's) output."""
+    did, 5 when it selected none, and the fork's own status when it ended early (3: an
+    error of the runner; 128 + N: killed by signal N); ``output`` is the batch's (every game's) output."""
     plan, logs = [], []
     for i, sel in enumerate(selections):
         log = tmp_path / str(i) / "results.jsonl"
@@ -257,8 +260,12 @@ def run_suites(tmp_path: Path, args: tuple[str, ...], selections: list[Selection
     runs = []
     for log in logs:
         results = _read_log(log)
-        if not log.exists():
-            code = returncode or 3  # the batch died before this game
+        ended = exit_status_path(log)
+        status = int(ended.read_text(encoding="utf-8")) if ended.exists() else None
+        if not log.exists() or status is None:
+            code = returncode or 3  # the batch died before this game ended
+        elif status != 0:  # its fork ended early: the results are partial
+            code = status if status > 0 else 128 - status  # killed by signal N: 128 + N, as a shell says
         elif any(r["outcome"] == "failed" for r in results):
             code = 1
         else:

@@ -98,3 +98,14 @@ def test_a_proof_holds_for_exactly_its_clauses_and_the_rules_it_may_block():
     assert proof.problems(SuiteRun(1, [failed("631a.11(b)(2)"), other], "")) == \
         ["scenarios blocked by ['631a.6'], not declared in blocks="]
     assert proof.problems(SuiteRun(5, [], "")) == ["no scenario ran"]
+
+
+def test_a_game_whose_fork_ends_early_is_not_a_run_that_passed(tmp_path):
+    # a game that ends its process after a few scenarios leaves a log of those it got to, all
+    # passed: the batch reports the fork's own end, as a process of its own would, not 0
+    crashed, reference = run_suites(tmp_path, (), [
+        select_game("tests.crashing_games:ends_its_process", "631a.11.b"),  # os._exit(1) in its third deal
+        select_game(None, "631a.11.b")])
+    assert crashed.results and all(r["outcome"] == "passed" for r in crashed.results), crashed.results
+    assert crashed.returncode == 1, crashed.returncode
+    assert reference.returncode == 0 and reference.results, reference.output[-3000:]
