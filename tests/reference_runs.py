@@ -26,6 +26,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
+from baccarat_conformance.atomic_files import write_atomic
+
 from .suite_runner import FEATURES, Selection, SuiteRun, run_suites, select
 
 # ------------------------------------------------------------------ profiles written for a run
@@ -52,10 +54,7 @@ def profile_with(tmp_path: Path, bundled: str, paytables: dict[str, str], name: 
 
 def golden_talons_paytable(tmp_path: Path, letter: str) -> str:
     """midibaccarat_golden_talons with the Golden Talons paytable ``letter`` (D, E); its path."""
-    text = (resources.files("baccarat_conformance.profiles") / "midibaccarat_golden_talons.toml").read_text()
-    path = tmp_path / f"golden_talons_{letter}.toml"
-    path.write_text(re.sub(r'paytable = "C"', f'paytable = "{letter}"', text))
-    return str(path)
+    return profile_with(tmp_path, "midibaccarat_golden_talons", {"golden_talons": letter}, f"golden_talons_{letter}")
 
 
 #: the five 5 Treasures wagers, which share one paytable (§ 631c.3(h))
@@ -241,9 +240,7 @@ def play(name: str, root: Path) -> SuiteRun:
                 played = run_suites(where / "suite", args, selections, depth=depth, timeout=TIMEOUT)
                 data = {"output": played[0].output if played else "",
                         "runs": {n: {"returncode": r.returncode, "results": r.results} for n, r in zip(chosen, played)}}
-                tmp = done.with_suffix(".part")
-                tmp.write_text(json.dumps(data), encoding="utf-8")
-                tmp.replace(done)
+                write_atomic(done, json.dumps(data))
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     data = json.loads(done.read_text(encoding="utf-8"))
