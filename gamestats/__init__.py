@@ -20,6 +20,11 @@ from types import ModuleType
 
 _LAZY = ("judge", "plots")
 
+OUTCOMES_PNG = "statistics-outcomes.png"
+"""File name of :func:`.plots.outcome_plot` in the run's output folder."""
+HEATMAP_PNG = "statistics-rank-heatmap.png"
+"""File name of :func:`.plots.rank_heatmap` in the run's output folder."""
+
 
 def __getattr__(name: str) -> ModuleType:
     """:mod:`.judge` (scipy) and :mod:`.plots` (matplotlib), about 1 s of imports, load at

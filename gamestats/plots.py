@@ -19,15 +19,12 @@ import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from scipy import stats  # noqa: E402
 
+from . import HEATMAP_PNG, OUTCOMES_PNG  # noqa: E402 - the file names, known without matplotlib
 from .judge import ALPHA, band_edges  # noqa: E402
 from .simulate import RANKS  # noqa: E402
 
 __all__ = ["OUTCOMES_PNG", "HEATMAP_PNG", "outcome_plot", "rank_heatmap"]
 
-OUTCOMES_PNG = "statistics-outcomes.png"
-"""File name of :func:`outcome_plot` in the run's output folder."""
-HEATMAP_PNG = "statistics-rank-heatmap.png"
-"""File name of :func:`rank_heatmap` in the run's output folder."""
 
 
 def _png(fig: Figure) -> bytes:

@@ -12,10 +12,14 @@ The answer depends only on the step (its type and text) and on which definitions
 scenario can see: the definitions of the scenario's module, its directories and the
 plugins (pytest-bdd registers a step definition where it is defined, never at a test
 item; the definitions it registers at an item for the duration of one step are gone
-before the next lookup). So :func:`find_fixturedefs_for_step` asks pytest-bdd's own
-function once per (step type, step text, the scenario's parent node, the number of
-fixture names registered) and hands out the same definitions after that. A new fixture
-name (a ``target_fixture`` seen for the first time) starts afresh.
+before the next lookup). So :func:`find_fixturedefs_for_step` asks pytest once per (the scenario's parent node, the
+number of fixture names registered) for the step definitions that parent's scenarios see
+(pytest-bdd's loop over every fixture name, less the parser match), matches a step's text
+against those, and hands out the same definitions for the same (step type, step text,
+parent, names) after that. A new fixture name (a ``target_fixture`` seen for the first
+time) starts afresh. (Remembering only the whole answer per step text left two lookups
+in three to pytest: the steps of scenario outlines and of parametrized examples differ
+in their text, and a broken game's fork of a proof batch starts with an empty memory.)
 
 :func:`install` puts it in place of pytest-bdd's when pytest-bdd is the version it was
 checked against (``tests/test_step_lookup.py`` compares both answers for every step of
@@ -42,11 +46,31 @@ def _name(definition: Any) -> str:
     return getattr(func, "__qualname__", str(func))
 
 
-def remembering(original: Callable[..., Iterable[Any]], check: bool = False) -> Callable[..., tuple]:
+def step_definitions(scenario: Any) -> Callable[[Any, Any], tuple]:
+    """The step definitions a node sees, from pytest-bdd's ``scenario`` module: a function
+    ``(fixturemanager, node) -> ((fixturedef, step function context), ...)``, in the order
+    pytest-bdd's own lookup meets them (fixture names in registration order, each name's
+    definitions as pytest gives them)."""
+    names_of, definitions_of = scenario.get_fixture_names, scenario.getfixturedefs
+    registry = scenario.step_function_context_registry
+
+    def visible(fixturemanager: Any, node: Any) -> tuple:
+        return tuple((fixturedef, context)
+                     for name in names_of(fixturemanager=fixturemanager)
+                     for fixturedef in definitions_of(fixturemanager, name, node) or ()
+                     if (context := registry.get(fixturedef.func)) is not None)
+
+    return visible
+
+
+def remembering(original: Callable[..., Iterable[Any]], check: bool = False,
+                visible: Callable[[Any, Any], tuple] | None = None) -> Callable[..., tuple]:
     """``original`` (pytest-bdd's ``find_fixturedefs_for_step(step, fixturemanager, node)``)
     with its answers kept on the fixture manager (one session's), keyed as the module says.
-    ``check``: ask ``original`` every time too and raise :class:`StepLookupDiffers` when
-    the answers differ."""
+    ``visible`` (:func:`step_definitions`): the definitions a parent's scenarios see, asked
+    once per parent and matched against each new step text; without it, ``original`` is
+    asked once per new step text. ``check``: ask ``original`` every time too and raise
+    :class:`StepLookupDiffers` when the answers differ."""
 
     def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> tuple:
         cache = fixturemanager.__dict__.setdefault(_CACHE, {})
@@ -54,7 +78,20 @@ def remembering(original: Callable[..., Iterable[Any]], check: bool = False) -> 
             getattr(fixturemanager, "_arg2nodeid2fixturedefs", getattr(fixturemanager, "_arg2fixturedefs", ())))
         key = (step.type, step.name, node.parent, names)
         found = cache.get(key)
-        if found is None:
+        if found is None and visible is not None:
+            seen_key = (node.parent, names)
+            seen = cache.get(seen_key)
+            if seen is None:
+                seen = cache[seen_key] = visible(fixturemanager, node)
+            found = cache[key] = tuple(
+                fixturedef for fixturedef, context in seen
+                if (context.type is None or context.type == step.type) and context.parser.is_matching(step.name))
+            if check:
+                fresh = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
+                if fresh != found:
+                    raise StepLookupDiffers(f"{node.nodeid}: {step.type} {step.name!r}: matched "
+                                            f"{[_name(d) for d in found]}, pytest-bdd finds {[_name(d) for d in fresh]}")
+        elif found is None:
             found = cache[key] = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
         elif check:
             fresh = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
@@ -86,5 +123,6 @@ def install() -> bool:
     if current is None or not version("pytest-bdd").startswith(CHECKED_VERSIONS):
         return False
     if not hasattr(current, "original"):
-        scenario.find_fixturedefs_for_step = remembering(current, check=mode == "check")
+        scenario.find_fixturedefs_for_step = remembering(current, check=mode == "check",
+                                                         visible=step_definitions(scenario))
     return True

@@ -72,10 +72,14 @@ class ReferenceGame(Rounds, Settling, Irregularities):
 
     name = "baccarat-conformance reference game"
 
-    def __init__(self, seed: Optional[int] = None):
+    def __init__(self, seed: Optional[int] = None, hit_seed: Optional[int] = None):
+        """``seed``: of the game's generator (shuffles, cuts, mystery hit values; None:
+        system entropy); ``hit_seed``: of the mystery hit values alone (None: the game's
+        generator draws them)."""
         self._tables: dict[str, Table] = {}
         self._ids = itertools.count(1)
         self._rng = random.Random(seed)
+        self._hit_rng = random.Random(hit_seed) if hit_seed is not None else self._rng
 
     # ---------------------------------------------------------------- protocol
     def handle(self, op: str, params: Optional[dict] = None) -> dict:
@@ -164,7 +168,7 @@ class ReferenceGame(Rounds, Settling, Irregularities):
 
     def draw_hit_value(self, low: Decimal, high: Decimal) -> Decimal:
         """A mystery progressive's hit value: uniform over the whole cents of [low, high]."""
-        cents = self._rng.randint(int(low * 100), int(high * 100))
+        cents = self._hit_rng.randint(int(low * 100), int(high * 100))
         return Decimal(cents) / 100
 
     def op_close_table(self, table_id: str) -> dict:

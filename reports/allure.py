@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Optional
 
+from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.errors import HarnessError
 
 MIN_NODE = 22
@@ -159,21 +160,62 @@ def ensure_allure() -> tuple[Path, Path]:
     return node_dir, exe
 
 
+#: The file, in the Allure CLI's ``node_modules``, remembering the last preflight that
+#: started the CLI: what it started (Node and the CLI, by path, size and modification
+#: time) and the line it said.
+PREFLIGHT_STAMP = ".baccarat-conformance-preflight.json"
+
+
+def _identity(*paths: Path) -> list:
+    """Path, size and modification time (ns) of each of ``paths`` (symbolic links followed)."""
+    out = []
+    for path in paths:
+        st = path.stat()
+        out.append([str(path.resolve()), st.st_size, st.st_mtime_ns])
+    return out
+
+
 def preflight() -> str:
     """Everything :func:`generate` needs, checked (and the pinned CLI installed) before a
     run: returns one line saying what will make the report.
 
+    The CLI is started (``allure --version``, about 0.3 s of CPU) when Node or the CLI
+    differs from the last preflight that started it (:data:`PREFLIGHT_STAMP`: the same
+    files by path, size and modification time); otherwise that preflight's line is
+    given again. A CLI that no longer starts though its files are unchanged (a
+    dependency removed from ``node_modules`` by hand) fails at :func:`generate` instead,
+    after the run (exit 2).
+
     :raises ReportError: naming the fix (``run`` exits 3 with it, before the first scenario).
     """
     node_dir, exe = ensure_allure()
-    version = _node_version(str(node_dir / "node"))
-    proc = subprocess.run([str(node_dir / "node"), str(exe), "--version"], env=_env(node_dir), capture_output=True,
+    node = node_dir / "node"
+    version = _node_version(str(node))
+    stamp = exe.parent.parent / PREFLIGHT_STAMP
+    try:
+        identity = _identity(node, exe, exe.parent.parent.parent / "package-lock.json")
+    except OSError:
+        identity = None
+    if identity is not None:
+        try:
+            seen = json.loads(stamp.read_text(encoding="utf-8"))
+            if seen.get("identity") == identity and seen.get("node_version") == version and seen.get("line"):
+                return str(seen["line"])
+        except (OSError, ValueError, AttributeError):
+            pass
+    proc = subprocess.run([str(node), str(exe), "--version"], env=_env(node_dir), capture_output=True,
                           text=True, timeout=120)
     if proc.returncode != 0:
         raise ReportError(f"the Allure CLI in {exe.parent.parent.parent} does not start ({proc.returncode}): "
                           f"{(proc.stderr or proc.stdout).strip()[-500:]}; remove that node_modules folder to "
                           "install it again, or pass --no-html")
-    return f"Allure {proc.stdout.strip()} on Node {version} ({node_dir / 'node'})"
+    line = f"Allure {proc.stdout.strip()} on Node {version} ({node})"
+    if identity is not None:
+        try:
+            write_atomic(stamp, json.dumps({"identity": identity, "node_version": version, "line": line}))
+        except OSError:  # a read-only install: started again next time
+            pass
+    return line
 
 
 def generate(results_dir: Path, output_dir: Path) -> Path:

@@ -18,7 +18,7 @@ import json
 import math
 import pickle
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import pytest
 from pytest_bdd import then, when
@@ -172,11 +172,17 @@ def _report(request: pytest.FixtureRequest, title: str, tests: list[gamestats.ju
         for t in tests))
 
 
-def _save_png(request: pytest.FixtureRequest, name: str, png: bytes) -> None:
+def _save_png(request: pytest.FixtureRequest, name: str, render: Callable[[], bytes]) -> None:
+    """The plot ``render()`` draws, attached to the Allure result and written into
+    ``--matrix-dir`` as ``name``; not drawn (matplotlib not even imported) when the run
+    keeps neither."""
+    out = request.config.getoption("--matrix-dir", None)
+    if not (out or evidence.recording()):
+        return
     import allure
 
+    png = render()
     allure.attach(png, name=name, attachment_type=allure.attachment_type.PNG)
-    out = request.config.getoption("--matrix-dir", None)
     if out:
         Path(out).mkdir(parents=True, exist_ok=True)
         (Path(out) / name).write_bytes(png)
@@ -212,7 +218,7 @@ def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_sub
     if not counts.shoes:
         pytest.skip("not verified: the game disclosed no shuffled stack (start_shoe returned no cards)")
     tests = gamestats.judge.shuffle_tests(counts)
-    _save_png(request, gamestats.plots.HEATMAP_PNG, gamestats.plots.rank_heatmap(
+    _save_png(request, gamestats.HEATMAP_PNG, lambda: gamestats.plots.rank_heatmap(
         counts.rank_pos, f"rank share by position, {counts.shoes} shoes of the game's own shuffle"))
     _enough(stats_run, tests, _least_shoes(rules_submission, play=False), depth)
     _verdict(request, "shuffle", tests, "shoes tested", counts.shoes, depth)
@@ -238,7 +244,7 @@ def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_subm
         t.clause = "631a.5(a)"  # the cards dealt come from the game's shuffle: its randomness is judged
     rows = [(t.name.replace("round event ", ""), int(round(t.statistic * t.n)), t.n,
              float(_expected(t, events, wagers))) for t in tests]
-    _save_png(request, gamestats.plots.OUTCOMES_PNG, gamestats.plots.outcome_plot(
+    _save_png(request, gamestats.OUTCOMES_PNG, lambda: gamestats.plots.outcome_plot(
         rows, f"observed / expected frequency, {counts.rounds} rounds of the game's own shoes"))
     _enough(stats_run, tests, _least_shoes(rules_submission, play=True), depth)
     _verdict(request, "outcomes", tests, "rounds tested", counts.rounds, depth)

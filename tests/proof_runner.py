@@ -80,6 +80,8 @@ def pytest_runtestloop(session: pytest.Session) -> object:
                   for game in plan]
     _warm_par_sheets(session.config, plan, selections)
     clause_roles("631a.1")  # the corpus's roles of every clause (read once a process, 0.1 s)
+    if any(item.get_closest_marker("property") for items in selections for item in items):
+        _warm_hypothesis_constants()
     for game, items in zip(plan, selections):
         log = Path(game["log"])
         log.parent.mkdir(parents=True, exist_ok=True)
@@ -127,6 +129,21 @@ def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[l
             sheet_dict(load_profile(profile), profile=profile or "baccarat")  # as steps/game_math.py asks for it
         except Exception:  # noqa: BLE001 - the scenario reports it in the game's fork
             pass
+
+
+def _warm_hypothesis_constants() -> None:
+    """Hypothesis' constants of the local modules, gathered once before the forks: at the
+    first example of a process hypothesis parses every module of the project it has not
+    seen for literals to try (0.1–0.2 s, in every fork that runs a property scenario).
+    Internal to hypothesis: when it is not there, each fork gathers them as before."""
+    try:
+        from hypothesis.internal.conjecture.providers import _get_local_constants
+    except ImportError:
+        return
+    try:
+        _get_local_constants()
+    except Exception:  # noqa: BLE001 - the fork gathers them itself, as its own process would
+        pass
 
 
 def _play(session: pytest.Session, game: dict, log: Path, items: list[pytest.Item]) -> None:

@@ -156,3 +156,29 @@ def test_an_installed_harness_installs_the_allure_cli_outside_its_package_folder
     monkeypatch.setenv(allure.HOME_ENV, str(tmp_path / "a-file" / "allure"))
     with pytest.raises(allure.ReportError, match=f"cannot be installed into .*set {allure.HOME_ENV} to a writable"):
         allure.allure_home()
+
+
+def test_the_preflight_starts_the_allure_cli_again_only_when_node_or_the_cli_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from baccarat_conformance.reports import allure
+
+    try:
+        _, exe = allure.ensure_allure()
+    except allure.ReportError as e:
+        pytest.skip(f"the Allure 3 CLI is not installed here: {e}")
+    name = f".preflight-test-{os.getpid()}.json"  # this test's own stamp: the runs beside it keep theirs
+    monkeypatch.setattr(allure, "PREFLIGHT_STAMP", name)
+    stamp = exe.parent.parent / name
+    try:
+        line = allure.preflight()  # no stamp yet: the CLI started
+        assert line.startswith("Allure 3.") and " on Node " in line, line
+        seen = json.loads(stamp.read_text(encoding="utf-8"))
+        assert seen["line"] == line and len(seen["identity"]) == 3
+        stamp.write_text(json.dumps({**seen, "line": "remembered"}), encoding="utf-8")
+        assert allure.preflight() == "remembered"  # the same Node and CLI: not started again
+        seen["identity"][1][2] -= 1  # the CLI's file changed (an earlier modification time)
+        stamp.write_text(json.dumps({**seen, "line": "remembered"}), encoding="utf-8")
+        assert allure.preflight() == line  # started again, and remembered afresh
+        assert json.loads(stamp.read_text(encoding="utf-8"))["line"] == line
+    finally:
+        stamp.unlink(missing_ok=True)

@@ -4,6 +4,8 @@ House Money addition."""
 
 from __future__ import annotations
 
+import pytest
+
 from baccarat_conformance.reference_game import create_game
 
 RULES = {"variant": "baccarat", "decks": 8, "vigorish_rounding": True, "card_reveal": "631a.9(c)",
@@ -83,3 +85,24 @@ def test_a_round_the_shoe_runs_short_for_is_dealt_until_the_shoe_is_empty_then_v
     assert [(c["card"], c["to"]) for c in record["cards"]] == [
         ("2C", "player"), ("JD", "banker"), ("2H", "player"), ("KS", "banker"), ("4D", "player")]
     assert [w["result"] for w in record["wagers"]] == ["void"]
+
+
+def test_the_hit_seed_makes_the_mystery_hit_values_the_same_and_leaves_the_shuffles_free(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from decimal import Decimal
+
+    from baccarat_conformance.reference_game import HIT_SEED_ENV, create_game
+
+    def draws() -> tuple[list[Decimal], list[str]]:
+        game = create_game()
+        hits = [game.draw_hit_value(Decimal("100.00"), Decimal("500.00")) for _ in range(20)]
+        table = game.handle("open_table", {"rules": {"decks": 8}})["table_id"]
+        return hits, game.handle("start_shoe", {"table_id": table})["cards"]
+
+    monkeypatch.setenv(HIT_SEED_ENV, "7")
+    (hits, shoe), (again, other) = draws(), draws()
+    assert hits == again and all(Decimal("100") <= h <= Decimal("500") for h in hits)
+    assert shoe != other  # the shuffles still come from the system's entropy
+    monkeypatch.setenv(HIT_SEED_ENV, "seven")
+    with pytest.raises(ValueError, match="BACCARAT_REFERENCE_HIT_SEED='seven': not an integer"):
+        create_game()

@@ -10,6 +10,7 @@ import pytest
 
 from baccarat_conformance import step_lookup
 
+from . import few_examples
 from .suite_runner import run_suite
 
 
@@ -17,8 +18,9 @@ def test_every_remembered_answer_is_pytest_bdds_own(tmp_path: Path, monkeypatch:
     # check mode: every lookup answered from memory is asked of pytest-bdd again and compared
     monkeypatch.setenv("BACCARAT_STEP_LOOKUP", "check")
     # every scenario but the statistics' (their few steps are those of other scenarios; their
-    # rounds are 10 s of the run)
-    run = run_suite(tmp_path, "--profile", "full_table", "--include-expired")
+    # rounds are 10 s of the run), the properties on a few examples (each of their steps
+    # is looked up once per scenario, whatever the examples)
+    run = run_suite(tmp_path, "--profile", "full_table", "--include-expired", *few_examples.ARGS)
     assert run.returncode == 0 and not run.failed_clauses, run.output[-3000:]
     assert len([r for r in run.results if r["outcome"] == "passed"]) > 350, run.output[-3000:]
     assert "StepLookupDiffers" not in run.output
@@ -45,3 +47,25 @@ def test_a_new_fixture_name_asks_pytest_bdd_afresh() -> None:
     manager._arg2node2fixturedefs["round_result"] = {}  # a target_fixture seen for the first time
     find(step, manager, node)
     assert len(calls) == 2
+
+
+def test_the_definitions_a_parent_sees_are_asked_once_and_matched_per_step_text() -> None:
+    asked = []
+
+    def parser(text: str) -> SimpleNamespace:
+        return SimpleNamespace(is_matching=lambda name: name.startswith(text))
+
+    seen = (("draws", SimpleNamespace(type="then", parser=parser("the Player's Hand draws"))),
+            ("stands", SimpleNamespace(type="then", parser=parser("the Player's Hand stands"))),
+            ("any", SimpleNamespace(type=None, parser=parser("the Player's Hand"))),
+            ("given", SimpleNamespace(type="given", parser=parser("the Player's Hand draws"))))
+    find = step_lookup.remembering(lambda step, fixturemanager, node: pytest.fail("pytest-bdd asked"),
+                                   visible=lambda fixturemanager, node: asked.append(node.nodeid) or seen)
+    manager = SimpleNamespace(_arg2node2fixturedefs={"a": {}}, _arg2nodeid2fixturedefs={})
+    node = SimpleNamespace(parent="m", nodeid="m::t[1]")
+    assert find(SimpleNamespace(type="then", name="the Player's Hand draws on 5"), manager, node) == ("draws", "any")
+    assert find(SimpleNamespace(type="then", name="the Player's Hand stands on 6"), manager, node) == ("stands", "any")
+    assert find(SimpleNamespace(type="given", name="the Player's Hand draws"), manager, node) == ("any", "given")
+    assert asked == ["m::t[1]"]  # one question for the parent, whatever the step texts
+    find(SimpleNamespace(type="then", name="the Player's Hand draws"), manager, SimpleNamespace(parent="n", nodeid="n::t"))
+    assert asked == ["m::t[1]", "n::t"]
