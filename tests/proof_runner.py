@@ -28,6 +28,7 @@ profile instead of once per game.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import os
@@ -82,6 +83,10 @@ def pytest_runtestloop(session: pytest.Session) -> object:
     clause_roles("631a.1")  # the corpus's roles of every clause (read once a process, 0.1 s)
     if any(item.get_closest_marker("property") for items in selections for item in items):
         _warm_hypothesis_constants()
+    # what the forks share, out of the collector's sight: a fork's collections neither walk
+    # it nor write to it (each write copies a page of the parent), as Python's docs advise
+    gc.collect()
+    gc.freeze()
     for game, items in zip(plan, selections):
         log = Path(game["log"])
         log.parent.mkdir(parents=True, exist_ok=True)

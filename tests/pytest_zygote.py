@@ -13,12 +13,15 @@ answer is one JSON line: ``{"returncode": N, "timed_out": bool}``; a run past it
 
 Nothing is imported here that a fresh ``python -m pytest`` would not import before
 collecting, and nothing runs: the fork starts from the state of a process that only
-imported modules, as a fresh one does.
+imported modules, as a fresh one does, those modules' objects frozen out of the garbage
+collector's sight (``gc.freeze()``: a fork's collections neither walk them nor copy their
+pages).
 """
 
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import signal
@@ -108,6 +111,7 @@ def _wait(pid: int, timeout: float) -> tuple[int, bool]:
 
 def main() -> None:
     _warm_up()
+    gc.freeze()  # the imported modules, out of the forks' collections (and their copy-on-write)
     answers = sys.stdout
     print(json.dumps({"ready": os.getpid()}), file=answers, flush=True)
     for line in sys.stdin:

@@ -198,6 +198,12 @@ BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run]]]] = 
     "statistics": ((), "smoke", _statistics),
     "statistics-standard": ((), "standard", lambda: {
         "statistics-standard@baccarat": Run(REF, None, "statistics", features="test_631a.py")}),
+    # tests/test_properties_bite.py: the property scenarios under other profiles, and the
+    # settlement properties at the variants they do not govern (never "not verified")
+    "properties": ((), "smoke", lambda: {
+        **{f"properties@{p}": Run(REF, p, "property") for p in ("ez_baccarat", "baccarat_tracked_vigorish")},
+        **{f"settlement-properties@{p}": Run(REF, p, "property and (631a.8 or 631a.12 or 631a.13 or 631a.15)")
+           for p in ("commission_free", "midibaccarat", "rising_phoenix")}}),
     # tests/test_broken_par_sheet.py and tests/test_table_limit_examples.py
     "math-and-limits": ((), "smoke", lambda: {
         **{f"game_math@{p}": Run(REF, p, keyword=_game_math()) for p in ("full_table", "ez_baccarat", "commission_free")},

@@ -130,20 +130,20 @@ def test_property_finds_shrinks_and_replays_the_fault(tmp_path, c: Case):
 
 
 @pytest.mark.parametrize("profile", ["ez_baccarat", "baccarat_tracked_vigorish"])
-def test_reference_game_passes_the_properties_under_other_profiles(tmp_path, profile):
-    run = run_suite(tmp_path, "--profile", profile, timeout=1800, marks="property")
+def test_reference_game_passes_the_properties_under_other_profiles(must_pass, profile):
+    run = must_pass(f"properties@{profile}")  # tests/reference_runs.py, batch "properties"
     assert run.returncode == 0, run.output
     assert run.results and not run.failed_clauses
 
 
 @pytest.mark.parametrize("profile", ["commission_free", "midibaccarat", "rising_phoenix"])
-def test_the_settlement_properties_at_other_variants_judge_what_governs_them(tmp_path, profile):
+def test_the_settlement_properties_at_other_variants_judge_what_governs_them(must_pass, profile):
     """At a commission-free table the Banker, Player and Tie wagers win or lose as
     § 631a.8(a)(1)—(3) say (§ 631c.5(c)): that property is judged; § 631a.12, § 631a.13
     and § 631a.15 do not govern its settlement (§ 631c.5(d)—(k)) and are not offered, as
     none of them governs a Midibaccarat or Rising Phoenix table (Ch. 629a). Never "not
     verified" for a rule the variant is not played under: the reference game is conformant."""
-    run = run_suite(tmp_path, "--profile", profile, marks="property and (631a.8 or 631a.12 or 631a.13 or 631a.15)")
+    run = must_pass(f"settlement-properties@{profile}")  # tests/reference_runs.py, batch "properties"
     assert run.returncode == 0, run.output
     outcomes = {r["nodeid"].split("::")[1]: r for r in run.results}
     assert {r["category"] for r in run.results if r["outcome"] != "passed"} <= {"not offered", "expired"}
