@@ -171,7 +171,10 @@ def _coup(player: tuple[str, ...], banker: tuple[str, ...]) -> ch631a.Coup:
 
 
 @functools.lru_cache(maxsize=256)
-def _cached_sheet(rules_json: str, decks: int, profile: str) -> ParSheet:
+def _cached_rows(rules_json: str, decks: int) -> tuple:
+    """The rows of the par sheet of ``rules_json`` for ``decks`` decks, computed once a
+    process whatever name the sheet is given (the game-math and statistics scenarios ask
+    for the same sheet under different names: 1–3 s each time)."""
     table = json.loads(rules_json)
     try:
         models = par_wagers.models(table)
@@ -183,7 +186,12 @@ def _cached_sheet(rules_json: str, decks: int, profile: str) -> ParSheet:
             rows.append(wager_par(m, decks))
         except KeyError as e:
             raise ValueError(f"the {m.wager} wager (paytable {m.paytable!r}): {e}") from None
-    return ParSheet(profile, decks, tuple(rows))
+    return tuple(rows)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_sheet(rules_json: str, decks: int, profile: str) -> ParSheet:
+    return ParSheet(profile, decks, _cached_rows(rules_json, decks))
 
 
 def par_sheet(table_rules: Mapping[str, Any], decks: Optional[int] = None, *, profile: str = "") -> ParSheet:

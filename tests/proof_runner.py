@@ -120,15 +120,16 @@ def exit_status_path(log: Path) -> Path:
 
 
 def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[list[pytest.Item]]) -> None:
-    """The exact par sheet of each profile whose games play a game-math scenario, computed
-    once before the forks (the oracle's own cache, 1–3 s a profile) instead of once in
-    each fork that needs it."""
+    """The exact par sheet of each profile whose games play a game-math or statistics
+    scenario, computed once before the forks (the oracle's own cache, 1–3 s a profile)
+    instead of once in each fork that needs it."""
     from baccarat_conformance.game_math import sheet_dict
     from baccarat_conformance.profile import load_profile
 
     profiles = dict.fromkeys(game.get("options", {}).get("profile", config.option.profile)
                              for game, items in zip(plan, selections)
-                             if any(item.get_closest_marker("game_math") for item in items))
+                             if any(item.get_closest_marker("game_math") or item.get_closest_marker("statistics")
+                                    for item in items))
     for profile in profiles:
         try:
             sheet_dict(load_profile(profile), profile=profile or "baccarat")  # as steps/game_math.py asks for it
