@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
+import hashlib
 import io
 import json
+import os
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -93,15 +96,67 @@ def parse_edge(text: str) -> Fraction:
         raise ValueError(f"not a house edge: {text!r} (expected 'p/q' or a decimal string such as '0.010579')") from None
 
 
+#: The environment variable that turns the par-sheet cache off (any non-empty value).
+NO_CACHE_ENV = "BACCARAT_NO_PAR_SHEET_CACHE"
+
+
+def cache_folder() -> Path:
+    """Where :func:`remembered_sheet_dict` keeps the par sheets it computed:
+    ``$XDG_CACHE_HOME/baccarat-conformance/par-sheets`` (default ``~/.cache``)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "baccarat-conformance" / "par-sheets"
+
+
+@functools.lru_cache(maxsize=1)
+def _oracle_digest() -> str:
+    """SHA-256 of the source of the oracle package and of this module: a par sheet kept
+    by an earlier version of either is never read."""
+    from baccarat_conformance import oracle
+
+    digest = hashlib.sha256()
+    for path in sorted(Path(oracle.__file__).parent.glob("*.py")) + [Path(__file__)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def remembered_sheet_dict(rules_submission: RulesSubmission, profile: str = "") -> dict[str, Any]:
+    """:func:`sheet_dict`, kept on disk (:func:`cache_folder`) under the SHA-256 of what it
+    depends on: the Rules Submission as the oracle reads it, the decks, the name, and the
+    source of the oracle and of this module. Every run writes the par sheet of its
+    profile at its start (``OUT/par_sheet.json``), whatever it selects: 0.3–1.5 s of
+    computing a run, now once per profile and version. A kept sheet is used only when
+    its file names the same key in full; anything unreadable is computed again, and a
+    folder that cannot be written is left alone. ``$BACCARAT_NO_PAR_SHEET_CACHE`` set:
+    always computed."""
+    if os.environ.get(NO_CACHE_ENV):
+        return sheet_dict(rules_submission, profile)
+    key = json.dumps([rules_submission.as_rules(), rules_submission.decks, profile, _oracle_digest()],
+                     sort_keys=True, default=str)
+    path = cache_folder() / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("sheet"), dict):
+            return kept["sheet"]
+    except (OSError, ValueError):
+        pass
+    sheet = sheet_dict(rules_submission, profile)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps({"key": key, "sheet": sheet}))
+    except OSError:
+        pass
+    return sheet
+
+
 def write_par_sheet(out_dir: Any, rules_submission: RulesSubmission, profile: str = "") -> Path:
     """Write the par sheet of the run's Rules Submission to ``OUT/par_sheet.json``
-    (written to a temporary file and renamed); returns its path."""
+    (written to a temporary file and renamed; :func:`remembered_sheet_dict`); returns its path."""
     from baccarat_conformance.reports.matrix_html import GAME_MATH_FILE
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / GAME_MATH_FILE
-    return write_atomic(path, json.dumps(sheet_dict(rules_submission, profile), indent=1) + "\n")
+    return write_atomic(path, json.dumps(remembered_sheet_dict(rules_submission, profile), indent=1) + "\n")
 
 
 def _percent(value: Optional[float]) -> str:

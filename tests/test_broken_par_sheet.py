@@ -85,3 +85,25 @@ def test_a_run_writes_the_par_sheet_of_its_profile(tmp_path):
     assert sheet["profile"] == "ez_baccarat" and {w["wager"] for w in sheet["wagers"]} >= {"dragon_7", "panda_8"}
     page = (out / "matrix.html").read_text()
     assert "<h2 id='game-math'>Game math</h2>" in page and "7.6113%" in page  # the Dragon 7, in the matrix page
+
+
+def test_a_par_sheet_is_kept_on_disk_under_all_it_depends_on(tmp_path, monkeypatch) -> None:
+    from baccarat_conformance import game_math
+    from baccarat_conformance.profile import load_profile
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(game_math.NO_CACHE_ENV, raising=False)
+    rules = load_profile("ez_baccarat")
+    fresh = game_math.sheet_dict(rules, "ez_baccarat")
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
+    [kept] = game_math.cache_folder().glob("*.json")
+    doc = json.loads(kept.read_text(encoding="utf-8"))
+    assert doc["sheet"] == fresh and "ez_baccarat" in doc["key"]
+    kept.write_text(json.dumps({**doc, "sheet": {"kept": True}}), encoding="utf-8")
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == {"kept": True}  # read, not computed
+    assert game_math.remembered_sheet_dict(rules, "another name") == game_math.sheet_dict(rules, "another name")
+    kept.write_text(json.dumps({"key": doc["key"] + " ", "sheet": {"kept": True}}), encoding="utf-8")
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh  # another key in the file: computed
+    kept.write_text(json.dumps({**doc, "sheet": {"kept": True}}), encoding="utf-8")
+    monkeypatch.setenv(game_math.NO_CACHE_ENV, "1")
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh  # the cache off: computed
