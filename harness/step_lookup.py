@@ -12,14 +12,15 @@ The answer depends only on the step (its type and text) and on which definitions
 scenario can see: the definitions of the scenario's module, its directories and the
 plugins (pytest-bdd registers a step definition where it is defined, never at a test
 item; the definitions it registers at an item for the duration of one step are gone
-before the next lookup). So :func:`find_fixturedefs_for_step` asks pytest once per (the scenario's parent node, the
-number of fixture names registered) for the step definitions that parent's scenarios see
-(pytest-bdd's loop over every fixture name, less the parser match), matches a step's text
-against those, and hands out the same definitions for the same (step type, step text,
-parent, names) after that. A new fixture name (a ``target_fixture`` seen for the first
-time) starts afresh. (Remembering only the whole answer per step text left two lookups
-in three to pytest: the steps of scenario outlines and of parametrized examples differ
-in their text, and a broken game's fork of a proof batch starts with an empty memory.)
+before the next lookup). So :func:`find_fixturedefs_for_step` asks pytest once per
+(the scenario's parent node, the number of fixture names registered) for the step
+definitions that parent's scenarios see (pytest-bdd's loop over every fixture name, less
+the parser match), matches a step's text against those, and hands out the same
+definitions for the same (step type, step text, parent, names) after that. A new
+fixture name (a ``target_fixture`` seen for the first time) starts afresh. (Remembering
+only the whole answer per step text left two lookups in three to pytest: the steps of
+scenario outlines and of parametrized examples differ in their text, and a broken
+game's fork of a proof batch starts with an empty memory.)
 
 :func:`install` puts it in place of pytest-bdd's when pytest-bdd is the version it was
 checked against (``tests/test_step_lookup.py`` compares both answers for every step of
