@@ -228,10 +228,11 @@ def collect(out: Path) -> tuple[dict[str, bytes], dict]:
     return files, facts
 
 
-def _tar(members: dict[str, bytes]) -> bytes:
-    """A deterministic .tar.gz: members in the order given, mtime 0, owner 0, mode 0644."""
+def _tar(members: dict[str, bytes], compresslevel: int = 9) -> bytes:
+    """A deterministic .tar.gz: members in the order given, mtime 0, owner 0, mode 0644
+    (``compresslevel``: gzip's, 1 to 9)."""
     raw = io.BytesIO()
-    with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
+    with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="", compresslevel=compresslevel) as gz:
         with tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar:
             for path, data in members.items():
                 info = tarfile.TarInfo(path)

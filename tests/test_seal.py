@@ -7,7 +7,6 @@ unsigned and signed; every check of ``verify`` is then shown to bite on a tamper
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import tarfile
@@ -62,16 +61,9 @@ def rewrite(src: Path, dst: Path, change, members: dict | None = None) -> Path:
 
 
 def packed(members: dict[str, bytes]) -> bytes:
-    """The .tar.gz of ``members`` as seal writes it (``S._tar``: in order, regular files,
-    mtime 0), gzip-compressed at level 1 rather than 9: verify reads any level, and a
-    tampering test packs a hundred copies."""
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w:gz", compresslevel=1, format=tarfile.PAX_FORMAT) as tar:
-        for path, data in members.items():
-            info = tarfile.TarInfo(path)
-            info.size, info.mtime, info.mode = len(data), 0, 0o644
-            tar.addfile(info, io.BytesIO(data))
-    return raw.getvalue()
+    """The .tar.gz of ``members`` as seal writes it, gzip-compressed at level 1 rather
+    than 9: verify reads any level, and a tampering test packs a hundred copies."""
+    return S._tar(members, compresslevel=1)
 
 
 def flip(data: bytes) -> bytes:
