@@ -69,3 +69,14 @@ def test_the_definitions_a_parent_sees_are_asked_once_and_matched_per_step_text(
     assert asked == ["m::t[1]"]  # one question for the parent, whatever the step texts
     find(SimpleNamespace(type="then", name="the Player's Hand draws"), manager, SimpleNamespace(parent="n", nodeid="n::t"))
     assert asked == ["m::t[1]", "n::t"]
+
+
+def test_check_mode_names_a_match_that_differs_from_pytest_bdds() -> None:
+    # the definitions the parent sees, matched here, against pytest-bdd's own answer
+    seen = (("draws", SimpleNamespace(type="then", parser=SimpleNamespace(is_matching=lambda name: True))),)
+    find = step_lookup.remembering(lambda step, fixturemanager, node: ("stands",), check=True,
+                                   visible=lambda fixturemanager, node: seen)
+    manager = SimpleNamespace(_arg2node2fixturedefs={}, _arg2nodeid2fixturedefs={})
+    node = SimpleNamespace(parent="m", nodeid="m::t")
+    with pytest.raises(step_lookup.StepLookupDiffers, match=r"matched \['draws'\], pytest-bdd finds \['stands'\]"):
+        find(SimpleNamespace(type="then", name="the Player's Hand draws"), manager, node)
