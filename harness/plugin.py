@@ -44,8 +44,8 @@ from typing import Any, Iterator, Optional
 
 import pytest
 
-from baccarat_conformance import (clauses, gating, heartbeat, hypothesis_home, judgements, options, replay_record,
-                                  step_lookup)
+from baccarat_conformance import (clauses, feature_parse, gating, heartbeat, hypothesis_home, judgements, options,
+                                  replay_record, step_lookup)
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
 from baccarat_conformance.attribution import ScenarioClause
 from baccarat_conformance.classify import failed_clause, failure_category, failure_line
@@ -83,6 +83,8 @@ def pytest_configure(config: pytest.Config) -> None:
     gating.register_markers(config)
     hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
     _collect_garbage_less_often(config)
+    if hypothesis_home.runs_only_the_suite(config):
+        feature_parse.install()  # pytest-bdd's parse of a feature file is the matrix's too (harness/feature_parse.py)
     step_lookup.install()  # pytest-bdd's step lookup, once per step and module (harness/step_lookup.py)
     results = ResultsLog(config)
     config.pluginmanager.register(results, "baccarat-results-log")
