@@ -172,11 +172,13 @@ def _game_math() -> str:
 
 
 #: The property scenarios of dealing alone (the order of the cards, the third cards, the
-#: cover card): what they judge reads no wager, paytable or progressive of a profile, only
-#: its decks. The reference game plays them under baccarat (8 decks) and full_table in
-#: the batches "631a" and "capabilities", and under a 6-deck profile in "properties"; the
-#: runs of the side-wager profiles below leave them out (3 to 4 s a run).
-NOT_DEALING_PROPERTIES = "not (property and (631a.9 or 631a.10 or 631a.11))"
+#: cover card): what they judge reads no wager, paytable, progressive or settlement choice
+#: of a profile or a game, only its decks. The reference game plays them under baccarat
+#: (8 decks) and full_table in the batches "631a" and "capabilities", and under a 6-deck
+#: profile in "properties"; the runs of the side-wager and EZ Baccarat profiles and of the
+#: vigorish variants leave them out (3 to 4 s a run).
+DEALING_PROPERTIES = "property and (631a.9 or 631a.10 or 631a.11)"
+NOT_DEALING_PROPERTIES = f"not ({DEALING_PROPERTIES})"
 
 #: batch name -> (process arguments, depth, the runs by name)
 BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run]]]] = {
@@ -211,7 +213,8 @@ BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run]]]] = 
     # tests/test_properties_bite.py: the property scenarios under other profiles, and the
     # settlement properties at the variants they do not govern (never "not verified")
     "properties": ((), "smoke", lambda: {
-        **{f"properties@{p}": Run(REF, p, "property") for p in ("ez_baccarat", "baccarat_tracked_vigorish")},
+        "properties@ez_baccarat": Run(REF, "ez_baccarat", f"property and {NOT_DEALING_PROPERTIES}"),
+        "properties@baccarat_tracked_vigorish": Run(REF, "baccarat_tracked_vigorish", "property"),  # 6 decks
         **{f"settlement-properties@{p}": Run(REF, p, "property and (631a.8 or 631a.12 or 631a.13 or 631a.15)")
            for p in ("commission_free", "midibaccarat", "rising_phoenix")}}),
     # tests/test_broken_par_sheet.py and tests/test_table_limit_examples.py

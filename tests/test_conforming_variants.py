@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from .reference_runs import NOT_DEALING_PROPERTIES as NOT_DEALING  # the vigorish choices change no card dealt
 
 # Tracked vigorish with 25¢ rounding: no bundled profile combines the two.
 TRACKED_ROUNDED = "tests/profiles/tracked_rounded_vigorish.toml"
@@ -16,7 +17,7 @@ TRACKED_ROUNDED = "tests/profiles/tracked_rounded_vigorish.toml"
 NOT_UNIFORM = ("-k", "not spread_uniformly")
 VARIANTS = {
     # game -> (profile, the scenarios its choice shows in, property scenarios included[, arguments])
-    "vigorish_fraction_rounded_down": ("tracked_vigorish", "631a.13 or 631a.12 or property"),
+    "vigorish_fraction_rounded_down": ("tracked_vigorish", f"(631a.13 or 631a.12 or property) and {NOT_DEALING}"),
     "simulated_card_reported_when_dealt": ("tracked_vigorish", "631a.15"),
     "lucky_six_tie_on_six_returned": ("commission_free", "631c.5"),
     "empty_seats_mean_no_seats": ("baccarat", "631a.8 or 631a.13"),
@@ -40,7 +41,7 @@ VARIANTS = {
     "void_round_deals_nothing": ("baccarat", "631a.15 or property"),
     # tracked vigorish with 25¢ rounding: each win's exact 5% marked, the total rounded when
     # collected (§ 631a.13(c), interpretation 631a.13-c-round-up-to-25c)
-    "vigorish_rounded_when_collected": (TRACKED_ROUNDED, "631a.13 or property"),
+    "vigorish_rounded_when_collected": (TRACKED_ROUNDED, f"(631a.13 or property) and {NOT_DEALING}"),
     # § 631a.13(d)(2) "At a later time": tracked vigorish collected whole at the seat's next
     # round, the rest before a new dealing shoe or when the player leaves
     "tracked_vigorish_collected_next_round": ("tracked_vigorish", "631a.13"),
