@@ -88,7 +88,8 @@ def note_fork(env: dict, kind: str, args: list[str]) -> None:
     log = env.get("PYTEST_CHILD_LOG")
     if log:
         with open(log, "a", encoding="utf-8") as fh:
-            fh.write(f"fork-{kind} {os.getpid()} {os.getppid()} {' '.join(map(str, args))[:200]}\n")
+            test = env.get("PYTEST_CURRENT_TEST", "-").split(" ")[0]
+            fh.write(f"fork-{kind} {os.getpid()} {os.getppid()} {test} {' '.join(map(str, args))[:200]}\n")
 
 
 def _wait(pid: int, timeout: float) -> tuple[int, bool]:

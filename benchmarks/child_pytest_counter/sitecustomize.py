@@ -7,7 +7,8 @@ Python imports ``sitecustomize`` at start-up from ``PYTHONPATH``: with ``PYTEST_
 set, every interpreter started as ``python -m pytest`` (``exec-pytest``), as the warm
 starter of tests/pytest_zygote.py (``exec-zygote``), as a ``pytest`` or
 ``baccarat-conformance`` script (``exec-cli``) or as a pytest-xdist worker
-(``exec-xdist-worker``) appends a line. The forks of the warm starter (``fork-zygote``: a
+(``exec-xdist-worker``) appends a line: kind, pid, parent pid, the test that started it
+(``PYTEST_CURRENT_TEST`` inherited from the parent, ``-`` for none) and its command line. The forks of the warm starter (``fork-zygote``: a
 ``run_suite``) and of the proof batches (``fork-game``: one broken game) note themselves
 (tests/pytest_zygote.py, ``note_fork``): they start no interpreter.
 """
@@ -24,4 +25,5 @@ if _log:
              else "exec-cli" if any(a.endswith(("/pytest", "/baccarat-conformance")) for a in _argv[:2]) else None)
     if _kind:
         with open(_log, "a", encoding="utf-8") as _fh:
-            _fh.write(f"{_kind} {os.getpid()} {os.getppid()} {' '.join(_argv)[:200]}\n")
+            _test = os.environ.get("PYTEST_CURRENT_TEST", "-").split(" ")[0]
+            _fh.write(f"{_kind} {os.getpid()} {os.getppid()} {_test} {' '.join(_argv)[:200]}\n")
