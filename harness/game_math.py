@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import functools
 import hashlib
 import io
@@ -27,7 +28,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 from baccarat_conformance.atomic_files import write_atomic
-from baccarat_conformance.oracle.par_sheet import ParSheet, par_sheet
+from baccarat_conformance.oracle.odds import Odds
+from baccarat_conformance.oracle.par_sheet import OutcomePar, ParSheet, WagerPar, par_sheet
 
 from .profile import RulesSubmission, load_profile
 
@@ -101,7 +103,7 @@ NO_CACHE_ENV = "BACCARAT_NO_PAR_SHEET_CACHE"
 
 
 def cache_folder() -> Path:
-    """Where :func:`remembered_sheet_dict` keeps the par sheets it computed:
+    """Where :func:`remembered_par_sheet` keeps the par sheets it computed:
     ``$XDG_CACHE_HOME/baccarat-conformance/par-sheets`` (default ``~/.cache``)."""
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "baccarat-conformance" / "par-sheets"
@@ -119,33 +121,95 @@ def _oracle_digest() -> str:
     return digest.hexdigest()
 
 
-def remembered_sheet_dict(rules_submission: RulesSubmission, profile: str = "") -> dict[str, Any]:
-    """:func:`sheet_dict`, kept on disk (:func:`cache_folder`) under the SHA-256 of what it
-    depends on: the Rules Submission as the oracle reads it, the decks, the name, and the
-    source of the oracle and of this module. Every run writes the par sheet of its
-    profile at its start (``OUT/par_sheet.json``), whatever it selects: 0.3–1.5 s of
-    computing a run, now once per profile and version. A kept sheet is used only when
-    its file names the same key in full; anything unreadable is computed again, and a
-    folder that cannot be written is left alone. ``$BACCARAT_NO_PAR_SHEET_CACHE`` set:
-    always computed."""
+def remembered_par_sheet(rules_submission: RulesSubmission, decks: Optional[int] = None,
+                         profile: str = "") -> ParSheet:
+    """:func:`par_sheet_for`, kept on disk (:func:`cache_folder`) under the SHA-256 of what
+    it depends on: the Rules Submission as the oracle reads it, the decks, and the source
+    of the oracle and of this module. Computing a par sheet takes 0.2–1.7 s; every run
+    writes its profile's (``OUT/par_sheet.json``) and its game-math and statistics
+    scenarios judge by it, each process of a run of its own: now computed once per
+    profile and version on a machine.
+
+    A kept sheet is used only when its file names the same key in full and its figures
+    hold together (each exact wager's outcome probabilities sum to 1 and its house edge
+    is the one they give: :func:`sheet_from_kept`); anything else is computed again,
+    and a folder that cannot be written is left alone. ``$BACCARAT_NO_PAR_SHEET_CACHE``
+    set: always computed.
+
+    :raises ValueError: as :func:`par_sheet_for` raises it.
+    """
     if os.environ.get(NO_CACHE_ENV):
-        return sheet_dict(rules_submission, profile)
-    key = json.dumps([rules_submission.as_rules(), rules_submission.decks, profile, _oracle_digest()],
-                     sort_keys=True, default=str)
+        return par_sheet_for(rules_submission, decks, profile)
+    n = decks if decks is not None else rules_submission.decks
+    key = json.dumps([rules_submission.as_rules(), n, _oracle_digest()], sort_keys=True, default=str)
     path = cache_folder() / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("sheet"), dict):
-            return kept["sheet"]
-    except (OSError, ValueError):
-        pass
-    sheet = sheet_dict(rules_submission, profile)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps({"key": key, "sheet": sheet}))
+        stat = path.stat()
+        kept = _read_kept(str(path), stat.st_mtime_ns, stat.st_size, key)
+        if kept is not None:
+            return dataclasses.replace(kept, profile=profile)
     except OSError:
         pass
-    return sheet
+    sheet = par_sheet_for(rules_submission, n)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps({"key": key, "sheet": sheet_to_kept(sheet)}))
+    except OSError:
+        pass
+    return dataclasses.replace(sheet, profile=profile)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_kept(path: str, mtime_ns: int, size: int, key: str) -> Optional[ParSheet]:
+    """The par sheet the file ``path`` keeps under ``key`` (read once a process for one
+    version of the file), or None when it keeps another key or does not hold together."""
+    try:
+        kept = json.loads(Path(path).read_text(encoding="utf-8"))
+        if isinstance(kept, dict) and kept.get("key") == key and isinstance(kept.get("sheet"), dict):
+            return sheet_from_kept(kept["sheet"])
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+        pass
+    return None
+
+
+def _ratio(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def sheet_to_kept(sheet: ParSheet) -> dict[str, Any]:
+    """``sheet`` as the JSON object the cache keeps (:func:`sheet_from_kept` reads it back
+    to an equal sheet): every figure an exact ``"p/q"``, odds with their ratio, kind and text."""
+    return {"profile": sheet.profile, "decks": sheet.decks, "wagers": [
+        [w.wager, w.hand, w.paytable, w.option, _ratio(w.house_edge), w.note,
+         [[o.outcome, _ratio(o.probability), None if o.pays is None else [_ratio(o.pays.ratio), o.pays.kind, o.pays.text],
+           _ratio(o.net), o.result] for o in w.outcomes]]
+        for w in sheet.wagers]}
+
+
+def sheet_from_kept(data: dict[str, Any]) -> ParSheet:
+    """The :class:`ParSheet` that :func:`sheet_to_kept` gave ``data``.
+
+    :raises ValueError: when the figures do not hold together: an exact wager's outcome
+        probabilities not summing to 1, or a house edge other than the expected loss per
+        unit wagered they give; also for a figure that does not parse.
+    :raises KeyError, TypeError: for a shape that is not a kept par sheet's.
+    """
+    wagers = []
+    for wager, hand, paytable, option, edge, note, rows in data["wagers"]:
+        outcomes = tuple(OutcomePar(outcome, Fraction(p), None if pays is None else Odds(Fraction(pays[0]), pays[1], pays[2]),
+                                    Fraction(net), result) for outcome, p, pays, net, result in rows)
+        house_edge = Fraction(edge)
+        if outcomes and (sum(o.probability for o in outcomes) != 1
+                         or house_edge != -sum(o.probability * o.net for o in outcomes)):
+            raise ValueError(f"the {wager} wager's figures do not hold together")
+        wagers.append(WagerPar(wager, hand, paytable, option, outcomes, house_edge, note))
+    return ParSheet(data["profile"], int(data["decks"]), tuple(wagers))
+
+
+def remembered_sheet_dict(rules_submission: RulesSubmission, profile: str = "") -> dict[str, Any]:
+    """:func:`sheet_dict` from :func:`remembered_par_sheet`: what ``OUT/par_sheet.json``
+    holds and the game-math scenarios compare a game's declared figures with."""
+    return remembered_par_sheet(rules_submission, profile=profile).as_dict()
 
 
 def write_par_sheet(out_dir: Any, rules_submission: RulesSubmission, profile: str = "") -> Path:

@@ -22,6 +22,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # Kolmogorov-Smirnov scenarios at 0.001, run about 25 times a test run, would otherwise
     # raise a false alarm in about one test run of forty (one did on 2026-11-27)
     os.environ.setdefault(HIT_SEED_ENV, "20261127")
+    # the statistics scenarios of the suite's runs (about 40 a test run, at smoke depth) deal
+    # their shoes in the scenario's own process: a pool of local processes (a forkserver and
+    # a worker a core, each importing the harness) took 0.3 s of CPU more a scenario for the
+    # same wall time; tests/test_gamestats.py and tests/test_wheel_install.py play the pool
+    os.environ.setdefault("BACCARAT_STATS_WORKERS", "1")
     # the suite's own processes collect garbage as a run of the conformance suite does (the
     # harness's plugin raises the thresholds only in a session that runs only the suite)
     gc.set_threshold(*GC_THRESHOLDS)

@@ -121,9 +121,9 @@ def exit_status_path(log: Path) -> Path:
 
 def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[list[pytest.Item]]) -> None:
     """The exact par sheet of each profile whose games play a game-math or statistics
-    scenario, computed once before the forks (the oracle's own cache, 1–3 s a profile)
-    instead of once in each fork that needs it."""
-    from baccarat_conformance.game_math import sheet_dict
+    scenario, read from the disk cache (or computed) once before the forks
+    (harness/game_math.py, ``remembered_par_sheet``) instead of once in each fork that needs it."""
+    from baccarat_conformance.game_math import remembered_par_sheet
     from baccarat_conformance.profile import load_profile
 
     profiles = dict.fromkeys(game.get("options", {}).get("profile", config.option.profile)
@@ -132,7 +132,7 @@ def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[l
                                     for item in items))
     for profile in profiles:
         try:
-            sheet_dict(load_profile(profile), profile=profile or "baccarat")  # as steps/game_math.py asks for it
+            remembered_par_sheet(load_profile(profile))  # read from disk (or computed) once, as the steps ask for it
         except Exception:  # noqa: BLE001 - the scenario reports it in the game's fork
             pass
 

@@ -36,9 +36,31 @@ def _seed_run(tmp_path, seed: int) -> list[dict]:
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
+#: the tags of the § 631c.5(k)(2) Lucky Six scenario (features/631c_side_wagers/631c.5_commission_free.feature)
+LUCKY_SIX_TAGS = ["631c.5.c.3", "631c.5.k.2", "option.lucky_six", "capability.stacked_shoe"]
+
+
+def _tag_order(seed: int) -> list[str]:
+    """The order a set of :data:`LUCKY_SIX_TAGS` iterates in, in a Python whose PYTHONHASHSEED is ``seed``."""
+    code = f"print(' '.join(t for t in {{t for t in {LUCKY_SIX_TAGS!r}}} if t[0].isdigit()))"  # as pytest-bdd builds it
+    out = subprocess.run([sys.executable, "-I", "-c", code], env=dict(os.environ, PYTHONHASHSEED=str(seed)),
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    return out.split()
+
+
 def test_the_same_failure_names_the_same_clause_under_every_hash_seed(tmp_path):
+    # two hash seeds under which the scenario's two clause tags come out of a set in either
+    # order (pytest-bdd hands the tags over as a set): one run each
+    first_seed_of = {}
+    for seed in range(32):
+        first_seed_of.setdefault(tuple(_tag_order(seed)), seed)
+        if len(first_seed_of) == 2:
+            break
+    assert len(first_seed_of) == 2, first_seed_of
+    feature = (FEATURES / "631c_side_wagers" / "631c.5_commission_free.feature").read_text(encoding="utf-8")
+    assert " ".join(f"@{t}" for t in LUCKY_SIX_TAGS) in feature  # the tags are the scenario's
     named_by_seed = {}
-    for seed in range(6):
+    for seed in first_seed_of.values():
         (entry,) = _seed_run(tmp_path, seed)
         assert entry["outcome"] == "failed" and entry["category"] == "nonconformance", entry
         named_by_seed[seed] = (entry["failed_clause"], tuple(entry["clauses"]))

@@ -98,12 +98,34 @@ def test_a_par_sheet_is_kept_on_disk_under_all_it_depends_on(tmp_path, monkeypat
     assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
     [kept] = game_math.cache_folder().glob("*.json")
     doc = json.loads(kept.read_text(encoding="utf-8"))
-    assert doc["sheet"] == fresh and "ez_baccarat" in doc["key"]
-    kept.write_text(json.dumps({**doc, "sheet": {"kept": True}}), encoding="utf-8")
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == {"kept": True}  # read, not computed
-    assert game_math.remembered_sheet_dict(rules, "another name") == game_math.sheet_dict(rules, "another name")
-    kept.write_text(json.dumps({"key": doc["key"] + " ", "sheet": {"kept": True}}), encoding="utf-8")
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh  # another key in the file: computed
-    kept.write_text(json.dumps({**doc, "sheet": {"kept": True}}), encoding="utf-8")
+    assert game_math.sheet_from_kept(doc["sheet"]) == game_math.par_sheet_for(rules)  # every figure, no name
+
+    def keep(sheet: dict, key: str = doc["key"]) -> None:
+        kept.write_text(json.dumps({"key": key, "sheet": sheet}), encoding="utf-8")
+
+    noted = json.loads(json.dumps(doc["sheet"]))
+    noted["wagers"][0][5] = "kept on disk"  # a wager's note
+    keep(noted)
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat")["wagers"][0]["note"] == "kept on disk"  # read
+    named = game_math.remembered_par_sheet(rules, profile="another name")  # the sheet has no name on disk
+    assert named.profile == "another name" and named.wagers[0].note == "kept on disk"
+    assert len(list(game_math.cache_folder().glob("*.json"))) == 1
+    # figures that do not hold together are computed again: a probability changed...
+    tampered = json.loads(json.dumps(doc["sheet"]))
+    tampered["wagers"][0][6][0][1] = "1/3"
+    keep(tampered)
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
+    # ... a house edge changed, the probabilities left alone
+    tampered = json.loads(json.dumps(doc["sheet"]))
+    tampered["wagers"][0][4] = "1/1000"
+    keep(tampered)
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
+    keep({"wagers": "not a sheet"})
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
+    keep(noted, key=doc["key"] + " ")  # another key in the file: computed
+    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
+    assert game_math.remembered_par_sheet(rules, decks=6) == game_math.par_sheet_for(rules, 6)  # its own file
+    assert len(list(game_math.cache_folder().glob("*.json"))) == 2
+    keep(noted)
     monkeypatch.setenv(game_math.NO_CACHE_ENV, "1")
     assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh  # the cache off: computed

@@ -222,19 +222,28 @@ def test_bound_options():
 # ---------------------------------------------------------------------- bounds, a suite run
 def run_measured(tmp_path: Path, url: str, *args: str) -> tuple[SuiteRun, int]:
     """The suite subset over HTTP in a fresh process; its results and its peak RSS (KiB),
-    measured by a wrapper process whose only child is the pytest run."""
+    the child's own (``os.wait4``: the resources of that one process and the children it waited for)."""
     log = tmp_path / "results.jsonl"
     cmd = [sys.executable, "-m", "pytest", str(FEATURES), "-q", "-p", "no:cacheprovider", "--depth", "smoke",
            "--results-log", str(log), "-o", "addopts=--strict-markers", "--import-mode=importlib",
            "--adapter", "http", "--url", url, "--http-timeout", "2,1.5", "-m", SUBSET, *args]
-    wrapper = ("import resource, subprocess, sys; rc = subprocess.call(sys.argv[1:]); "
-               "print('PEAK_RSS_KIB', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
-               "sys.exit(rc)")
-    proc = subprocess.run([sys.executable, "-c", wrapper, *cmd], cwd=REPO, capture_output=True, text=True,
-                          timeout=300)
-    peak = int(proc.stderr.rsplit("PEAK_RSS_KIB", 1)[1].split()[0])
+    output = tmp_path / "output.txt"
+    with output.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 300
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            proc.kill()
+            os.wait4(proc.pid, 0)
+            raise AssertionError(f"the run took over 300 s: {output.read_text(errors='replace')[-3000:]}")
+        time.sleep(0.05)
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
     results = [__import__("json").loads(line) for line in log.read_text().splitlines()] if log.exists() else []
-    return SuiteRun(proc.returncode, results, proc.stdout[-20000:] + proc.stderr[-5000:]), peak
+    return SuiteRun(proc.returncode, results, output.read_text(encoding="utf-8", errors="replace")[-25000:]), \
+        usage.ru_maxrss
 
 
 CASES = {  # server mode and arguments, harness bound, words of the failure, its longest duration (s)

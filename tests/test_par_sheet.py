@@ -359,6 +359,10 @@ def test_every_offered_wager_of_every_profile_is_on_the_sheet(path):
         assert all(o.probability > 0 for o in w.outcomes)
         assert 0 < w.house_edge < 1, (path.stem, w.wager, float(w.house_edge))
     assert {"banker", "player", "tie"} <= listed
+    # the disk cache of the par sheets keeps every figure: read back, the same sheet
+    from baccarat_conformance.game_math import sheet_from_kept, sheet_to_kept
+
+    assert sheet_from_kept(json.loads(json.dumps(sheet_to_kept(sheet)))) == sheet
 
 
 def test_progressives_say_their_meters_are_at_reset_amounts():
