@@ -136,7 +136,8 @@ class Session:
         self.cwd = cwd
         self.block = block
         self.env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-                        PYTHONPATH=str(ROOT))  # `--game tests.broken_games:...` imports from the repository
+                        # `--game tests.broken_games:...` imports from the repository
+                        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         self.env.pop("BACCARAT_CONFORMANCE_PROGRESS_DIR", None)
         self.url: Optional[str] = None
         self.port: Optional[str] = None

@@ -16,7 +16,7 @@ import pytest
 from baccarat_conformance import cli
 from baccarat_conformance.suite import features_dir, pytest_command
 
-from .suite_runner import REPO
+from .suite_runner import REPO, run_pytest
 from .test_cli import AS_OF, in_repo, main  # noqa: F401 (in_repo: an autouse fixture, the working directory)
 
 
@@ -29,11 +29,10 @@ def test_run_takes_m_and_k_directly(tmp_path: Path) -> None:
 
 
 def test_chapter_markers_select_a_whole_chapter() -> None:
-    proc = subprocess.run([sys.executable, "-m", "pytest", str(features_dir()), "-p", "no:cacheprovider",
-                           "--import-mode=importlib", "-o", "addopts=--strict-markers", "--collect-only", "-q",
-                           "-m", "631c"], capture_output=True, text=True, cwd=REPO)
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    ids = [line for line in proc.stdout.splitlines() if "::" in line]
+    code, output = run_pytest([str(features_dir()), "-p", "no:cacheprovider", "--import-mode=importlib",
+                               "-o", "addopts=--strict-markers", "--collect-only", "-q", "-m", "631c"], timeout=300)
+    assert code == 0, output[-4000:]
+    ids = [line for line in output.splitlines() if "::" in line]
     assert ids and all(line.startswith(("test_631c.py", f"{Path(features_dir()).name}/test_631c.py"))
                        or "test_631c.py::" in line for line in ids)
 
@@ -206,7 +205,7 @@ def broken_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path, str
                            "--depth", "smoke", "--as-of", AS_OF, "--allow-pending", "--progress", "off",
                            "--game", "tests.broken_games:player_stands_on_5", "-m", "631a.11.b.1"],
                           cwd=REPO, capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))})
     return proc.returncode, out, proc.stdout + proc.stderr
 
 

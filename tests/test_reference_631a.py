@@ -91,7 +91,7 @@ def test_the_hit_seed_makes_the_mystery_hit_values_the_same_and_leaves_the_shuff
         monkeypatch: pytest.MonkeyPatch) -> None:
     from decimal import Decimal
 
-    from baccarat_conformance.reference_game import HIT_SEED_ENV, create_game
+    from baccarat_conformance.reference_game import HIT_SEED_ENV, SHUFFLE_SEED_ENV, create_game
 
     def draws() -> tuple[list[Decimal], list[str]]:
         game = create_game()
@@ -100,9 +100,38 @@ def test_the_hit_seed_makes_the_mystery_hit_values_the_same_and_leaves_the_shuff
         return hits, game.handle("start_shoe", {"table_id": table})["cards"]
 
     monkeypatch.setenv(HIT_SEED_ENV, "7")
+    monkeypatch.delenv(SHUFFLE_SEED_ENV, raising=False)
     (hits, shoe), (again, other) = draws(), draws()
     assert hits == again and all(Decimal("100") <= h <= Decimal("500") for h in hits)
     assert shoe != other  # the shuffles still come from the system's entropy
     monkeypatch.setenv(HIT_SEED_ENV, "seven")
     with pytest.raises(ValueError, match="BACCARAT_REFERENCE_HIT_SEED='seven': not an integer"):
         create_game()
+
+
+def test_the_shuffle_seed_makes_the_kth_game_of_a_process_deal_the_same_shoes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+
+    from baccarat_conformance.reference_game import SHUFFLE_SEED_ENV, create_game, game as game_module
+
+    def shoes(n: int) -> list[list[str]]:  # the first shoe of each of n games made one after another
+        monkeypatch.setattr(game_module, "_MADE", itertools.count())  # as in a new process
+        out = []
+        for _ in range(n):
+            game = create_game()
+            table = game.handle("open_table", {"rules": {"decks": 8}})["table_id"]
+            out.append(game.handle("start_shoe", {"table_id": table})["cards"])
+        return out
+
+    monkeypatch.setenv(SHUFFLE_SEED_ENV, "11")
+    first, again = shoes(3), shoes(3)
+    assert first == again  # the k-th game of a process: the same shoes every time
+    assert len({tuple(s) for s in first}) == 3  # each game its own (a statistics chunk a game)
+    monkeypatch.setenv(SHUFFLE_SEED_ENV, "12")
+    assert shoes(1)[0] != first[0]
+    monkeypatch.delenv(SHUFFLE_SEED_ENV)
+    assert shoes(1)[0] != shoes(1)[0]  # unset: the system's entropy
+    monkeypatch.setenv(SHUFFLE_SEED_ENV, "eleven")
+    with pytest.raises(ValueError, match="BACCARAT_REFERENCE_SHUFFLE_SEED='eleven': not an integer"):
+        create_game()
+    create_game(5)  # a game made with its own seed reads neither variable

@@ -108,7 +108,7 @@ def test_pytest_alone_reports_a_bad_game_once_as_a_usage_error(tmp_path: Path) -
     """Without the CLI's check, a game module with a syntax error is one usage error
     (pytest exit status 4), not one harness error per scenario."""
     (tmp_path / "bad_syntax.py").write_text("def create_game():\n    return (1 +\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.run([sys.executable, "-m", "pytest", str(REPO / "features"), "-q", "-p", "no:cacheprovider",
                            "--import-mode=importlib", "-o", "addopts=--strict-markers", "--depth", "smoke",
                            "-m", "631a.6", "--game", "bad_syntax:create_game", "--results-log",

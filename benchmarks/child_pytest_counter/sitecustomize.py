@@ -1,9 +1,11 @@
 """Counts the pytest processes a test run starts (docs/performance.md, issue 23)::
 
-    PYTHONPATH=benchmarks/child_pytest_counter PYTEST_CHILD_LOG=/tmp/children.log python3 run.py test
+    PYTHONPATH=$PWD/benchmarks/child_pytest_counter PYTEST_CHILD_LOG=/tmp/children.log python3 run.py test
     cut -d' ' -f1 /tmp/children.log | sort | uniq -c
 
-Python imports ``sitecustomize`` at start-up from ``PYTHONPATH``: with ``PYTEST_CHILD_LOG``
+``PYTHONPATH`` must be absolute: the documented commands run in folders of their own (a
+relative one counted none of them before 2026-11-27, session 9). Python imports
+``sitecustomize`` at start-up from ``PYTHONPATH``: with ``PYTEST_CHILD_LOG``
 set, every interpreter started as ``python -m pytest`` (``exec-pytest``), as the warm
 starter of tests/pytest_zygote.py (``exec-zygote``), as a ``pytest`` or
 ``baccarat-conformance`` script (``exec-cli``) or as a pytest-xdist worker
