@@ -129,3 +129,31 @@ def test_a_par_sheet_is_kept_on_disk_under_all_it_depends_on(tmp_path, monkeypat
     keep(noted)
     monkeypatch.setenv(game_math.NO_CACHE_ENV, "1")
     assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh  # the cache off: computed
+
+
+def test_a_par_sheet_being_computed_elsewhere_is_waited_for_and_read(tmp_path, monkeypatch) -> None:
+    import fcntl
+    import threading
+
+    from baccarat_conformance import game_math
+    from baccarat_conformance.profile import load_profile
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(game_math.NO_CACHE_ENV, raising=False)
+    rules = load_profile("commission_free")
+    game_math.remembered_par_sheet(rules)  # computed and kept: its file and its lock
+    [kept] = game_math.cache_folder().glob("*.json")
+    doc = json.loads(kept.read_text(encoding="utf-8"))
+    kept.unlink()
+    got = []
+    with open(kept.with_suffix(".lock"), "a") as lock:  # as another process computing it holds it
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        asker = threading.Thread(target=lambda: got.append(game_math.remembered_par_sheet(rules)))
+        asker.start()
+        asker.join(0.5)
+        assert asker.is_alive() and not got  # waiting for the other computation
+        doc["sheet"]["wagers"][0][5] = "computed by the other process"
+        kept.write_text(json.dumps(doc), encoding="utf-8")
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    asker.join(60)
+    assert got and got[0].wagers[0].note == "computed by the other process"  # read, not computed again
