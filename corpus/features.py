@@ -21,7 +21,6 @@ to the scenarios under them.
 from __future__ import annotations
 
 import functools
-
 import re
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -37,9 +37,8 @@ FILE``, ``--waivers FILE``, ``--allow-pending``, ``--allure-report URL``.
 
 from __future__ import annotations
 
-import gc
-
 import datetime as dt
+import gc
 from typing import Any, Iterator, Optional
 
 import pytest

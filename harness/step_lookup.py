@@ -79,7 +79,11 @@ def remembering(original: Callable[..., Iterable[Any]], check: bool = False,
             getattr(fixturemanager, "_arg2nodeid2fixturedefs", getattr(fixturemanager, "_arg2fixturedefs", ())))
         key = (step.type, step.name, node.parent, names)
         found = cache.get(key)
-        if found is None and visible is not None:
+        how = "remembered"
+        if found is None and visible is None:
+            found = cache[key] = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
+            how = ""  # pytest-bdd's own answer: nothing to check it against
+        elif found is None:
             seen_key = (node.parent, names)
             seen = cache.get(seen_key)
             if seen is None:
@@ -87,17 +91,11 @@ def remembering(original: Callable[..., Iterable[Any]], check: bool = False,
             found = cache[key] = tuple(
                 fixturedef for fixturedef, context in seen
                 if (context.type is None or context.type == step.type) and context.parser.is_matching(step.name))
-            if check:
-                fresh = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
-                if fresh != found:
-                    raise StepLookupDiffers(f"{node.nodeid}: {step.type} {step.name!r}: matched "
-                                            f"{[_name(d) for d in found]}, pytest-bdd finds {[_name(d) for d in fresh]}")
-        elif found is None:
-            found = cache[key] = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
-        elif check:
+            how = "matched"
+        if check and how:
             fresh = tuple(original(step=step, fixturemanager=fixturemanager, node=node))
             if fresh != found:
-                raise StepLookupDiffers(f"{node.nodeid}: {step.type} {step.name!r}: remembered "
+                raise StepLookupDiffers(f"{node.nodeid}: {step.type} {step.name!r}: {how} "
                                         f"{[_name(d) for d in found]}, pytest-bdd finds {[_name(d) for d in fresh]}")
         return found
 

@@ -27,12 +27,12 @@ from baccarat_conformance import gamestats  # its judge (scipy) and plots (matpl
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
 from baccarat_conformance.errors import Blocked, Nonconformance
+from baccarat_conformance.game_math import remembered_par_sheet
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
                                                    shoes_for_rounds, simulate, simulate_here)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
-from baccarat_conformance.game_math import remembered_par_sheet
 from baccarat_conformance.oracle.par_sheet import round_outcome_probabilities
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.reports import evidence
