@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from importlib.metadata import entry_points
 
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.judging.errors import ConfigurationError
 
 from .base import Exchange, GameAdapter, Transcript  # noqa: F401
 

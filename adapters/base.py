@@ -19,7 +19,7 @@ from typing import Any, Callable, ClassVar, Iterator, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from baccarat_conformance.errors import (AdapterError, CapabilityMissing, ConfigurationError, GameCrash, GameRefused,
+from baccarat_conformance.judging.errors import (AdapterError, CapabilityMissing, ConfigurationError, GameCrash, GameRefused,
                                          ProtocolViolation, Unsupported)
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
@@ -383,7 +383,7 @@ class GameAdapter:
 
     # ---------------------------------------------------------- capabilities
     # A scenario declares the capabilities it needs (tags @capability.X, judged before any
-    # step by baccarat_conformance.gating); this is the safety net under those tags: the
+    # step by baccarat_conformance.run.gating); this is the safety net under those tags: the
     # adapter never asks a game for a capability it does not declare in describe.
     def has_capability(self, capability: str) -> bool:
         """Whether the game declares ``capability`` (``describe``, cached per adapter)."""

@@ -15,7 +15,7 @@ work. :func:`run_batches` therefore validates, in strict mode:
 * every record the caller keeps as evidence (:meth:`BatchRead.record`,
   :meth:`BatchRead.full_records`).
 
-A record that fails any of these is a :class:`~baccarat_conformance.errors.ProtocolViolation`
+A record that fails any of these is a :class:`~baccarat_conformance.judging.errors.ProtocolViolation`
 naming the record and the field, as for any answer.
 """
 
@@ -26,7 +26,7 @@ from typing import Any, Iterator, Optional, Union
 from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
 
-from baccarat_conformance.errors import ProtocolViolation
+from baccarat_conformance.judging.errors import ProtocolViolation
 from baccarat_conformance.protocol import models as m
 
 

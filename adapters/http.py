@@ -40,11 +40,11 @@ Transport details stay here, like the transports behind requests' ``BaseAdapter`
   are retried (urllib3 ``Retry``: dropped connections, read timeouts and 502/503/504),
   routed by ``Session.mount`` on their URL; every other call is sent once;
 * requests' exceptions become the harness's own at this boundary:
-  :class:`~baccarat_conformance.errors.GameTimeout` (connect or read timeout),
-  :class:`~baccarat_conformance.errors.TransportError` (refused, dropped, TLS,
-  credentials refused), :class:`~baccarat_conformance.errors.ProtocolViolation`
+  :class:`~baccarat_conformance.judging.errors.GameTimeout` (connect or read timeout),
+  :class:`~baccarat_conformance.judging.errors.TransportError` (refused, dropped, TLS,
+  credentials refused), :class:`~baccarat_conformance.judging.errors.ProtocolViolation`
   (not JSON, not an object, a result without status 200, an unexpected status),
-  :class:`~baccarat_conformance.errors.GameCrash` (any 5xx);
+  :class:`~baccarat_conformance.judging.errors.GameCrash` (any 5xx);
 * every request and response is kept as HTTP text (redacted) in the exchange
   transcript, which the ``game`` fixture attaches to the scenario's Allure result;
 * everything the server sends (status line, headers, body, the decoded JSON) passes
@@ -81,7 +81,7 @@ from urllib3.util.retry import Retry
 
 from baccarat_conformance.adapters.http_bounds import (BoundedInflater, ClockedHTTPAdapter, NoRedirectSession,
                                                       OperationClock, Received)
-from baccarat_conformance.errors import (
+from baccarat_conformance.judging.errors import (
     AdapterError,
     AnswerTooLarge,
     ConfigurationError,

@@ -13,7 +13,7 @@ from typing import Mapping, Optional
 import requests
 from requests.auth import AuthBase, HTTPBasicAuth
 
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.judging.errors import ConfigurationError
 
 from .redact import REDACTED
 

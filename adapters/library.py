@@ -16,11 +16,11 @@ its own copy, never the transcript of what the harness sent.
 
 Every call runs on one dedicated thread of the adapter, and the harness waits at
 most ``--operation-timeout`` seconds (default 120) for it. A call that overruns
-fails as a :class:`~baccarat_conformance.errors.GameTimeout` with the game's stack
+fails as a :class:`~baccarat_conformance.judging.errors.GameTimeout` with the game's stack
 at that moment as evidence; a Python thread cannot be stopped, so the call goes
 on in the background and every later call fails at once until it returns (then
 the adapter is usable again). Anything the game raises — ``KeyboardInterrupt`` and
-``SystemExit`` included — is a :class:`~baccarat_conformance.errors.GameCrash` of
+``SystemExit`` included — is a :class:`~baccarat_conformance.judging.errors.GameCrash` of
 that scenario, never the end of the run. ``--operation-timeout 0`` calls the game
 on the calling thread with no bound (for a debugger, or a game that needs the
 main thread).
@@ -37,7 +37,7 @@ import time
 import traceback
 from typing import Any, Callable, Optional
 
-from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
+from baccarat_conformance.judging.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
 
 from .wire_json import check_value
 from .base import DEFAULT_OPERATION_TIMEOUT, GameAdapter, add_bound_options, operation_timeout_option

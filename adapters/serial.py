@@ -32,9 +32,9 @@ Line faults are handled here: a frame with a bad CRC, a truncated frame, a frame
 merged with noise are NAKed and retransmitted; duplicates are recognised by
 sequence number; the stream resynchronises at the next ``00`` delimiter. What
 cannot be recovered within the retries fails the exchange with
-:class:`~baccarat_conformance.errors.GameTimeout`,
-:class:`~baccarat_conformance.errors.TransportError` or
-:class:`~baccarat_conformance.errors.ProtocolViolation`, with the frame transcript
+:class:`~baccarat_conformance.judging.errors.GameTimeout`,
+:class:`~baccarat_conformance.judging.errors.TransportError` or
+:class:`~baccarat_conformance.judging.errors.ProtocolViolation`, with the frame transcript
 (hex) attached via :meth:`GameAdapter.note_raw`; the link is reset before the next
 request, so the run goes on.
 """
@@ -49,7 +49,7 @@ from typing import Any, Optional, Union
 
 import serial
 
-from baccarat_conformance.errors import (AdapterError, AnswerTooLarge, ConfigurationError, GameTimeout,
+from baccarat_conformance.judging.errors import (AdapterError, AnswerTooLarge, ConfigurationError, GameTimeout,
                                          ProtocolViolation, TransportError)
 
 from . import framing as fr

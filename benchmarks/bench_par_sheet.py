@@ -14,7 +14,7 @@ import argparse
 import time
 
 from baccarat_conformance.oracle import par_enumerate, par_sheet
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.inputs.profile import load_profile
 
 
 def _clear() -> None:

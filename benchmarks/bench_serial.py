@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from baccarat_conformance.adapters.serial import SerialAdapter, bits_per_byte  # noqa: E402
-from baccarat_conformance.profile import load_profile  # noqa: E402
+from baccarat_conformance.inputs.profile import load_profile  # noqa: E402
 from baccarat_conformance.protocol import models as m  # noqa: E402
 from baccarat_conformance.steps.exhaustive import CHUNK, combinations  # noqa: E402
 from tests.serial_device import running_device  # noqa: E402

@@ -29,7 +29,7 @@ from typing import Any, Optional
 from baccarat_conformance.gamestats.chunks import simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan
 from baccarat_conformance.oracle import par_wagers, settlement
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.inputs.profile import load_profile
 
 
 def plans(profile: str, shoes: int) -> tuple[Plan, Plan]:

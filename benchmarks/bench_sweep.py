@@ -18,7 +18,7 @@ import time
 import tracemalloc
 
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.inputs.profile import load_profile
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import create_game
 from baccarat_conformance.steps.exhaustive import SweepOutcome, _check_chunk, combinations

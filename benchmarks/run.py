@@ -57,7 +57,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 
 from baccarat_conformance.adapters.library import LibraryAdapter  # noqa: E402
-from baccarat_conformance.profile import load_profile  # noqa: E402
+from baccarat_conformance.inputs.profile import load_profile  # noqa: E402
 from baccarat_conformance.protocol import models as m  # noqa: E402
 from baccarat_conformance.reference_game import create_game  # noqa: E402
 from baccarat_conformance.steps import exhaustive as sweep_steps  # noqa: E402

@@ -55,7 +55,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Iterable, Literal, Mapping, Optional
 
-from .dates import parse_date
+from baccarat_conformance.util.dates import parse_date
 
 __all__ = [
     "Clause",

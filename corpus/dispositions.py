@@ -43,7 +43,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Literal, Mapping, Optional, Union
 
 from . import Clause, Corpus, CorpusError, load_corpus
-from .tomlfile import Entry, TomlFileError, read_entries
+from baccarat_conformance.util.tomlfile import Entry, TomlFileError, read_entries
 
 __all__ = [
     "DISPOSITION_KINDS",

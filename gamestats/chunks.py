@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.judging.errors import ConfigurationError
 
 from .simulate import Counts, GameSettings, Plan, play_chunk, run_chunk
 

@@ -108,7 +108,7 @@ class GameSettings:
             factory / URL / options.
         """
         from baccarat_conformance.adapters import load_adapter_class  # by entry point: no transport imported here
-        from baccarat_conformance.errors import ConfigurationError
+        from baccarat_conformance.judging.errors import ConfigurationError
 
         if self.options is not None:
             return load_adapter_class(self.adapter).from_worker_options(dict(self.options))

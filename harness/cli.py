@@ -6,7 +6,7 @@
     the clause matrix, and generate the HTML Allure report with the Allure 3 CLI.
     Its options that reach pytest (``--adapter``, ``--game``, ``--profile``, ``--depth``,
     ``--as-of``, ``--include-expired``, ``--attestations``, ``--waivers``,
-    ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.options.OPTIONS`,
+    ``--allow-pending``, ``-n``) come from :data:`baccarat_conformance.inputs.options.OPTIONS`,
     the table the pytest options come from too, and the options of every installed adapter
     (``--url``, ``--port``, ``--baud``...) are accepted before ``--`` as well as after it;
     anything after ``--`` goes to pytest unchanged (e.g. ``-- -m 631a.6``).
@@ -18,14 +18,14 @@
 ``baccarat-conformance lint``
     check the clause anchors of the feature files and the dispositions.
 ``baccarat-conformance par-sheet --profile P [--decks N] [--format table|json|csv]``
-    the exact par sheet of a profile's wagers (:mod:`baccarat_conformance.game_math`).
+    the exact par sheet of a profile's wagers (:mod:`baccarat_conformance.run.game_math`).
 ``baccarat-conformance seal | verify | keygen``
-    the sealed evidence package of a run (:mod:`baccarat_conformance.seal_commands`).
+    the sealed evidence package of a run (:mod:`baccarat_conformance.commands.seal`).
 ``baccarat-conformance replay PACKAGE --scenario ID``
-    run one failed scenario of a package again (:mod:`baccarat_conformance.replay`).
+    run one failed scenario of a package again (:mod:`baccarat_conformance.commands.replay`).
 ``baccarat-conformance check-protocol | serve-reference``
     a game's answers checked against the protocol; the reference game served over HTTP
-    or a serial pty (:mod:`baccarat_conformance.protocol_commands`).
+    or a serial pty (:mod:`baccarat_conformance.commands.protocol`).
 
 Exit status: see :data:`baccarat_conformance.verdict.contract.EXIT_STATUS_HELP` (the CI contract).
 """
@@ -42,11 +42,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from baccarat_conformance import options
-from baccarat_conformance.options import date_arg
-from baccarat_conformance.progress import read_json, run_logged, run_with_progress
+from baccarat_conformance.inputs import options
+from baccarat_conformance.inputs.options import date_arg
+from baccarat_conformance.run.progress import read_json, run_logged, run_with_progress
 from baccarat_conformance.reports.matrix_writers import write_run_matrix
-from baccarat_conformance.suite import pytest_command
+from baccarat_conformance.run.suite import pytest_command
 from baccarat_conformance.verdict.contract import EXIT_CODES, EXIT_STATUS_HELP, combine
 from baccarat_conformance.verdict.rebuild import load_context, rebuild_matrix
 
@@ -142,19 +142,19 @@ def build_parser() -> argparse.ArgumentParser:
     li.add_argument("--strict", action="store_true",
                     help="also require every clause a scenario is tagged with to be quoted in it")
 
-    from baccarat_conformance import seal_commands  # seal, verify, keygen: the sealed evidence package
+    from baccarat_conformance.commands import seal as seal_commands  # seal, verify, keygen: the sealed evidence package
 
     seal_commands.add_parsers(sub)
-    from baccarat_conformance import diff_commands  # diff: two evidence packages compared clause by clause
+    from baccarat_conformance.commands import diff as diff_commands  # diff: two evidence packages compared clause by clause
 
     diff_commands.add_parsers(sub)
-    from baccarat_conformance import replay  # replay: one failed scenario of an evidence package, run again
+    from baccarat_conformance.commands import replay  # replay: one failed scenario of an evidence package, run again
 
     replay.add_parser(sub)
-    from baccarat_conformance import protocol_commands  # check-protocol, serve-reference
+    from baccarat_conformance.commands import protocol as protocol_commands  # check-protocol, serve-reference
 
     protocol_commands.add_parsers(sub)
-    from baccarat_conformance import game_math  # par-sheet: the exact odds and house edge of a profile's wagers
+    from baccarat_conformance.run import game_math  # par-sheet: the exact odds and house edge of a profile's wagers
 
     game_math.add_parser(sub)
     return parser
@@ -175,7 +175,7 @@ def _console(stderr: bool = False) -> Any:
 
 
 def _error(message: str) -> None:
-    from baccarat_conformance.input_bounds import escape_controls
+    from baccarat_conformance.inputs.input_bounds import escape_controls
 
     print(f"error: {escape_controls(message)}", file=sys.stderr)  # a file name or a key may hold ESC [2J
 
@@ -209,7 +209,7 @@ def _session_says_interrupted(path: Path, code: int) -> None:
     before the harness's ran."""
     import datetime as dt
 
-    from baccarat_conformance.atomic_files import write_atomic
+    from baccarat_conformance.util.atomic_files import write_atomic
 
     facts = read_json(path)
     if not isinstance(facts, dict) or "finished" in facts:
@@ -226,7 +226,7 @@ def validate_inputs(args: argparse.Namespace, ctx: Any) -> tuple[list, list]:
     """Attestations and waivers of ``args`` (validated against ``ctx.coverage``).
 
     :raises ConfigurationError: naming file, line and field."""
-    from baccarat_conformance.attestations import load_attestations, load_waivers
+    from baccarat_conformance.inputs.attestations import load_attestations, load_waivers
 
     att = load_attestations(args.attestations, coverage=ctx.coverage) if args.attestations else []
     wv = load_waivers(args.waivers, coverage=ctx.coverage) if args.waivers else []
@@ -239,7 +239,7 @@ def check_out(out: Path) -> None:
 
     :raises ConfigurationError: naming the path that is in the way.
     """
-    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.judging.errors import ConfigurationError
 
     if out.exists() and not out.is_dir():
         raise ConfigurationError(f"--out {out}: not a folder (a file of that name exists)")
@@ -257,7 +257,7 @@ GAME_CHECK_TIMEOUT = 60.0
 def check_game(spec: str, timeout: float = GAME_CHECK_TIMEOUT) -> Optional[str]:
     """Check the library game ``spec`` (``module:factory``) before the run: import it
     and call its factory once, in a short-lived child process (the game may have side
-    effects, or end its process): :mod:`baccarat_conformance.game_check`, from the
+    effects, or end its process): :mod:`baccarat_conformance.run.game_check`, from the
     working directory, as pytest will import it.
 
     Returns a warning when the check could not conclude (the factory did not return
@@ -267,11 +267,11 @@ def check_game(spec: str, timeout: float = GAME_CHECK_TIMEOUT) -> Optional[str]:
         cannot be imported, with the file and line of a syntax error; a factory that
         raises, calls ``sys.exit`` or ends its process; a game without ``handle``).
     """
-    from baccarat_conformance.errors import ConfigurationError
-    from baccarat_conformance.game_check import MARK
+    from baccarat_conformance.judging.errors import ConfigurationError
+    from baccarat_conformance.run.game_check import MARK
 
     try:
-        proc = subprocess.run([sys.executable, "-m", "baccarat_conformance.game_check", spec], capture_output=True,
+        proc = subprocess.run([sys.executable, "-m", "baccarat_conformance.run.game_check", spec], capture_output=True,
                               text=True, errors="replace", timeout=timeout, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return f"--game {spec!r} could not be checked: its factory did not return within {timeout:g} s"
@@ -287,7 +287,7 @@ def check_game(spec: str, timeout: float = GAME_CHECK_TIMEOUT) -> Optional[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from baccarat_conformance.supervise import Signals
+    from baccarat_conformance.run.supervise import Signals
 
     with Signals() as signals:
         return _run(args, signals)
@@ -297,8 +297,8 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
     from baccarat_conformance.corpus import CorpusError
     from baccarat_conformance.corpus.features import FeatureSyntaxError
     from baccarat_conformance.corpus.lint import lint
-    from baccarat_conformance.errors import ConfigurationError
-    from baccarat_conformance.profile import load_profile
+    from baccarat_conformance.judging.errors import ConfigurationError
+    from baccarat_conformance.inputs.profile import load_profile
 
     # 1. inputs: corpus, dispositions, feature anchors, profile, attestations, waivers, --out, --game (exit 3);
     #    nothing is deleted or started before all of them are valid
@@ -336,7 +336,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
             _error(f"the Allure HTML report cannot be made: {e}")
             return 3
     # 1b. the game answers describe, or the run ends here in seconds (exit 2), not after every scenario failed
-    from baccarat_conformance.preflight import GameUnreachable, describe_game
+    from baccarat_conformance.run.preflight import GameUnreachable, describe_game
 
     try:
         describe_game(args)
@@ -350,7 +350,7 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         _error(f"{signals.name} before the run started; nothing was run")
         return 4
     # 2. one run per --out: held until the end (a second run exits 3 naming the first)
-    from baccarat_conformance import out_lock
+    from baccarat_conformance.run import out_lock
 
     try:
         lock = out_lock.acquire(args.out, getattr(args, "command_line", None))
@@ -384,11 +384,11 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
         return 3
     cmd = pytest_command(args, results, log, out)
     from baccarat_conformance.adapters.redact import without_url_passwords
-    from baccarat_conformance.input_bounds import escape_controls
+    from baccarat_conformance.inputs.input_bounds import escape_controls
 
     print("+", escape_controls(without_url_passwords(" ".join(cmd))), flush=True)  # a path may hold ESC
     progress = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    from baccarat_conformance.session import command_line_env
+    from baccarat_conformance.run.session import command_line_env
 
     with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
         code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
@@ -462,7 +462,7 @@ def usage_error_message(pytest_log: Path) -> str:
     """The line of ``run``'s error when pytest refused its options: pytest's own
     ``ERROR:`` lines from ``pytest_log`` (``Unknown marker(s) in '-m' expression: 629b``),
     and that no report was built."""
-    from baccarat_conformance.suite import refusal
+    from baccarat_conformance.run.suite import refusal
 
     try:
         why = refusal(pytest_log.read_text(encoding="utf-8", errors="replace")) or f"see {pytest_log}"
@@ -474,7 +474,7 @@ def usage_error_message(pytest_log: Path) -> str:
 # ====================================================================== matrix
 def matrix_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.corpus import CorpusError
-    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.judging.errors import ConfigurationError
     from baccarat_conformance.verdict.matrix import MatrixError
 
     if (args.results_log is None) == (args.results is None):
@@ -506,7 +506,7 @@ def clauses_command(args: argparse.Namespace) -> int:
     from baccarat_conformance.corpus.features import FeatureSyntaxError
 
     if args.explain:
-        from baccarat_conformance.explain import explain_command
+        from baccarat_conformance.commands.explain import explain_command
 
         return explain_command(args.explain, args.features, args.format)
 
@@ -645,20 +645,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command == "lint":
         return lint_command(args)
     if args.command == "par-sheet":
-        from baccarat_conformance.game_math import par_sheet_command
+        from baccarat_conformance.run.game_math import par_sheet_command
 
         return par_sheet_command(args)
-    from baccarat_conformance.protocol_commands import COMMANDS as PROTOCOL_COMMANDS
-    from baccarat_conformance.seal_commands import COMMANDS as EVIDENCE_COMMANDS
+    from baccarat_conformance.commands.protocol import COMMANDS as PROTOCOL_COMMANDS
+    from baccarat_conformance.commands.seal import COMMANDS as EVIDENCE_COMMANDS
 
     if args.command in EVIDENCE_COMMANDS:
         return EVIDENCE_COMMANDS[args.command](args)
     if args.command == "diff":
-        from baccarat_conformance.diff_commands import diff_command
+        from baccarat_conformance.commands.diff import diff_command
 
         return diff_command(args)
     if args.command == "replay":
-        from baccarat_conformance.replay import replay_command
+        from baccarat_conformance.commands.replay import replay_command
 
         return replay_command(args)
     if args.command in PROTOCOL_COMMANDS:

@@ -4,20 +4,20 @@ fixtures, each handing its job to the module that does it.
 =====================================  =============================================
 job                                    module
 =====================================  =============================================
-the options (``pytest --help``,        :mod:`baccarat_conformance.options` (one table,
+the options (``pytest --help``,        :mod:`baccarat_conformance.inputs.options` (one table,
 group "baccarat-conformance")          shared with the CLI); an adapter's own options
                                        from the adapter (``add_options``)
-which clauses a scenario carries;      :mod:`baccarat_conformance.clauses`
+which clauses a scenario carries;      :mod:`baccarat_conformance.run.clauses`
 ``-m 631a.11`` selects § 631a.11
-skipping as expired, not yet           :mod:`baccarat_conformance.gating`
+skipping as expired, not yet           :mod:`baccarat_conformance.run.gating`
 effective, not offered or not verified
-which clause a failing check names     :mod:`baccarat_conformance.attribution` (the
+which clause a failing check names     :mod:`baccarat_conformance.judging.attribution` (the
 (the ``clause`` fixture)               roles: :mod:`baccarat_conformance.corpus.roles`)
-what a scenario judged; a scenario     :mod:`baccarat_conformance.judgements`
+what a scenario judged; a scenario     :mod:`baccarat_conformance.judging.judgements`
 that judged nothing never passes
-the category of a failure or skip      :mod:`baccarat_conformance.classify`
-the results log (``--results-log``)    :mod:`baccarat_conformance.results_log`
-the inputs validated before the run,   :mod:`baccarat_conformance.session`
+the category of a failure or skip      :mod:`baccarat_conformance.judging.classify`
+the results log (``--results-log``)    :mod:`baccarat_conformance.run.results_log`
+the inputs validated before the run,   :mod:`baccarat_conformance.run.session`
 ``session.json``, the Allure
 ``environment.properties``, the
 JUnit ``<properties>``, the matrix
@@ -29,7 +29,7 @@ filing scenarios in Allure             :mod:`baccarat_conformance.reports.allure
                                        setup: :mod:`~baccarat_conformance.reports.allure_unstarted`
 =====================================  =============================================
 
-Options (see :data:`baccarat_conformance.options.OPTIONS`): ``--adapter NAME``,
+Options (see :data:`baccarat_conformance.inputs.options.OPTIONS`): ``--adapter NAME``,
 ``--profile PATH|NAME``, ``--depth smoke|standard|exhaustive``, ``--as-of YYYY-MM-DD``,
 ``--include-expired``, ``--results-log PATH``, ``--matrix-dir DIR``, ``--attestations
 FILE``, ``--waivers FILE``, ``--allow-pending``, ``--allure-report URL``.
@@ -43,17 +43,23 @@ from typing import Any, Iterator, Optional
 
 import pytest
 
-from baccarat_conformance import (clauses, feature_parse, gating, heartbeat, hypothesis_home, judgements, options,
-                                  replay_record, step_lookup)
+from baccarat_conformance import compat
+from baccarat_conformance.run import clauses
+from baccarat_conformance.run import gating
+from baccarat_conformance.run import heartbeat
+from baccarat_conformance.run import hypothesis_home
+from baccarat_conformance.judging import judgements
+from baccarat_conformance.inputs import options
+from baccarat_conformance.run import replay_record
 from baccarat_conformance.adapters import available_adapters, load_adapter_class
-from baccarat_conformance.attribution import ScenarioClause
-from baccarat_conformance.classify import failed_clause, failure_category, failure_line
+from baccarat_conformance.judging.attribution import ScenarioClause
+from baccarat_conformance.judging.classify import failed_clause, failure_category, failure_line
 from baccarat_conformance.corpus.roles import clause_roles
-from baccarat_conformance.errors import CapabilityMissing, ConfigurationError
-from baccarat_conformance.profile import RulesSubmission, load_profile
+from baccarat_conformance.judging.errors import CapabilityMissing, ConfigurationError
+from baccarat_conformance.inputs.profile import RulesSubmission, load_profile
 from baccarat_conformance.reports import allure_labels, allure_unstarted
-from baccarat_conformance.results_log import ResultsLog
-from baccarat_conformance.session import VerdictInputs, record_description
+from baccarat_conformance.run.results_log import ResultsLog
+from baccarat_conformance.run.session import VerdictInputs, record_description
 from baccarat_conformance.steps import STEP_MODULES
 
 pytest_plugins = STEP_MODULES
@@ -83,8 +89,8 @@ def pytest_configure(config: pytest.Config) -> None:
     hypothesis_home.place_hypothesis_storage(config)  # not .hypothesis/ in the working directory
     _collect_garbage_less_often(config)
     if hypothesis_home.runs_only_the_suite(config):
-        feature_parse.install()  # pytest-bdd's parse of a feature file is the matrix's too (harness/feature_parse.py)
-    step_lookup.install()  # pytest-bdd's step lookup, once per step and module (harness/step_lookup.py)
+        compat.install_shared_parse()  # pytest-bdd's parse of a feature file is the matrix's too (harness/compat.py)
+    compat.install_step_lookup()  # pytest-bdd's step lookup, once per step and module (harness/compat.py)
     results = ResultsLog(config)
     config.pluginmanager.register(results, "baccarat-results-log")
     if not hasattr(config, "workerinput"):
@@ -189,7 +195,7 @@ def clause(request: pytest.FixtureRequest) -> ScenarioClause:
     """The clause a check of the running scenario names: its principal clause (the
     first clause tag as written), which also knows every clause tag and its roles, so a
     check of one kind of rule names the tag of that role
-    (:mod:`baccarat_conformance.attribution`)."""
+    (:mod:`baccarat_conformance.judging.attribution`)."""
     own = clauses.clause_tags(request.node)
     return ScenarioClause(own, {cid: clause_roles(cid) for cid in own})
 
@@ -227,7 +233,7 @@ def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenari
 def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any,
                           step_func_args: dict) -> None:
     """Count a Then step that counted nothing itself as one judgement
-    (:mod:`baccarat_conformance.judgements`)."""
+    (:mod:`baccarat_conformance.judging.judgements`)."""
     ledger = judgements.current()
     if ledger is not None:
         ledger.step_passed(step.type, step_func)

@@ -34,7 +34,7 @@ from . import ch631a
 from .odds import Odds
 
 if TYPE_CHECKING:  # pragma: no cover
-    from baccarat_conformance.profile import RulesSubmission
+    from baccarat_conformance.inputs.profile import RulesSubmission
 
 
 @dataclass(frozen=True)

@@ -195,7 +195,7 @@ class OpenTableParams(Model):
     """Open a fresh table configured by a Rules Submission.
 
     ``rules`` is the Rules Submission as a JSON object (see
-    :class:`baccarat_conformance.profile.RulesSubmission` and docs/protocol.md). A game
+    :class:`baccarat_conformance.inputs.profile.RulesSubmission` and docs/protocol.md). A game
     that does not implement an option answers with error code ``unsupported``.
     """
 

@@ -13,14 +13,11 @@ from __future__ import annotations
 from typing import Optional
 
 from . import families  # noqa: F401 (side wagers, variations and progressives register in wagers.WAGER_KINDS)
-from .game import HIT_SEED_ENV, SHUFFLE_SEED_ENV, ReferenceGame  # noqa: F401
+from .game import ReferenceGame  # noqa: F401
 from .table import GameError  # noqa: F401
 
 
 def create_game(seed: Optional[int] = None) -> ReferenceGame:
     """Return a new reference game. ``seed`` seeds its shuffles, cuts and mystery hit
-    values (None: system entropy, or the environment variables :class:`ReferenceGame`
-    reads: ``$BACCARAT_REFERENCE_SHUFFLE_SEED``, ``$BACCARAT_REFERENCE_HIT_SEED``).
-
-    :raises ValueError: either variable is set but not an integer."""
+    values (None: system entropy)."""
     return ReferenceGame(seed=seed)

@@ -35,10 +35,8 @@ Irregularities (§ 631a.15) are staged in test mode with ``deal_round(irregulari
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 import json
-import os
 import random
 from importlib import resources
 from decimal import Decimal
@@ -65,26 +63,6 @@ def declared_par_sheet() -> list[dict]:
 
 
 
-#: Seeds the mystery hit values of every reference game made without a seed (an integer;
-#: unset: they come from the game's own generator).
-HIT_SEED_ENV = "BACCARAT_REFERENCE_HIT_SEED"
-#: Seeds the shuffles and cuts of every reference game made without a seed (an integer;
-#: unset: system entropy): see :class:`ReferenceGame`.
-SHUFFLE_SEED_ENV = "BACCARAT_REFERENCE_SHUFFLE_SEED"
-
-_MADE = itertools.count()  # the games this process made without a seed: each its own seeded stream
-
-
-def _env_int(name: str) -> Optional[int]:
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"{name}={os.environ[name]!r}: not an integer") from None
-
-
 class ReferenceGame(Rounds, Settling, Irregularities):
     """The reference implementation. One instance can host many tables.
 
@@ -97,30 +75,8 @@ class ReferenceGame(Rounds, Settling, Irregularities):
     def __init__(self, seed: Optional[int] = None, hit_seed: Optional[int] = None):
         """``seed``: of the game's generator (shuffles, cuts, mystery hit values; None:
         system entropy); ``hit_seed``: of the mystery hit values alone (None: the game's
-        generator draws them).
-
-        Without ``seed``, two environment variables make the game's draws repeatable, for a
-        run whose statistical scenarios must come out the same every time (the harness's
-        own test suite, where the scenarios at 1% family-wise against games that shuffle
-        on their own and the Kolmogorov-Smirnov tests of the hit values at 0.001 run
-        dozens of times a test run):
-
-        * ``$BACCARAT_REFERENCE_SHUFFLE_SEED`` (an integer) seeds the generator: the k-th
-          game made in a process (k = 0, 1, ...) from a digest of the seed and k, so that
-          the games a statistics run makes one after another in one process (one a chunk)
-          never deal the same shoes. Games made in parallel processes can: statistics on
-          local processes (``BACCARAT_STATS_WORKERS`` above 1) are not played with it;
-        * ``$BACCARAT_REFERENCE_HIT_SEED`` (an integer, without ``hit_seed``) seeds the
-          mystery hit values alone.
-
-        :raises ValueError: either variable is set but not an integer."""
-        if seed is None:
-            shuffle_seed = _env_int(SHUFFLE_SEED_ENV)
-            if shuffle_seed is not None:
-                digest = hashlib.sha256(f"{shuffle_seed}:{next(_MADE)}".encode()).digest()
-                seed = int.from_bytes(digest[:8], "big")
-            if hit_seed is None:
-                hit_seed = _env_int(HIT_SEED_ENV)
+        generator draws them). The game reads nothing else: no environment, no state of
+        the process."""
         self._tables: dict[str, Table] = {}
         self._ids = itertools.count(1)
         self._rng = random.Random(seed)

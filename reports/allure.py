@@ -25,8 +25,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Optional
 
-from baccarat_conformance.atomic_files import write_atomic
-from baccarat_conformance.errors import HarnessError
+from baccarat_conformance.util.atomic_files import write_atomic
+from baccarat_conformance.judging.errors import HarnessError
 
 MIN_NODE = 22
 NPM_TIMEOUT = 600

@@ -163,10 +163,10 @@ def keep_step_arguments(config: Any, step: Any, step_func_args: Mapping[str, Any
     lifecycle = _allure_lifecycle(config)
     if lifecycle is None:
         return
-    from allure_pytest_bdd.steps import get_step_uuid
+    from baccarat_conformance.compat import allure_step_uuid
 
     parsed = {k for k, v in step_func_args.items() if isinstance(v, (str, int, float)) and len(repr(v)) < 500}
-    with lifecycle.update_step(uuid=get_step_uuid(step)) as step_result:
+    with lifecycle.update_step(uuid=allure_step_uuid(step)) as step_result:
         if step_result is not None:
             step_result.parameters = [p for p in step_result.parameters if p.name in parsed]
 

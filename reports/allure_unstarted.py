@@ -2,7 +2,7 @@
 
 allure-pytest-bdd opens a scenario's Allure result when pytest-bdd starts the scenario
 (``pytest_bdd_before_scenario``), in the call phase. A scenario skipped during fixture
-setup — expired, not yet effective, not offered, not verified (:mod:`baccarat_conformance.gating`)
+setup — expired, not yet effective, not offered, not verified (:mod:`baccarat_conformance.run.gating`)
 — or failing there (a game that cannot be set up) never gets that far, and would leave no
 result: the report would hold a fraction of the run, and its "Expired temporary
 regulations" category would never appear. :func:`report_unstarted` writes the result of
@@ -30,11 +30,9 @@ _SKIP_NAME = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?(?:Skipped|Blocked|CapabilityMi
 def scenario_template(item: Any) -> Optional[Any]:
     """pytest-bdd's scenario template of ``item`` (its ``name``, ``description``,
     ``feature``), or None when the item is no pytest-bdd scenario."""
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry as templates
-    except ImportError:  # pragma: no cover - another pytest-bdd layout
-        return None
-    return templates.get(getattr(item, "function", None))
+    from baccarat_conformance.compat import scenario_template as template_of
+
+    return template_of(getattr(item, "function", None))
 
 
 def _md5(*parts: str) -> str:

@@ -32,7 +32,7 @@ import uuid
 from pathlib import Path
 from typing import Any, ContextManager, Mapping, Optional
 
-from baccarat_conformance.environ import variable_set
+from baccarat_conformance.util.environ import variable_set
 
 __all__ = ["NAME_ENV", "GLOBALS_FILE", "VERDICT_GROUP", "report_name", "write_verdict", "named_report"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from collections import Counter
 from typing import Any, Mapping, Optional, Union
 
-from baccarat_conformance.atomic_files import write_atomic
+from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.verdict.matrix import Matrix
 from baccarat_conformance.verdict.results import AGGREGATE_ORDER
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Literal, Optional
 
-from baccarat_conformance.input_bounds import escape_controls
+from baccarat_conformance.inputs.input_bounds import escape_controls
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 __all__ = ["FORMAT", "MANIFEST", "SIGNATURE", "SIGNER", "REQUIRED", "MAX_MEMBER_BYTES", "MAX_MANIFEST_BYTES",
@@ -79,7 +79,7 @@ class VerifyFailure(Exception):
 def one_line(text: str) -> str:
     """``text`` (which may hold a package's text: member names, manifest fields) as one line
     safe to print on a terminal: control characters escaped
-    (:func:`~baccarat_conformance.input_bounds.escape_controls`), newline and tab too."""
+    (:func:`~baccarat_conformance.inputs.input_bounds.escape_controls`), newline and tab too."""
     return escape_controls(str(text)).replace("\n", "\\n").replace("\t", "\\t")
 
 

@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from baccarat_conformance.verdict.rebuild import rebuild_matrix
 from baccarat_conformance.verdict.run_info import harness_version
 
-from baccarat_conformance.atomic_files import write_atomic
+from baccarat_conformance.util.atomic_files import write_atomic
 
 from .matrix_writers import matrix_json
 from .package_check import (FORMAT, MANIFEST, MAX_MEMBER_BYTES, REQUIRED, SIGNATURE, SIGNER, VerifyFailure,
@@ -133,9 +133,9 @@ def environment() -> dict:
 
 def _profile_bytes(profile: Optional[str], run_dir: Path) -> tuple[str, bytes]:
     """The file name and bytes of the run's profile, found as the run found it
-    (:func:`baccarat_conformance.profile.profile_source`), or beside the run's reports."""
-    from baccarat_conformance.errors import ConfigurationError
-    from baccarat_conformance.profile import profile_source
+    (:func:`baccarat_conformance.inputs.profile.profile_source`), or beside the run's reports."""
+    from baccarat_conformance.judging.errors import ConfigurationError
+    from baccarat_conformance.inputs.profile import profile_source
 
     name = profile or "baccarat"
     if not Path(name).is_absolute() and not Path(name).exists() and (run_dir / name).is_file():

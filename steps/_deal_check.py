@@ -12,7 +12,7 @@ first rule the game broke, as the oracle decides. :func:`judge` then decides:
   deals "in accordance with" the base game (§ 631c.2(e), § 629b.3(c)...): the deviation
   is its own to judge, and its steps do (a step that finds the round is not what its
   stack promised raises the deviation as a :class:`Nonconformance`, :func:`own_failure`);
-* otherwise the scenario is :class:`~baccarat_conformance.errors.Blocked`, naming the
+* otherwise the scenario is :class:`~baccarat_conformance.judging.errors.Blocked`, naming the
   rule the game broke; the broken rule's own scenarios carry the failure.
 """
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Iterable, NoReturn, Optional, Sequence
 
 from baccarat_conformance.corpus import load_corpus
-from baccarat_conformance.errors import NOTE, Blocked, Nonconformance
+from baccarat_conformance.judging.errors import NOTE, Blocked, Nonconformance
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import irregularities as irregular
 from baccarat_conformance.protocol import models as m
@@ -107,7 +107,7 @@ def value_note(cards: Sequence[str]) -> str:
     """``NOTE + "the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"`` when an ace, a
     10 or a court card is among the cards a wrong decision rests on; ``""`` otherwise. It
     ends a requirement: the finding shows it as a note of its own
-    (:data:`baccarat_conformance.errors.NOTE`)."""
+    (:data:`baccarat_conformance.judging.errors.NOTE`)."""
     found = ch631a.value_clauses(cards)
     if not found:
         return ""

@@ -11,7 +11,7 @@ short; a whole shoe is only attached), and a one-line command that replays that 
 example. The same is attached to the scenario's Allure result ("falsifying example",
 "shrunk shoe", "replay command"), and the failing clause is added to the result as a
 story. A run counts the rounds its examples dealt in the scenario's judgement ledger
-(:mod:`baccarat_conformance.judgements`).
+(:mod:`baccarat_conformance.judging.judgements`).
 
 Settings profiles (``--hypothesis-profile``, the hypothesis plugin's own option):
 
@@ -39,7 +39,7 @@ Replay options:
 ``--hypothesis-seed N``
     search again from seed N (overrides ``ci``'s derandomization).
 
-Where hypothesis keeps its files (its caches; :func:`baccarat_conformance.hypothesis_home.place_hypothesis_storage`): in a
+Where hypothesis keeps its files (its caches; :func:`baccarat_conformance.run.hypothesis_home.place_hypothesis_storage`): in a
 run of the conformance suite alone, not in the working directory but in
 ``--matrix-dir``'s folder (``baccarat-conformance run``: ``OUT/.hypothesis``), else
 ``--results-log``'s folder, else a temporary folder removed at the end;
@@ -67,8 +67,8 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 from hypothesis.errors import DidNotReproduce
 
-from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
-from baccarat_conformance.judgements import judged
+from baccarat_conformance.judging.errors import AdapterError, CapabilityMissing, Nonconformance
+from baccarat_conformance.judging.judgements import judged
 
 __all__ = ["PROFILES", "PropertyFalsified", "PropertyRun", "Recorder", "add_options", "default_database"]
 
@@ -120,7 +120,7 @@ def default_database(config: Any) -> str:
     """The lab profile's example database when ``--property-database`` is not given:
     ``baccarat-conformance`` in the run's output folder when hypothesis' files were
     placed there, else :data:`DEFAULT_DATABASE`."""
-    from baccarat_conformance.hypothesis_home import placed_home
+    from baccarat_conformance.run.hypothesis_home import placed_home
 
     placed = placed_home(config)
     if placed and not placed[1]:
@@ -387,7 +387,7 @@ class PropertyRun:
         blob = _BLOB.search(notes)
         token = f"{blob.group(2)}:{blob.group(4)}" if blob else self._replay_token()
         replay = self.command(f"{REPLAY_OPTION}={self.key}={token}") if token else None
-        if token:  # for the replay record of the results log (baccarat_conformance.replay_record)
+        if token:  # for the replay record of the results log (baccarat_conformance.run.replay_record)
             self.item.user_properties.append(("replay_example", f"{self.key}={token}"))
         if generated_seed is not None:
             self.item.user_properties.append(("hypothesis_seed", generated_seed))

@@ -6,11 +6,11 @@ modules that place wagers or judge their settlement share :func:`place`,
 :func:`result_of` and :func:`check_result`.
 
 :func:`check_result` names the clause of the rule that was broken
-(:mod:`baccarat_conformance.attribution`): a wrong result (win, lose, tie) names the
+(:mod:`baccarat_conformance.judging.attribution`): a wrong result (win, lose, tie) names the
 scenario's ``outcome`` clause, else the rules oracle's win/lose/tie clause of the wager
 (§ 631a.8(a)); a winning wager paid the wrong amount names the scenario's ``payout``
 clause, else the oracle's odds clause of the wager (§ 631a.13). It counts one wager
-settled in the scenario's judgement ledger (:mod:`baccarat_conformance.judgements`).
+settled in the scenario's judgement ledger (:mod:`baccarat_conformance.judging.judgements`).
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from typing import Any, Optional
 
 import pytest
 
-from baccarat_conformance.attribution import named
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import judged
+from baccarat_conformance.judging.attribution import named
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import judged
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.oracle import side_wagers as side
 from baccarat_conformance.oracle.settlement import settler_for, settlers
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._support import TableHandle

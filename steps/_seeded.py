@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from baccarat_conformance.adapters import GameAdapter
-from baccarat_conformance.errors import ProtocolViolation
+from baccarat_conformance.judging.errors import ProtocolViolation
 
 __all__ = ["SEEDS", "seeded_stack", "check_seeded_shuffle", "uncut"]
 

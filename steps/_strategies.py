@@ -26,7 +26,7 @@ from hypothesis.errors import InvalidArgument
 
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types, settler_for
-from baccarat_conformance.profile import Limits, RulesSubmission, WagerOptions
+from baccarat_conformance.inputs.profile import Limits, RulesSubmission, WagerOptions
 from baccarat_conformance.protocol.models import RANKS, SUITS, SeatSpec
 
 __all__ = [
@@ -381,7 +381,7 @@ TIE_ODDS = ("8 to 1", "9 to 1", "10 to 1")
 def rules_submissions(*, variants: Sequence[str] = ORACLE_VARIANTS, decks: Sequence[int] = (8, 6, 7),
                       with_limits: bool = True) -> st.SearchStrategy[RulesSubmission]:
     """Returns a strategy which generates Rules Submission profiles
-    (:class:`~baccarat_conformance.profile.RulesSubmission`): a variant of
+    (:class:`~baccarat_conformance.inputs.profile.RulesSubmission`): a variant of
     ``variants``, a number of decks of ``decks``, Tie odds of at least 8 to 1
     (§ 631a.13(b)), either vigorish collection procedure (§ 631a.13(d); at payout
     only in EZ Baccarat, which collects no vigorish) with or without rounding to 25

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, Optional
 
 from baccarat_conformance.adapters import GameAdapter
-from baccarat_conformance.errors import AdapterError
+from baccarat_conformance.judging.errors import AdapterError
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pytest_bdd import given, parsers, then
 
 from baccarat_conformance.adapters import GameAdapter
-from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judging.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe

@@ -12,7 +12,7 @@ from typing import Any, Optional
 import pytest
 from pytest_bdd import parsers, then
 
-from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judging.errors import Nonconformance
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
 

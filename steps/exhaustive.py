@@ -16,13 +16,13 @@ from typing import Iterator, Optional
 import pytest
 
 from pytest_bdd import given, then, when
-from pytest_bdd.scenario import scenario_wrapper_template_registry  # the scenario of a test function
+from baccarat_conformance.compat import scenario_template  # the scenario of a test function
 
-from baccarat_conformance import heartbeat
+from baccarat_conformance.run import heartbeat
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.batch import BatchRead
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import counts_judgements, judged
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
@@ -81,7 +81,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     same shoes as one sweep."""
     if metafunc.config.getoption("--depth", "standard") == "smoke":
         return
-    scenario = scenario_wrapper_template_registry.get(metafunc.function)
+    scenario = scenario_template(metafunc.function)
     if scenario is not None and any(step.name == GIVEN_SWEEP for step in scenario.steps):
         if "sweep_slice" not in metafunc.fixturenames:
             metafunc.fixturenames.append("sweep_slice")

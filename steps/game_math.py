@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then
 
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.game_math import TOLERANCE, declared_edge, parse_edge, remembered_sheet_dict
-from baccarat_conformance.judgements import about, judged
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.run.game_math import TOLERANCE, declared_edge, parse_edge, sheet_dict
+from baccarat_conformance.judging.judgements import about, judged
 from baccarat_conformance.reports import evidence
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 
 from ._types import phrase
 
@@ -29,7 +29,7 @@ from ._types import phrase
 @given("the exact par sheet of the Rules Submission", target_fixture="exact_par_sheet")
 def exact_par_sheet(rules_submission: RulesSubmission, pytestconfig: pytest.Config) -> dict:
     """The harness's par sheet of the run's profile, attached to the scenario as evidence."""
-    sheet = remembered_sheet_dict(rules_submission, profile=pytestconfig.getoption("--profile") or "baccarat")
+    sheet = sheet_dict(rules_submission, profile=pytestconfig.getoption("--profile") or "baccarat")
     evidence.attach_json(f"par sheet ({sheet['profile']}, {sheet['decks']} decks, exact)", sheet)
     return sheet
 

@@ -7,7 +7,7 @@ scenario's ``hands`` clause (a card value, a third-card rule, a side wager's "de
 cards in accordance with" clause), else the clause of the scenario the deviation
 relates to, else the scenario's principal clause; a third-card check names the
 ``hands`` clause, else the third-card rule that decides the hand
-(:mod:`baccarat_conformance.attribution`). Each check counts what it compared in the
+(:mod:`baccarat_conformance.judging.attribution`). Each check counts what it compared in the
 scenario's judgement ledger.
 """
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from pytest_bdd import then
 
-from baccarat_conformance.attribution import named
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import judged
+from baccarat_conformance.judging.attribution import named
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import judged
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, then, when
 
-from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.judging.errors import GameRefused, Nonconformance
 from baccarat_conformance.oracle import ch631a
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._deal_check import deviation, related

@@ -13,12 +13,12 @@ from decimal import Decimal
 
 from pytest_bdd import parsers, then, when
 
-from baccarat_conformance.attribution import named
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import judged
+from baccarat_conformance.judging.attribution import named
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import judged
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import ch631a
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judging.errors import Nonconformance
 from baccarat_conformance.oracle import Odds
-from baccarat_conformance.oracle import rising_phoenix
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.oracle import alternative_reveal, rising_phoenix
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import result_said
@@ -35,7 +35,7 @@ SETTLEMENT_EVENTS = ("pay", "collect", "push", "return")
 @given(parsers.parse('the Rules Submission offers the Rising Phoenix Bonus "{hand}"'))
 def offers_bonus(rules_submission: RulesSubmission, hand: str) -> None:
     """Skip as "not offered" unless the profile offers this Bonus wager (§ 629b.5(e), (g)(4))."""
-    from baccarat_conformance.wager_options import MODELS
+    from baccarat_conformance.inputs.wager_options import MODELS
 
     option = option_name(hand)
     if option not in rising_phoenix.BONUS_ODDS:
@@ -84,8 +84,18 @@ def _reveals(record: m.RoundRecord, clause: str) -> list[m.Event]:
     return reveals
 
 
+def _placed(wagers: Wagers) -> list[tuple[int, str, Any]]:
+    return [(seat, target.wager_type, amount) for (seat, target), (_, amount) in wagers.placed.items()]
+
+
 @then(phrase("the {first:Hand} is revealed before the {second:Hand}"))
-def revealed_before(round_record: m.RoundRecord, clause: str, first: str, second: str) -> None:
+def revealed_before(round_record: m.RoundRecord, wagers: Wagers, clause: str, first: str, second: str) -> None:
+    """§ 629b.4(b): the hand revealed first. The Banker's Hand may come first only when "all
+    players have wagered on the Player's Hand" (:func:`~baccarat_conformance.oracle.
+    alternative_reveal.all_on_player_hand`); a feature that says otherwise is a feature error."""
+    if first == "banker" and not alternative_reveal.all_on_player_hand(_placed(wagers)):
+        raise ValueError("feature error: § 629b.4(b) reveals the Banker's Hand first only when all players "
+                         "have wagered on the Player's Hand")
     order = [e.hand for e in _reveals(round_record, clause)]
     if order.index(first) > order.index(second):
         raise Nonconformance(clause, f"the {HAND_NAMES[first]} is revealed before the {HAND_NAMES[second]}",
@@ -94,7 +104,13 @@ def revealed_before(round_record: m.RoundRecord, clause: str, first: str, second
 
 
 @then(parsers.parse("the Player's Hand is turned face up by seat {seat:d}"))
-def player_hand_turned_by(round_record: m.RoundRecord, clause: str, seat: int) -> None:
+def player_hand_turned_by(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat: int) -> None:
+    """§ 629b.4(b): the Player's Hand is turned face up by "the player with the highest wager on the
+    Player's Hand" (:func:`~baccarat_conformance.oracle.alternative_reveal.highest_player_wager_seat`)."""
+    highest = alternative_reveal.highest_player_wager_seat(_placed(wagers))
+    if highest != seat:
+        raise ValueError(f"feature error: § 629b.4(b) hands the Player's Hand to seat {highest}, the step says "
+                         f"seat {seat}")
     event = next(e for e in _reveals(round_record, clause) if e.hand == "player")
     if event.seat != seat:
         who = f"seat {event.seat}" if event.seat else "the dealer"

@@ -26,11 +26,11 @@ from typing import Any, Optional
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance.attribution import named
-from baccarat_conformance.errors import Nonconformance, Unsupported
-from baccarat_conformance.judgements import counts_judgements, judged
+from baccarat_conformance.judging.attribution import named
+from baccarat_conformance.judging.errors import Nonconformance, Unsupported
+from baccarat_conformance.judging.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import progressives as P
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, oracle_clause

@@ -31,13 +31,13 @@ import pytest
 from hypothesis import strategies as st
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance.errors import GameRefused, Nonconformance
-from baccarat_conformance.judgements import counts_judgements
+from baccarat_conformance.judging.errors import GameRefused, Nonconformance
+from baccarat_conformance.judging.judgements import counts_judgements
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement_order import Settlement, order_problem
 from baccarat_conformance.oracle.settlement import (WagerSpec, coup_of, covered_wager_types, expected,
                                                      governs_settlement, settler_for)
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from . import _strategies as bst
@@ -222,7 +222,7 @@ def deal_one_round_with_wagers(game: Any, rules_submission: RulesSubmission, cla
 
 
 def _governs_or_not_offered(clause: str, rules_submission: RulesSubmission) -> None:
-    """The scenario's clause (its principal, :class:`~baccarat_conformance.attribution.ScenarioClause`)
+    """The scenario's clause (its principal, :class:`~baccarat_conformance.judging.attribution.ScenarioClause`)
     is not offered at a table whose variant it does not govern (a commission-free table is
     paid under § 631c.5, not § 631a.13: :func:`~baccarat_conformance.oracle.settlement.governs_settlement`);
     what the variant's own rules require is judged by the variant's own scenarios."""

@@ -12,11 +12,11 @@ from typing import Optional
 
 from pytest_bdd import parsers, then, when
 
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import counts_judgements, judged
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import counts_judgements, judged
 from baccarat_conformance.oracle.settlement_order import (OrderProblem, Settlement, losers_before_winners,
                                                             paid_from_highest_seat, vigorish_after_each_payment)
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import card_events, describe

@@ -13,10 +13,10 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance.errors import GameRefused, Nonconformance
-from baccarat_conformance.judgements import counts_judgements, judged
+from baccarat_conformance.judging.errors import GameRefused, Nonconformance
+from baccarat_conformance.judging.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._events import describe

@@ -40,11 +40,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from pytest_bdd import given, then, when
 
-from baccarat_conformance.errors import GameRefused, Nonconformance
-from baccarat_conformance.judgements import counts_judgements
+from baccarat_conformance.judging.errors import GameRefused, Nonconformance
+from baccarat_conformance.judging.judgements import counts_judgements
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from . import _strategies as bst

@@ -22,13 +22,13 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.adapters import GameAdapter
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import about, counts_judgements, judged
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import side_wagers as oracle
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 
 from ._deal_check import deviation, related
 from ._results import Wagers

@@ -26,15 +26,15 @@ from pytest_bdd import then, when
 from baccarat_conformance import gamestats  # its judge (scipy) and plots (matplotlib) load at first use
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
-from baccarat_conformance.errors import Blocked, Nonconformance
-from baccarat_conformance.game_math import remembered_par_sheet
+from baccarat_conformance.judging.errors import Blocked, Nonconformance
+from baccarat_conformance.run.game_math import par_sheet_for
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
                                                    shoes_for_rounds, simulate, simulate_here)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
-from baccarat_conformance.judgements import about, counts_judgements, judged
+from baccarat_conformance.judging.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
 from baccarat_conformance.oracle.par_sheet import round_outcome_probabilities
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.reports import evidence
 
 from ._seeded import check_seeded_shuffle
@@ -226,7 +226,7 @@ def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_sub
 
 
 def _par(rules_submission: RulesSubmission) -> Any:
-    return remembered_par_sheet(rules_submission)  # computed once a machine (harness/game_math.py)
+    return par_sheet_for(rules_submission)  # computed in this run (the oracle keeps it for the process)
 
 
 @then("the outcomes occur as often as the par sheet says, at 1% family-wise")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pytest_bdd import given, when
 
 from baccarat_conformance.adapters import GameAdapter
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._support import TableHandle

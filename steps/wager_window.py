@@ -12,9 +12,9 @@ from typing import Any, Optional
 import pytest
 from pytest_bdd import parsers, then, when
 
-from baccarat_conformance.errors import GameRefused, Nonconformance
-from baccarat_conformance.judgements import judged
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.judging.errors import GameRefused, Nonconformance
+from baccarat_conformance.judging.judgements import judged
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, place

@@ -12,11 +12,11 @@ from decimal import Decimal
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from baccarat_conformance.attribution import named
-from baccarat_conformance.errors import Nonconformance
-from baccarat_conformance.judgements import judged
+from baccarat_conformance.judging.attribution import named
+from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.judgements import judged
 from baccarat_conformance.oracle import Odds
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
 from ._results import Wagers, check_result, place as place_wager, result_of

@@ -16,13 +16,13 @@ hands are wrong, so the deal is blamed on § 631a.6).
 
 from __future__ import annotations
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 
 from .registry import breaks
 
 
 @breaks("631a.11", "631a.11(c)(2)(iii)", profile="baccarat")
-class BankerDrawsOn6Against5(ReferenceGame):
+class BankerDrawsOn6Against5(SeededReferenceGame):
     """The Banker's Hand draws on 6 when the Player's third card is 5 (Table 1 says S)."""
 
     def banker_draws(self, player, banker):
@@ -41,7 +41,7 @@ class BankerDrawsOn6Against5(ReferenceGame):
 @breaks("629b.5(c)", "629b.6(c)", profile="rising_phoenix", include_expired=True, marks="629b.5.c or 629b.6.c")
 # the side-wager chapter's 'deal in accordance with the base game' scenario
 @breaks("631c.2(e)", profile="heavenly_9", marks="631c.2.e")
-class PlayerStandsOn5(ReferenceGame):
+class PlayerStandsOn5(SeededReferenceGame):
     """The Player's Hand stays on a Point Count of 5 (§ 631a.11(b)(1) says draw)."""
 
     def player_draws(self, player, banker):
@@ -49,7 +49,7 @@ class PlayerStandsOn5(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(a)", "631a.1[Natural]", profile="baccarat")
-class DrawsAfterNatural8Against7(ReferenceGame):
+class DrawsAfterNatural8Against7(SeededReferenceGame):
     """The hands still draw after a Natural 8 against a 7."""
 
     def is_natural(self, cards):
@@ -63,7 +63,7 @@ class DrawsAfterNatural8Against7(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(2)", profile="baccarat")
-class TenCountsOne(ReferenceGame):
+class TenCountsOne(SeededReferenceGame):
     """A 10 is valued as 1 (§ 631a.6(a)(2) says zero)."""
 
     def card_value(self, card):
@@ -71,7 +71,7 @@ class TenCountsOne(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(b)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat")
-class NoModulo(ReferenceGame):
+class NoModulo(SeededReferenceGame):
     """The Point Count is not taken mod 10 (§ 631a.6(b)); capped at 9 instead."""
 
     def point_count(self, cards):
@@ -79,7 +79,7 @@ class NoModulo(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(c)(2)(i)", profile="baccarat")
-class BankerStaysOn2(ReferenceGame):
+class BankerStaysOn2(SeededReferenceGame):
     """The Banker's Hand stays on 2 after the Player's third card (§ 631a.11(c)(2)(i) says draw)."""
 
     def banker_draws(self, player, banker):
@@ -90,7 +90,7 @@ class BankerStaysOn2(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(b)(2)", profile="baccarat", blocks=("631a.11(b)(2)",))
-class PlayerDrawsOn6(ReferenceGame):
+class PlayerDrawsOn6(SeededReferenceGame):
     """The Player's Hand draws on 6 (§ 631a.11(b)(2) says stay on 6 or more)."""
 
     def player_draws(self, player, banker):
@@ -98,7 +98,7 @@ class PlayerDrawsOn6(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(c)(1)", profile="baccarat")
-class BankerDrawsOn6WhenPlayerStays(ReferenceGame):
+class BankerDrawsOn6WhenPlayerStays(SeededReferenceGame):
     """The Banker's Hand draws on 6 when the Player's Hand stays (§ 631a.11(c)(1) says stay)."""
 
     def banker_draws(self, player, banker):
@@ -108,7 +108,7 @@ class BankerDrawsOn6WhenPlayerStays(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(c)(2)(ii)", profile="baccarat", blocks=("631a.11(c)(2)(ii)",))
-class BankerDrawsOn7(ReferenceGame):
+class BankerDrawsOn7(SeededReferenceGame):
     """The Banker's Hand draws on 7 after the Player's third card (§ 631a.11(c)(2)(ii) says stay)."""
 
     def banker_draws(self, player, banker):
@@ -124,7 +124,7 @@ class BankerDrawsOn7(ReferenceGame):
         blocks=("631a.6",))
 # a side wager's 'deal the cards in accordance with § 631a.9' clause: its hand check names it
 @breaks("631c.3(d)", profile="side_wagers_631c", marks="631c.3.d")
-class NineCountsEight(ReferenceGame):
+class NineCountsEight(SeededReferenceGame):
     """A 9 is valued as 8 (§ 631a.6(a)(1) says face value)."""
 
     def card_value(self, card):
@@ -133,7 +133,7 @@ class NineCountsEight(ReferenceGame):
 
 @breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat",
         blocks=("631a.6",))
-class AceCountsZero(ReferenceGame):
+class AceCountsZero(SeededReferenceGame):
     """An ace is valued as zero, like a court card (§ 631a.6(a)(3) says one). (An ace valued
     11 would not be a break: only Point Counts, modulo 10, are observable.)"""
 
@@ -143,7 +143,7 @@ class AceCountsZero(ReferenceGame):
 
 # a Point Count of 10 to 19 is readable (no protocol error): § 631a.6(b)'s scenarios judge it
 @breaks("631a.6(b)", "631a.6(b)(2)", profile="baccarat")
-class ReportsTotalNotPointCount(ReferenceGame):
+class ReportsTotalNotPointCount(SeededReferenceGame):
     """Plays by the right Point Counts but reports a hand's total value, the left digit
     kept: a Point Count of 10 to 19 (§ 631a.6(b): a single digit from 0 to 9). A rule the
     schema once encoded: it is judged as a rule, not refused as a protocol error."""

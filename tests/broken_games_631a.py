@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.cards import baccarat_value
 
@@ -20,7 +20,7 @@ from .registry import breaks
 
 # ------------------------------------------------------------------ § 631a.1
 @breaks("631a.1[Natural]", profile="baccarat")
-class NaturalByFinalCount(ReferenceGame):
+class NaturalByFinalCount(SeededReferenceGame):
     """Reports a hand as a Natural when its final Point Count is 8 or 9, three cards
     or not (§ 631a.1: on the first two cards)."""
 
@@ -35,7 +35,7 @@ class NaturalByFinalCount(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.3
 @breaks("631a.3(a)", profile="baccarat")
-class ShoeOneDeckShort(ReferenceGame):
+class ShoeOneDeckShort(SeededReferenceGame):
     """Shuffles one deck fewer than the Rules Submission names (§ 631a.3(a))."""
 
     def new_shoe(self, shoe_id: str, decks: int, rng: random.Random, cut_offset):
@@ -46,7 +46,7 @@ class ShoeOneDeckShort(ReferenceGame):
 
 
 @breaks("631a.3(b)", profile="baccarat")
-class ReusesTheDecks(ReferenceGame):
+class ReusesTheDecks(SeededReferenceGame):
     """After a shoe is played, starts the next shoe from the same decks in the same
     order and announces no new decks (§ 631a.3(b))."""
 
@@ -69,7 +69,7 @@ class ReusesTheDecks(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.5
 @breaks("631a.5(c)", profile="baccarat")
-class CutsTooShallow(ReferenceGame):
+class CutsTooShallow(SeededReferenceGame):
     """Accepts and makes a cut fewer than ten cards in from the top (§ 631a.5(c))."""
 
     def proper_cut(self, cut_offset: int, stack_size: int) -> bool:
@@ -80,7 +80,7 @@ class CutsTooShallow(ReferenceGame):
 
 
 @breaks("631a.5(d)", profile="baccarat")
-class SecondCoverTooLow(ReferenceGame):
+class SecondCoverTooLow(SeededReferenceGame):
     """Places the second cover card 5 to 13 cards above the bottom (§ 631a.5(d): at least 14)."""
 
     def new_shoe(self, shoe_id, decks, rng, cut_offset):
@@ -90,7 +90,7 @@ class SecondCoverTooLow(ReferenceGame):
 
 
 @breaks("631a.5(f)", profile="baccarat")
-class BurnsBaccaratValue(ReferenceGame):
+class BurnsBaccaratValue(SeededReferenceGame):
     """Burns as many cards as the first card's Baccarat value, so a 10 or a court card
     burns none (§ 631a.5(f): they count ten)."""
 
@@ -100,7 +100,7 @@ class BurnsBaccaratValue(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.7
 @breaks("631a.7(b)", profile="baccarat")
-class SkipsSeatOne(ReferenceGame):
+class SkipsSeatOne(SeededReferenceGame):
     """Offers a new dealing shoe from seat 2, passing over the player in seat 1 (§ 631a.7(b))."""
 
     def shoe_offer_order(self, table, previous):
@@ -110,7 +110,7 @@ class SkipsSeatOne(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.8
 @breaks("631a.8(c)", profile="baccarat")
-class IncreaseAfterNoMoreBets(ReferenceGame):
+class IncreaseAfterNoMoreBets(SeededReferenceGame):
     """Lets a wager be increased after "no more bets" (§ 631a.8(c))."""
 
     def op_change_wager(self, table_id, wager_id, amount):
@@ -123,7 +123,7 @@ class IncreaseAfterNoMoreBets(ReferenceGame):
 
 
 @breaks("631a.8(a)(4)(ii)(C)", profile="baccarat")
-class DragonBonusWinsByThree(ReferenceGame):
+class DragonBonusWinsByThree(SeededReferenceGame):
     """Pays a Dragon Bonus at 1 to 1 on a non-Natural win by three points
     (§ 631a.8(a)(4)(ii)(C): it loses)."""
 
@@ -143,7 +143,7 @@ class DragonBonusWinsByThree(ReferenceGame):
         marks="(631a.13 or 631a.8) and not property and not statistics")
 @breaks("631a.13(e)", "631a.13(e)[table]", profile="tracked_vigorish",
         marks="(631a.13 or 631a.8) and not property and not statistics")
-class DragonBonusNaturalPaysTheMargin(ReferenceGame):
+class DragonBonusNaturalPaysTheMargin(SeededReferenceGame):
     """Pays a Dragon Bonus on a Natural that wins by 4 or more at the odds of the paytable's
     "Win by N points" row (§ 631a.13(e): a Natural winner pays 1 to 1; § 631a.8(a)(4)(i)(A))."""
 
@@ -159,7 +159,7 @@ class DragonBonusNaturalPaysTheMargin(ReferenceGame):
 
 
 @breaks("631a.8(a)(1)(iii)", profile="ez_baccarat")
-class EZBankerWinsOnDragon7(ReferenceGame):
+class EZBankerWinsOnDragon7(SeededReferenceGame):
     """On an EZ Baccarat table pays a Banker wager on a Dragon 7 instead of returning it
     (§ 631a.8(a)(1)(iii))."""
 
@@ -170,7 +170,7 @@ class EZBankerWinsOnDragon7(ReferenceGame):
 
 
 @breaks("631a.8(a)(7)(ii)", profile="baccarat")
-class HouseMoneyPairByValue(ReferenceGame):
+class HouseMoneyPairByValue(SeededReferenceGame):
     """Counts two cards of equal Baccarat value (a king and a jack) as a House Money
     pair (§ 631a.8(a)(7): a pair must be of the same rank)."""
 
@@ -186,7 +186,7 @@ class HouseMoneyPairByValue(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.9
 @breaks("631a.9(a)", profile="baccarat", blocks=("631a.9(a)",))
-class ReportsOnlyThePlayersHand(ReferenceGame):
+class ReportsOnlyThePlayersHand(SeededReferenceGame):
     """Reports a completed round with the Player's Hand alone, no Banker's Hand (§ 631a.9(a):
     two hands are dealt). Readable under the protocol: judged as the rule, not as a protocol
     error."""
@@ -199,7 +199,7 @@ class ReportsOnlyThePlayersHand(ReferenceGame):
 
 
 @breaks("631a.9(c)", profile="baccarat")
-class ThirdCardsFaceDown(ReferenceGame):
+class ThirdCardsFaceDown(SeededReferenceGame):
     """Deals third cards face down under § 631a.9(c) (they are dealt face up)."""
 
     def deal_third(self, table, rnd, hand):
@@ -209,7 +209,7 @@ class ThirdCardsFaceDown(ReferenceGame):
 
 
 @breaks("631a.9(d)(6)", profile="reveal_d")
-class TiedWagerToHighestSeat(ReferenceGame):
+class TiedWagerToHighestSeat(SeededReferenceGame):
     """Of equally high wagers, hands the cards to the highest seat (§ 631a.9(d)(6):
     the one closest to the dealer moving counterclockwise, the lowest seat)."""
 
@@ -226,7 +226,7 @@ class TiedWagerToHighestSeat(ReferenceGame):
 
 @breaks("631a.9(d)", "631a.9(d)(2)", "631a.9(d)(3)", "631a.9(d)(4)", "631a.9(d)(5)", "631a.9(d)(6)", "631a.9(d)(7)",
         "631a.9(f)", profile="reveal_d")
-class RevealDIgnored(ReferenceGame):
+class RevealDIgnored(SeededReferenceGame):
     """Under a Rules Submission that elects § 631a.9(d), deals as § 631a.9(c): the dealer
     calling the game turns every card over, no player is handed a hand."""
 
@@ -234,7 +234,7 @@ class RevealDIgnored(ReferenceGame):
         return None
 
 
-class _PaysOtherOdds(ReferenceGame):
+class _PaysOtherOdds(SeededReferenceGame):
     """A winning ``wager_type`` wager (of the paytable row ``outcome``, when set) is paid at
     ``odds`` to 1: it still wins, only the odds are wrong."""
 
@@ -259,7 +259,7 @@ class HouseMoneyBothPairsPaysTen(_PaysOtherOdds):
 
 
 @breaks("631a.9(e)(1)", profile="baccarat")
-class HouseMoneyFromHighestSeat(ReferenceGame):
+class HouseMoneyFromHighestSeat(SeededReferenceGame):
     """Settles House Money wagers from the highest seat down (§ 631a.9(e)(1): from the
     dealer's right, counterclockwise)."""
 
@@ -268,7 +268,7 @@ class HouseMoneyFromHighestSeat(ReferenceGame):
 
 
 @breaks("631a.9(e)(1)(ii)", profile="baccarat")
-class HouseMoneyAddedUnasked(ReferenceGame):
+class HouseMoneyAddedUnasked(SeededReferenceGame):
     """Also places the House Money payout on the player's original wager although the player
     did not ask, while paying it in full (§ 631a.9(e)(1)(ii): the entire payout is handed to the
     player unless the player adds it)."""
@@ -282,7 +282,7 @@ class HouseMoneyAddedUnasked(ReferenceGame):
 
 
 @breaks("631a.9(e)", "631a.9(e)(1)", "631a.9(e)(1)(i)", "631a.9(e)(2)", profile="baccarat")
-class HouseMoneyAfterThirdCards(ReferenceGame):
+class HouseMoneyAfterThirdCards(SeededReferenceGame):
     """Settles House Money wagers with the others, after the third cards (§ 631a.9(e))."""
 
     def initial_settlement_order(self, table):
@@ -291,7 +291,7 @@ class HouseMoneyAfterThirdCards(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.10
 @breaks("631a.10(d)", profile="baccarat")
-class TwoHandsAfterLastHand(ReferenceGame):
+class TwoHandsAfterLastHand(SeededReferenceGame):
     """Deals two more hands after "last hand" instead of one (§ 631a.10(d))."""
 
     def _after_round(self, table, events):
@@ -306,7 +306,7 @@ class TwoHandsAfterLastHand(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.12
 @breaks("631a.12(b)", profile="baccarat")
-class PaysFromLowestSeat(ReferenceGame):
+class PaysFromLowestSeat(SeededReferenceGame):
     """Pays winning wagers from the lowest seat up (§ 631a.12(b): highest first)."""
 
     def payout_order(self, seats):
@@ -314,7 +314,7 @@ class PaysFromLowestSeat(ReferenceGame):
 
 
 @breaks("631a.12(a)", profile="baccarat")
-class CallsTieWithoutHand(ReferenceGame):
+class CallsTieWithoutHand(SeededReferenceGame):
     """Announces "tie" instead of "tie hand" (§ 631a.12(a))."""
 
     def announce_result(self, table, hands, events):
@@ -339,7 +339,7 @@ class TiePays9To1(_PaysOtherOdds):
 # table's property scenario (drawn wagers) shows it; the examples' vigorish is whole quarters
 @breaks("631a.13(c)", profile="baccarat")
 @breaks("631a.13(d)(2)(i)", profile="tests/profiles/tracked_rounded_vigorish.toml", marks="631a.13.d.2.i and property")
-class VigorishNeverRounded(ReferenceGame):
+class VigorishNeverRounded(SeededReferenceGame):
     """Charges exactly 5% even when the Rules Submission rounds up to 25¢ (§ 631a.13(c)):
     at payout, or marked and collected (§ 631a.13(d)(2)) without rounding."""
 
@@ -353,7 +353,7 @@ class VigorishNeverRounded(ReferenceGame):
 # a marker carried into the new dealing shoe: nothing is collected before it (the marker
 # is never removed, so § 631a.13(d)(2)(iii) is kept)
 @breaks("631a.13(d)(2)(i)", profile="tracked_vigorish")
-class TrackedVigorishNotCollectedAtNewShoe(ReferenceGame):
+class TrackedVigorishNotCollectedAtNewShoe(SeededReferenceGame):
     """Carries tracked vigorish into the next dealing shoe (§ 631a.13(d)(2)(i))."""
 
     def _collect_all_vigorish(self, table):
@@ -361,7 +361,7 @@ class TrackedVigorishNotCollectedAtNewShoe(ReferenceGame):
 
 
 @breaks("631a.13(e)[table]", profile="tracked_vigorish")
-class DragonBonusAlwaysPaytableA(ReferenceGame):
+class DragonBonusAlwaysPaytableA(SeededReferenceGame):
     """Pays Dragon Bonus on Paytable A whatever the Rules Submission selects (§ 631a.13(e))."""
 
     def settle(self, table, wager, hands):
@@ -373,7 +373,7 @@ class DragonBonusAlwaysPaytableA(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.14
 @breaks("631a.14(a)(1)", "631a.14(b)", profile="baccarat")
-class CuratorKeepsShoeWhenBankerLoses(ReferenceGame):
+class CuratorKeepsShoeWhenBankerLoses(SeededReferenceGame):
     """The curator keeps the dealing shoe when the Banker's Hand loses (§ 631a.14(a)(1))."""
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
@@ -388,7 +388,7 @@ class CuratorKeepsShoeWhenBankerLoses(ReferenceGame):
 
 
 @breaks("631a.14(b)", profile="baccarat")
-class ReoffersPreviousCurator(ReferenceGame):
+class ReoffersPreviousCurator(SeededReferenceGame):
     """After the Banker's Hand loses, offers the dealing shoe around the table back to
     the previous curator (§ 631a.14(b): to each of the other players)."""
 
@@ -399,7 +399,7 @@ class ReoffersPreviousCurator(ReferenceGame):
 
 # ------------------------------------------------------------------ § 631a.15
 @breaks("631a.15(a)", profile="baccarat")
-class DiscardsCardDrawnInError(ReferenceGame):
+class DiscardsCardDrawnInError(SeededReferenceGame):
     """Discards an undisclosed card drawn in error instead of using it as the first
     card of the next hand (§ 631a.15(a))."""
 
@@ -415,7 +415,7 @@ class DiscardsCardDrawnInError(ReferenceGame):
 
 
 @breaks("631a.15(b)", profile="baccarat")
-class ErrantThirdCardDiscarded(ReferenceGame):
+class ErrantThirdCardDiscarded(SeededReferenceGame):
     """An undisclosed third card dealt to the Player's Hand in error, when the Banker's Hand
     stays, is discarded instead of kept as the first card of the next hand (§ 631a.15(b))."""
 
@@ -430,7 +430,7 @@ class ErrantThirdCardDiscarded(ReferenceGame):
 
 
 @breaks("631a.15(c)", profile="baccarat")
-class DisclosedErrantCardNotUsedByBanker(ReferenceGame):
+class DisclosedErrantCardNotUsedByBanker(SeededReferenceGame):
     """A disclosed third card dealt to the Player's Hand in error is discarded when the
     Banker's Hand must draw, and the Banker's Hand takes the next card (§ 631a.15(c): the
     disclosed card is the Banker's third card)."""
@@ -452,7 +452,7 @@ class DisclosedErrantCardNotUsedByBanker(ReferenceGame):
 
 
 @breaks("631a.15(c)(1)", profile="baccarat")
-class DisclosedErrantCardDiscardedAlone(ReferenceGame):
+class DisclosedErrantCardDiscardedAlone(SeededReferenceGame):
     """Under § 631a.15(c)(1), only the disclosed card goes to the discard bucket: no
     additional card is drawn face down with it."""
 
@@ -469,7 +469,7 @@ class DisclosedErrantCardDiscardedAlone(ReferenceGame):
 
 
 @breaks("631a.15(d)", profile="baccarat")
-class CardFaceUpDealtAsARound(ReferenceGame):
+class CardFaceUpDealtAsARound(SeededReferenceGame):
     """A card found face up in the dealing shoe starts a round that is reported completed, not a
     simulated round (§ 631a.15(d))."""
 
@@ -480,7 +480,7 @@ class CardFaceUpDealtAsARound(ReferenceGame):
 
 
 @breaks("631a.15(c)(2)", profile="tracked_vigorish")
-class NoSimulatedRound(ReferenceGame):
+class NoSimulatedRound(SeededReferenceGame):
     """Under § 631a.15(c)(2) discards the disclosed card instead of dealing a simulated
     round from it."""
 
@@ -493,7 +493,7 @@ class NoSimulatedRound(ReferenceGame):
 
 
 @breaks("631a.15(e)", profile="baccarat")
-class VoidRoundKeepsWagers(ReferenceGame):
+class VoidRoundKeepsWagers(SeededReferenceGame):
     """Collects the wagers of a round void for want of cards (§ 631a.15(e): returned)."""
 
     def _void_round(self, table, round_id, rnd):
@@ -507,7 +507,7 @@ class VoidRoundKeepsWagers(ReferenceGame):
 
 # ------------------------------------------------------------------ more of §§ 631a.7, 631a.9-631a.11
 @breaks("631a.14(a)(1)", "631a.14(b)", "631a.7(c)", profile="baccarat")
-class DealerStaysCurator(ReferenceGame):
+class DealerStaysCurator(SeededReferenceGame):
     """The player who accepts the dealing shoe is not made the curator: the dealer calling
     the game deals (§ 631a.7(c))."""
 
@@ -518,7 +518,7 @@ class DealerStaysCurator(ReferenceGame):
 
 
 @breaks("631a.14(b)", "631a.7(d)(2)", profile="baccarat")
-class SeatOneDealsWhenNobodyAccepts(ReferenceGame):
+class SeatOneDealsWhenNobodyAccepts(SeededReferenceGame):
     """When no player accepts the dealing shoe, the first seat offered deals instead of the
     dealer calling the game (§ 631a.7(d)(2))."""
 
@@ -540,7 +540,7 @@ def _without_announcements(record: dict, drop) -> dict:
 
 
 @breaks("631a.9(b)", profile="baccarat")
-class NoCardsCall(ReferenceGame):
+class NoCardsCall(SeededReferenceGame):
     """The dealer never announces "cards" (§ 631a.9(b))."""
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
@@ -549,7 +549,7 @@ class NoCardsCall(ReferenceGame):
 
 
 @breaks("631a.10(a)", "631a.10(b)", "631a.12(a)", profile="baccarat")
-class NoPointCountsBeforeThirdCards(ReferenceGame):
+class NoPointCountsBeforeThirdCards(SeededReferenceGame):
     """The Point Counts of the four initial cards are not announced: only the final ones
     are (§ 631a.10(a))."""
 
@@ -561,7 +561,7 @@ class NoPointCountsBeforeThirdCards(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(c)(2)(iii)", "631a.11(g)", profile="baccarat")
-class BankerStaysOn5Against4(ReferenceGame):
+class BankerStaysOn5Against4(SeededReferenceGame):
     """The Banker's Hand of 5 stays when the Player's third card is a 4 (Table 1 and the
     worked example of § 631a.11(g) say draw)."""
 
@@ -572,7 +572,7 @@ class BankerStaysOn5Against4(ReferenceGame):
 
 
 @breaks("631a.11", "631a.11(c)(1)", profile="baccarat", blocks=("631a.11(c)(1)",))
-class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
+class BankerStandsOn4And5WhenPlayerStands(SeededReferenceGame):
     """When the Player's Hand stays, the Banker's Hand stays on 4 and 5 (§ 631a.11(c)(1):
     it draws on 5 or less). Every scenario whose stack relies on that draw is blocked by it."""
 
@@ -584,7 +584,7 @@ class BankerStandsOn4And5WhenPlayerStands(ReferenceGame):
 
 # the irregularity scenarios whose next round it voids are blocked naming § 631a.15(e)
 @breaks("631a.15(e)", profile="baccarat", blocks=("631a.15(e)",))
-class VoidsShortOfSevenCards(ReferenceGame):
+class VoidsShortOfSevenCards(SeededReferenceGame):
     """Voids a round whenever fewer than seven cards remain in the dealing shoe, although
     six always complete a round (§ 631a.15(e): void only when the cards remaining cannot
     complete it). Every round of the exhaustive third-card sweep (six-card stacks) is void."""
@@ -625,7 +625,7 @@ class Dragon7Pays30To1(_PaysOtherOdds):
 
 # the marker holds the latest win's vigorish only: collected at the new shoe, short
 @breaks("631a.13(d)(2)(ii)", profile="tracked_vigorish")
-class TrackedVigorishOverwritten(ReferenceGame):
+class TrackedVigorishOverwritten(SeededReferenceGame):
     """The marker of a seat holds the vigorish of its latest win only: each win overwrites
     the amount owed instead of adding to it (§ 631a.13(d)(2)(ii): the marker contains the
     amount of the vigorish owed)."""
@@ -641,7 +641,7 @@ class TrackedVigorishOverwritten(ReferenceGame):
 # allows, but only half of it: the marker comes off before the vigorish it tracks is
 # collected; the rest is collected with the new dealing shoe, so the total is right
 @breaks("631a.13(d)(2)(iii)", profile="tracked_vigorish")
-class TrackedVigorishPartlyCollectedNextRound(ReferenceGame):
+class TrackedVigorishPartlyCollectedNextRound(SeededReferenceGame):
     """At the start of each round collects half of each seat's outstanding tracked
     vigorish and keeps the rest owed (§ 631a.13(d)(2)(iii): the marker may not be removed
     until the vigorish owed is collected)."""
@@ -664,7 +664,7 @@ class TrackedVigorishPartlyCollectedNextRound(ReferenceGame):
         return answer
 
 
-class _IgnoresALimit(ReferenceGame):
+class _IgnoresALimit(SeededReferenceGame):
     """Accepts a wager the reference game refuses for the reason starting ``ignored``."""
 
     ignored = ""
@@ -693,7 +693,7 @@ class AcceptsBelowTheMinimum(_IgnoresALimit):
 
 
 @breaks("631a.8(a)", profile="baccarat_tracked_vigorish")
-class IgnoresLimitsOfAWagerType(ReferenceGame):
+class IgnoresLimitsOfAWagerType(SeededReferenceGame):
     """Applies the default table limits to every wager type, ignoring the limits the Rules
     Submission files for a wager type of its own (``[limits.tie]``)."""
 
@@ -713,7 +713,7 @@ def _with_rules(table, rules):
 # records the cut asked of it but deals the stack uncut: two shoes of one seed, cut at 20 and
 # at 60, are the same stack (interpretation 631a.5-d-cut-seen-through-the-seed)
 @breaks("631a.5(d)", profile="baccarat")
-class CutNotApplied(ReferenceGame):
+class CutNotApplied(SeededReferenceGame):
     """Records the cut it is asked for (``cut_offset``) but deals the stack uncut: the cards
     above the cover card are not placed at the bottom (§ 631a.5(d))."""
 
@@ -725,7 +725,7 @@ class CutNotApplied(ReferenceGame):
 
 
 @breaks("631a.12(a)", profile="baccarat")
-class NoFinalCountsForTwoCardHands(ReferenceGame):
+class NoFinalCountsForTwoCardHands(SeededReferenceGame):
     """When neither hand draws a third card, announces the winning hand (or "tie hand")
     but not the final Point Count of each hand (§ 631a.12(a))."""
 
@@ -741,7 +741,7 @@ class NoFinalCountsForTwoCardHands(ReferenceGame):
 # its rounds of play draw by the rules (a control round shows it): the simulated round is
 # § 631a.15(d)'s own to fail, not blocked naming § 631a.11(c)(1)
 @breaks("631a.15(d)", profile="baccarat")
-class SimulatedRoundWithoutThirdCards(ReferenceGame):
+class SimulatedRoundWithoutThirdCards(SeededReferenceGame):
     """Deals a simulated round the four initial cards only, never a third card
     (§ 631a.15(d): its cards are dealt in accordance with the chapter)."""
 
@@ -755,7 +755,7 @@ class SimulatedRoundWithoutThirdCards(ReferenceGame):
         return cards
 
 
-class SeedIgnored(ReferenceGame):
+class SeedIgnored(SeededReferenceGame):
     """Declares ``seeded_shuffle`` but shuffles every shoe with its own generator, whatever
     ``seed`` it is given."""
 
@@ -763,7 +763,7 @@ class SeedIgnored(ReferenceGame):
         return super().op_start_shoe(table_id, cards=cards, seed=None, **kw)
 
 
-class OneShuffleForEverySeed(ReferenceGame):
+class OneShuffleForEverySeed(SeededReferenceGame):
     """Declares ``seeded_shuffle`` but shuffles every seeded shoe from seed 0: different seeds
     give the same stack."""
 
@@ -774,7 +774,7 @@ class OneShuffleForEverySeed(ReferenceGame):
 # a tie hand is no loss of the Banker's Hand: the curator remains (interpretation
 # 631a.14-a-the-curator-remains); the definition § 631a.1[Curator] is not failed
 @breaks("631a.14(a)", profile="baccarat", marks="(631a.1 or 631a.14 or 631a.7) and not property and not statistics")
-class CuratorPassesOnTie(ReferenceGame):
+class CuratorPassesOnTie(SeededReferenceGame):
     """The curator passes the dealing shoe after a tie hand too, as if the Banker's Hand had
     lost (§ 631a.14(a): the curator may remain; (a)(1): passes when the Banker's Hand loses)."""
 

@@ -3,15 +3,15 @@ them as protocol/adapter errors (exit status 2), never as rule failures."""
 
 from __future__ import annotations
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 
 
-class CrashesWhenDealing(ReferenceGame):
+class CrashesWhenDealing(SeededReferenceGame):
     """Raises inside ``deal_round``: the library adapter reports a game crash (adapter error)."""
 
     def op_deal_round(self, *args, **kwargs):
         raise RuntimeError("the dealing module crashed")
 
 
-def crashes_when_dealing() -> ReferenceGame:
+def crashes_when_dealing() -> SeededReferenceGame:
     return CrashesWhenDealing()

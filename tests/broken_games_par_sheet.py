@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from baccarat_conformance.reference_game.game import ReferenceGame, declared_par_sheet
+from baccarat_conformance.reference_game.game import declared_par_sheet
+
+from .seeded_games import SeededReferenceGame
 
 
-class _Declares(ReferenceGame):
+class _Declares(SeededReferenceGame):
     """The reference game declaring ``par_sheet`` instead of its own."""
 
     par_sheet: "list[dict] | None" = None
@@ -78,29 +80,29 @@ class DeclaresNoDragonBonus(_Declares):
     par_sheet = [e for e in declared_par_sheet() if e["wager"] != "dragon_bonus"]
 
 
-def dragon_bonus_banker_edge_off() -> ReferenceGame:
+def dragon_bonus_banker_edge_off() -> SeededReferenceGame:
     return DragonBonusBankerEdgeOff(seed=7)
 
 
-def tie_edge_off_within_tolerance() -> ReferenceGame:
+def tie_edge_off_within_tolerance() -> SeededReferenceGame:
     return TieEdgeOffWithinTolerance(seed=7)
 
 
-def perfect_pairs_as_decimal() -> ReferenceGame:
+def perfect_pairs_as_decimal() -> SeededReferenceGame:
     return PerfectPairsAsDecimal(seed=7)
 
 
-def rising_phoenix_bonus_edge_off() -> ReferenceGame:
+def rising_phoenix_bonus_edge_off() -> SeededReferenceGame:
     return RisingPhoenixBonusEdgeOff(seed=7)
 
 
-def tie_edge_off() -> ReferenceGame:
+def tie_edge_off() -> SeededReferenceGame:
     return TieEdgeOff(seed=7)
 
 
-def declares_no_par_sheet() -> ReferenceGame:
+def declares_no_par_sheet() -> SeededReferenceGame:
     return DeclaresNoParSheet(seed=7)
 
 
-def declares_no_dragon_bonus() -> ReferenceGame:
+def declares_no_dragon_bonus() -> SeededReferenceGame:
     return DeclaresNoDragonBonus(seed=7)

@@ -10,7 +10,7 @@ Every run is dated today with ``--include-expired``.
 
 from __future__ import annotations
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.families.golden_talons import PAYTABLES as GOLDEN_TALONS_PAYTABLES
 
@@ -32,7 +32,7 @@ def _three_card_banker_7_win(h: W.Hands) -> bool:
 # ------------------------------------------------------------------ § 629b.4
 # the reveal checks name § 629b.4(b), the procedure; (a), the permission to offer it, is not verified
 @breaks("629b.4(b)", profile="rising_phoenix", include_expired=True)
-class IgnoresBankerFirstRequest(ReferenceGame):
+class IgnoresBankerFirstRequest(SeededReferenceGame):
     """§ 629b.4(b): always reveals the Player's Hand first, whatever the player asks."""
 
     def banker_first_seat(self, table, choices):
@@ -40,7 +40,7 @@ class IgnoresBankerFirstRequest(ReferenceGame):
 
 
 @breaks("629b.4(b)", profile="midibaccarat_golden_talons", include_expired=True)
-class BankerFirstDespiteOtherWagers(ReferenceGame):
+class BankerFirstDespiteOtherWagers(SeededReferenceGame):
     """§ 629b.4(b): honours the request even when someone wagered on the Banker's Hand or a Tie."""
 
     def banker_first_seat(self, table, choices):
@@ -52,7 +52,7 @@ class BankerFirstDespiteOtherWagers(ReferenceGame):
 
 
 @breaks("629b.4(b)", profile="rising_phoenix", include_expired=True)
-class DealerTurnsThePlayersHand(ReferenceGame):
+class DealerTurnsThePlayersHand(SeededReferenceGame):
     """§ 629b.4(b): reveals the Banker's Hand first, but the dealer (not the player with the
     highest wager on the Player's Hand) turns the Player's Hand face up."""
 
@@ -62,7 +62,7 @@ class DealerTurnsThePlayersHand(ReferenceGame):
 
 
 @breaks("629b.4(c)", profile="midibaccarat_golden_talons", include_expired=True)
-class StopsAfterTheAlternativeReveal(ReferenceGame):
+class StopsAfterTheAlternativeReveal(SeededReferenceGame):
     """§ 629b.4(c): after revealing the Banker's Hand first, deals no third card."""
 
     _alternative = False
@@ -80,7 +80,7 @@ class StopsAfterTheAlternativeReveal(ReferenceGame):
 
 # ------------------------------------------------------------------ § 629b.5
 @breaks("629b.5(f)", profile="rising_phoenix_commission_free", include_expired=True)
-class SevenDeckPhoenix(ReferenceGame):
+class SevenDeckPhoenix(SeededReferenceGame):
     """§ 629b.5(f): shuffles seven decks for Rising Phoenix Baccarat whatever the Rules Submission says."""
 
     def op_start_shoe(self, table_id, cards=None, **kw):
@@ -96,7 +96,7 @@ class SevenDeckPhoenix(ReferenceGame):
 
 
 @breaks("629b.5(g)(1)(iv)", profile="rising_phoenix_commission_free", include_expired=True)
-class CommissionFreeThreeCardSevenPaid(ReferenceGame):
+class CommissionFreeThreeCardSevenPaid(SeededReferenceGame):
     """§ 629b.5(g)(1)(iv): commission-free, pays a winning three-card Banker 7 instead of returning it."""
 
     def settle(self, table, wager, hands):
@@ -106,7 +106,7 @@ class CommissionFreeThreeCardSevenPaid(ReferenceGame):
 
 
 @breaks("629b.5(g)(1)(iv)", profile="rising_phoenix", include_expired=True)
-class StandardThreeCardSevenPushed(ReferenceGame):
+class StandardThreeCardSevenPushed(SeededReferenceGame):
     """§ 629b.5(g)(1)(iv): with standard commission, returns a winning three-card Banker 7 as a tie."""
 
     def settle(self, table, wager, hands):
@@ -117,7 +117,7 @@ class StandardThreeCardSevenPushed(ReferenceGame):
 
 
 @breaks("629b.5(g)(1)(iv)", "629b.5(h)(1)", profile="rising_phoenix_commission_free", include_expired=True)
-class CommissionFreeChargesVigorish(ReferenceGame):
+class CommissionFreeChargesVigorish(SeededReferenceGame):
     """§ 629b.5(h)(1): commission-free, still charges the 5% vigorish on winning Banker wagers."""
 
     def settle(self, table, wager, hands):
@@ -128,7 +128,7 @@ class CommissionFreeChargesVigorish(ReferenceGame):
 
 
 @breaks("629b.5(h)(1)", profile="rising_phoenix_commission_free", include_expired=True)
-class CommissionFreeBankerSixPaysHalf(ReferenceGame):
+class CommissionFreeBankerSixPaysHalf(SeededReferenceGame):
     """§ 629b.5(h)(1): commission-free, pays a Banker win with 6 at 1 to 2 (§ 629b.2(i)'s odds)."""
 
     def settle(self, table, wager, hands):
@@ -139,7 +139,7 @@ class CommissionFreeBankerSixPaysHalf(ReferenceGame):
 
 
 @breaks("629b.5(h)(2)", profile="rising_phoenix", include_expired=True)
-class SunSevenPaysThirty(ReferenceGame):
+class SunSevenPaysThirty(SeededReferenceGame):
     """§ 629b.5(h)(2): pays the Sun 7 Bonus at 30 to 1 instead of 40 to 1."""
 
     def settle(self, table, wager, hands):
@@ -150,7 +150,7 @@ class SunSevenPaysThirty(ReferenceGame):
 
 
 @breaks("629b.5(g)(4)(iii)", profile="rising_phoenix", include_expired=True)
-class NineOverSixPaysNineOverSeven(ReferenceGame):
+class NineOverSixPaysNineOverSeven(SeededReferenceGame):
     """§ 629b.5(g)(4)(iii): the 9 over 7 Bonus also wins on a 9 over a 6."""
 
     def settle(self, table, wager, hands):
@@ -161,7 +161,7 @@ class NineOverSixPaysNineOverSeven(ReferenceGame):
 
 
 @breaks("629b.5(g)(4)(ix)", profile="rising_phoenix_commission_free", include_expired=True)
-class TwoCardSixOverThreeCardThree(ReferenceGame):
+class TwoCardSixOverThreeCardThree(SeededReferenceGame):
     """§ 629b.5(g)(4)(ix): the 3-card 6 over 3-card 3 Bonus ignores how many cards the winner holds."""
 
     def settle(self, table, wager, hands):
@@ -173,7 +173,7 @@ class TwoCardSixOverThreeCardThree(ReferenceGame):
 
 
 @breaks("629b.5(g)(4)(xix)", profile="rising_phoenix", include_expired=True)
-class PlayerPairByValue(ReferenceGame):
+class PlayerPairByValue(SeededReferenceGame):
     """§ 629b.5(g)(4)(xix): the Player pair Bonus counts two cards of equal value (a 10 and a king) as a pair."""
 
     def settle(self, table, wager, hands):
@@ -193,7 +193,7 @@ def _mine_theirs(hands: W.Hands, hand: str) -> tuple[int, int]:
 
 
 @breaks("629b.6(a)", profile="midibaccarat_golden_talons", include_expired=True)
-class GoldenTalonsWithoutBaccaratWager(ReferenceGame):
+class GoldenTalonsWithoutBaccaratWager(SeededReferenceGame):
     """§ 629b.6(a): takes a Golden Talons wager from a seat with no Midibaccarat wager."""
 
     def check_limits(self, table, kind, stake, seat, hand, option):
@@ -203,7 +203,7 @@ class GoldenTalonsWithoutBaccaratWager(ReferenceGame):
 
 
 @breaks("629b.6(b)", profile="rising_phoenix", include_expired=True)
-class GoldenTalonsAfterNoMoreBets(ReferenceGame):
+class GoldenTalonsAfterNoMoreBets(SeededReferenceGame):
     """§ 629b.6(b): takes a Golden Talons wager after "no more bets"."""
 
     def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
@@ -232,7 +232,7 @@ def settle_early(record: dict, wager_type: str, at) -> dict:
 
 
 @breaks("629b.6(d)", profile="rising_phoenix_commission_free", include_expired=True)
-class GoldenTalonsSettledBeforeTheResult(ReferenceGame):
+class GoldenTalonsSettledBeforeTheResult(SeededReferenceGame):
     """§ 629b.6(d): reports Golden Talons settlements right after the initial reveal,
     before the third cards and the result (the amounts are right)."""
 
@@ -242,7 +242,7 @@ class GoldenTalonsSettledBeforeTheResult(ReferenceGame):
 
 
 @breaks("629b.6(e)(1)", profile="midibaccarat_golden_talons", include_expired=True)
-class GoldenTalonsWinByThreeWins(ReferenceGame):
+class GoldenTalonsWinByThreeWins(SeededReferenceGame):
     """§ 629b.6(e)(1): pays a win by 3 points (no natural) at 1 to 1."""
 
     def settle(self, table, wager, hands):
@@ -254,7 +254,7 @@ class GoldenTalonsWinByThreeWins(ReferenceGame):
 
 
 @breaks("629b.6(e)(2)", profile="rising_phoenix", include_expired=True)
-class GoldenTalonsNaturalLoserPushes(ReferenceGame):
+class GoldenTalonsNaturalLoserPushes(SeededReferenceGame):
     """§ 629b.6(e)(2): returns a natural that loses to a higher natural instead of collecting it."""
 
     def settle(self, table, wager, hands):
@@ -266,7 +266,7 @@ class GoldenTalonsNaturalLoserPushes(ReferenceGame):
 
 
 @breaks("629b.6(e)(3)", profile="rising_phoenix_commission_free", include_expired=True)
-class GoldenTalonsTiePushes(ReferenceGame):
+class GoldenTalonsTiePushes(SeededReferenceGame):
     """§ 629b.6(e)(3): returns a Golden Talons wager on a tie without naturals."""
 
     def settle(self, table, wager, hands):
@@ -276,7 +276,7 @@ class GoldenTalonsTiePushes(ReferenceGame):
 
 
 @breaks("629b.6(f)", profile="rising_phoenix_commission_free", include_expired=True)
-class GoldenTalonsNaturalTiePushesUnderB(ReferenceGame):
+class GoldenTalonsNaturalTiePushesUnderB(SeededReferenceGame):
     """§ 629b.6(f): under Paytable B, returns a natural tie instead of paying 2 to 1."""
 
     def settle(self, table, wager, hands):
@@ -287,7 +287,7 @@ class GoldenTalonsNaturalTiePushesUnderB(ReferenceGame):
 
 
 @breaks("629b.6(f)", profile="midibaccarat_golden_talons", include_expired=True)
-class GoldenTalonsPaytableCWinBy8PaysTen(ReferenceGame):
+class GoldenTalonsPaytableCWinBy8PaysTen(SeededReferenceGame):
     """§ 629b.6(f): under Paytable C, pays a win by 8 at 10 to 1 (Paytable A's odds) instead of 12 to 1."""
 
     def settle(self, table, wager, hands):
@@ -300,7 +300,7 @@ class GoldenTalonsPaytableCWinBy8PaysTen(ReferenceGame):
 
 # the natural wins by 4 or more of § 629b.6(f)'s "Natural win" rows, under each paytable, too
 @breaks("629b.6(f)", "629b.6(g)", profile="rising_phoenix", include_expired=True)
-class GoldenTalonsNaturalPaysTheMargin(ReferenceGame):
+class GoldenTalonsNaturalPaysTheMargin(SeededReferenceGame):
     """§ 629b.6(g), (f): pays a natural that wins by 4 or more at the win-by odds of the
     Rules Submission's paytable (a natural win pays 1 to 1 under every paytable)."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game.families import progressives as PR
 from baccarat_conformance.reference_game.wagers import Settlement, lose, pays
 
@@ -30,7 +30,7 @@ MYSTERY_ROUNDS = ("629b.3(h)", "629b.3(h)[table]")
 
 # 299 to 1 instead of 299 for 1: the paytable of the copy the scenario quotes
 @breaks("631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9", game="heavenly_9_pays_to_1")
-class Heavenly9PaysToOne(ReferenceGame):
+class Heavenly9PaysToOne(SeededReferenceGame):
     """Pays the same-color 3-card 9 tie "299 to 1" (stake plus 299 units) instead of
     "299 for 1" (§ 631c.2(i))."""
 
@@ -45,7 +45,7 @@ class Heavenly9PaysToOne(ReferenceGame):
 # check names the clause of the meter's rate (the oracle's), the rising-meter step its scenario's
 @breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9",
         game="heavenly_9_increments_1_percent")
-class Heavenly9IncrementsOnePercent(ReferenceGame):
+class Heavenly9IncrementsOnePercent(SeededReferenceGame):
     """The Heavenly 9 meter rises by 1% of each wager, not 10% (§ 631c.2(i))."""
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
@@ -59,7 +59,7 @@ class Heavenly9IncrementsOnePercent(ReferenceGame):
 
 # § 631c.2(g)'s own proof: the outcome check of the Banker's 3-card 9 scenario names (g)(4)
 @breaks("631c.2(g)(4)", profile="heavenly_9")
-class Heavenly9BankerNineLoses(ReferenceGame):
+class Heavenly9BankerNineLoses(SeededReferenceGame):
     """A Banker's 3-card 9 (the hands not tied) loses the Heavenly 9 wager: § 631c.2(g)(4)
     says it wins ("The banker has a 3-card hand total of 9"), paid 9 for 1 (§ 631c.2(i))."""
 
@@ -71,7 +71,7 @@ class Heavenly9BankerNineLoses(ReferenceGame):
 
 
 @breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9")
-class Heavenly9PaysEveryOutcome(ReferenceGame):
+class Heavenly9PaysEveryOutcome(SeededReferenceGame):
     """Pays every qualifying § 631c.2(g) outcome of a 3-card 9 tie, not only the highest."""
 
     def settle(self, table, wager, hands):
@@ -85,7 +85,7 @@ class Heavenly9PaysEveryOutcome(ReferenceGame):
 _CONTRIBUTE = PR._Mystery.contribute  # the reference game's own
 
 
-class _MysteryBreak(ReferenceGame):
+class _MysteryBreak(SeededReferenceGame):
     """Deals with the mystery meters' contribution replaced by :meth:`contribute` (a test
     game runs in a process of its own, so the patch reaches no other game)."""
 
@@ -141,7 +141,7 @@ class MysteryNeverPays(_MysteryBreak):
 
 
 @breaks("631c.6(c)(3)", profile="heavenly_9")
-class MysteryBiasedRng(ReferenceGame):
+class MysteryBiasedRng(SeededReferenceGame):
     """The mystery hit value favours the low end of [minimum, maximum] (square of a
     uniform draw) instead of spreading uniformly (§ 631c.6(c)(3))."""
 
@@ -153,7 +153,7 @@ class MysteryBiasedRng(ReferenceGame):
 @breaks("629b.3(e)(9)", profile="midibaccarat_progressives", include_expired=True,
         may_also_fail=MYSTERY_ROUNDS)
 @breaks("627b.3(e)(9)", profile="minibaccarat_royal_9", include_expired=True)
-class MegaEnvyNeedsOccupiedPosition(ReferenceGame):
+class MegaEnvyNeedsOccupiedPosition(SeededReferenceGame):
     """Pays Mega Envy only when the position holding the King 9 combination is
     occupied (§ 629b.3(e)(9): "It does not matter if the player position is occupied")."""
 
@@ -173,7 +173,7 @@ class MegaEnvyNeedsOccupiedPosition(ReferenceGame):
 # the meter not reset after the Major Jackpot: the meter check names the jackpot's clause
 @breaks("629b.3(e)(7)", profile="midibaccarat_progressives", include_expired=True,
         may_also_fail=MYSTERY_ROUNDS)
-class MajorJackpotNotReset(ReferenceGame):
+class MajorJackpotNotReset(SeededReferenceGame):
     """Pays the Major Jackpot but leaves the meter where it was (§ 629b.3(f)(2): reset amounts)."""
 
     def settle(self, table, wager, hands):
@@ -186,7 +186,7 @@ class MajorJackpotNotReset(ReferenceGame):
 
 
 @breaks("629b.7(j)", profile="midibaccarat_progressives", include_expired=True)
-class HarmonyReserveNotReseeded(ReferenceGame):
+class HarmonyReserveNotReseeded(SeededReferenceGame):
     """After a six-of-a-kind the Harmony meter restarts at the seed alone; the reserve
     meter is not added (§ 629b.7(j), interpretation harmony-reserve-reseed)."""
 
@@ -253,7 +253,7 @@ def royal_9_settled_after_third_card():
     from baccarat_conformance.reference_game import wagers as W
 
     W.WAGER_KINDS["royal_9"] = dataclasses.replace(W.WAGER_KINDS["royal_9"], phase="final")
-    return ReferenceGame()
+    return SeededReferenceGame()
 
 
 # the meter check names the table of the mystery configurations, the oracle's rate clause; the
@@ -267,7 +267,7 @@ def royal_9_mystery_rate_halved():
     saved = dict(PR.ROYAL_9_MYSTERY)
     for name, (low, high, rate) in saved.items():
         PR.ROYAL_9_MYSTERY[name] = (low, high, f"{Decimal(rate.rstrip('%')) / 2}%")
-    return ReferenceGame()
+    return SeededReferenceGame()
 
 
 # every Harmony scenario reads the meters: all fail; the meter check names the table of rates of
@@ -281,7 +281,7 @@ def harmony_rates_of_paytable_a():
     Paytables B, E and H (19% and 5%) are wrong."""
     for letter in PR.HARMONY_RATES:
         PR.HARMONY_RATES[letter] = PR.HARMONY_RATES["A"]
-    return ReferenceGame()
+    return SeededReferenceGame()
 
 
 @breaks("629b.3(f)(2)", profile="midibaccarat_progressives", include_expired=True,
@@ -291,7 +291,7 @@ def harmony_rates_of_paytable_a():
 @breaks("629b.3(g)(2)", profile="tests/profiles/midibaccarat_royal_9_1.toml", include_expired=True,
         may_also_fail=MYSTERY_ROUNDS)
 @breaks("627b.3(f)(2)", profile="tests/profiles/minibaccarat_royal_9_5.toml", include_expired=True)
-class Royal9MetersOpenACentLow(ReferenceGame):
+class Royal9MetersOpenACentLow(SeededReferenceGame):
     """The Royal 9 jackpot meters open one cent below the Rules Submission's initial amounts
     (§ 629b.3(f)(2), (g)(2) / § 627b.3(f)(2), (g)(2): the initial amounts are those filed,
     and no lower than the minimums)."""
@@ -310,7 +310,7 @@ def royal_9_meters_open_a_cent_low():
 @breaks("629b.3(h)", profile="midibaccarat_progressives", include_expired=True,
         may_also_fail=MYSTERY_ROUNDS)
 @breaks("627b.3(h)", profile="minibaccarat_royal_9_mystery", include_expired=True)
-class Royal9MysteryOpensACentLow(ReferenceGame):
+class Royal9MysteryOpensACentLow(SeededReferenceGame):
     """The Royal 9 mystery meter opens one cent below its configuration's seed and reseed
     amount (§ 629b.3(h) / § 627b.3(h) and their tables)."""
 
@@ -327,7 +327,7 @@ def royal_9_mystery_opens_a_cent_low():
 
 # settled after the Point Counts, before "banker wins" / "player wins" / "tie hand"
 @breaks("629b.7(f)", profile="midibaccarat_progressives", include_expired=True)
-class HarmonySettledBeforeTheResultAnnouncement(ReferenceGame):
+class HarmonySettledBeforeTheResultAnnouncement(SeededReferenceGame):
     """§ 629b.7(f): settles the Harmony Progressive wagers after the last card and the
     Point Counts, but before the result of the round is announced (the amounts are right)."""
 
@@ -385,7 +385,7 @@ mystery_at_the_minimum_pays_ninety_percent = MysteryAtTheMinimumPaysNinetyPercen
 mystery_at_the_minimum_not_reset = MysteryAtTheMinimumNotReset
 
 
-class _Heavenly9Reseed(ReferenceGame):
+class _Heavenly9Reseed(SeededReferenceGame):
     """After the suited 3-card 9 tie is paid 100% of the Heavenly 9 meter, the meter is set
     to :meth:`reseed` (the amount paid) instead of the $10,000 seed/reseed amount."""
 

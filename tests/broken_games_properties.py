@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from decimal import ROUND_FLOOR, Decimal
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 
 
-class BurnsACardBetweenRounds(ReferenceGame):
+class BurnsACardBetweenRounds(SeededReferenceGame):
     """§ 631a.9(c): from the second round on, the first card out of the shoe is burned
     (reported with ``to: burn``) instead of going to the Player's Hand."""
 
@@ -29,7 +29,7 @@ class BurnsACardBetweenRounds(ReferenceGame):
         return result
 
 
-class PlayerDrawsAFourthCardOnZero(ReferenceGame):
+class PlayerDrawsAFourthCardOnZero(SeededReferenceGame):
     """§ 631a.10(c): a Player's Hand with a Point Count of 0 after its third card is
     dealt a fourth card (before any third card of the Banker's Hand)."""
 
@@ -52,7 +52,7 @@ class PlayerDrawsAFourthCardOnZero(ReferenceGame):
         return decision
 
 
-class VoidRoundCollectsWagers(ReferenceGame):
+class VoidRoundCollectsWagers(SeededReferenceGame):
     """§ 631a.15(e): a round the shoe cannot complete is void, but its wagers are
     collected instead of returned."""
 
@@ -67,7 +67,7 @@ class VoidRoundCollectsWagers(ReferenceGame):
         return record
 
 
-class DragonBonusWinsByThree(ReferenceGame):
+class DragonBonusWinsByThree(SeededReferenceGame):
     """§ 631a.8(a)(4)(ii)(C): a Dragon Bonus on a hand that wins by three points (not a
     Natural) is paid 1 to 1 instead of losing."""
 
@@ -80,7 +80,7 @@ class DragonBonusWinsByThree(ReferenceGame):
         return super().settle(table, wager, hands)
 
 
-class TiePaysEightForOne(ReferenceGame):
+class TiePaysEightForOne(SeededReferenceGame):
     """§ 631a.13(b): a winning Tie wager is paid 8 for 1 (the stake included), not 8 to 1."""
 
     def settle(self, table, wager, hands):
@@ -90,7 +90,7 @@ class TiePaysEightForOne(ReferenceGame):
         return s
 
 
-class VigorishRoundedDown(ReferenceGame):
+class VigorishRoundedDown(SeededReferenceGame):
     """§ 631a.13(c): the vigorish is rounded down to a multiple of 25 cents, not up."""
 
     def settle(self, table, wager, hands):
@@ -101,7 +101,7 @@ class VigorishRoundedDown(ReferenceGame):
         return s
 
 
-class LosingTieWagersNotCollected(ReferenceGame):
+class LosingTieWagersNotCollected(SeededReferenceGame):
     """§ 631a.12(b): losing Tie wagers are settled as lost but never collected."""
 
     def op_deal_round(self, table_id, choices=None, irregularity=None):
@@ -113,7 +113,7 @@ class LosingTieWagersNotCollected(ReferenceGame):
         return result
 
 
-class NoLastHand(ReferenceGame):
+class NoLastHand(SeededReferenceGame):
     """§ 631a.10(d): the cover card is ignored: no "last hand", the shoe is dealt on to its end."""
 
     def _after_round(self, table, events):
@@ -122,7 +122,7 @@ class NoLastHand(ReferenceGame):
         return "in_play"
 
 
-class TrackedVigorishKeptAcrossShoes(ReferenceGame):
+class TrackedVigorishKeptAcrossShoes(SeededReferenceGame):
     """§ 631a.13(d)(2)(i): tracked vigorish is not collected before play with a new shoe
     (it is still collected when the player leaves)."""
 
@@ -135,7 +135,7 @@ class TrackedVigorishKeptAcrossShoes(ReferenceGame):
         return result
 
 
-class CuratorNeverPassesTheShoe(ReferenceGame):
+class CuratorNeverPassesTheShoe(SeededReferenceGame):
     """§ 631a.14(a)(1): the curator keeps the dealing shoe when the Banker's Hand loses."""
 
     def _select_curator(self, table, previous):
@@ -151,7 +151,7 @@ class CuratorNeverPassesTheShoe(ReferenceGame):
             self._passing = False
 
 
-class AcceptsWagersAfterNoMoreBets(ReferenceGame):
+class AcceptsWagersAfterNoMoreBets(SeededReferenceGame):
     """§ 631a.8(c): a new wager is accepted after "no more bets"."""
 
     def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.cards import baccarat_value, is_red, rank_of, suit_of
 
@@ -28,7 +28,7 @@ from .registry import breaks
 
 
 @breaks("631c.1", "631c.1(d)", profile="side_wagers_631c")
-class ColoredPairPaidAsMixed(ReferenceGame):
+class ColoredPairPaidAsMixed(SeededReferenceGame):
     """§ 631c.1(d): a colored pair is paid at the Mixed pair odds (6 to 1 under A, not 12 to 1)."""
 
     def settle(self, table, wager, hands):
@@ -40,7 +40,7 @@ class ColoredPairPaidAsMixed(ReferenceGame):
 
 
 @breaks("627b.1", "627b.1(c)", "627b.1(d)(2)", profile="minibaccarat", include_expired=True)
-class PairsByValue(ReferenceGame):
+class PairsByValue(SeededReferenceGame):
     """§ 627b.1(c): two cards of equal value but different rank (a 10 and a king) pay as a pair."""
 
     def settle(self, table, wager, hands):
@@ -56,7 +56,7 @@ class PairsByValue(ReferenceGame):
 
 # the Blazing 7s that should lose names § 631c.3(g) ("shall lose")
 @breaks("631c.3", "631c.3(g)", profile="side_wagers_631c")
-class MixedBlazing7sWin(ReferenceGame):
+class MixedBlazing7sWin(SeededReferenceGame):
     """§ 631c.3(f)(4): Blazing 7s also wins when a 2-card 7 meets a 3-card 7 (paid as 3-card)."""
 
     def settle(self, table, wager, hands):
@@ -69,7 +69,7 @@ class MixedBlazing7sWin(ReferenceGame):
 
 # the refused Cover All names each scenario's principal (first written) clause
 @breaks("631c.3(f)(5)", "631c.3(h)", profile="side_wagers_631c")
-class CoverAllNeedsAnother(ReferenceGame):
+class CoverAllNeedsAnother(SeededReferenceGame):
     """§ 631c.3(f)(5): Cover All is refused unless another 5 Treasures wager is placed at the seat."""
 
     def check_limits(self, table, kind, stake, seat, hand, option):
@@ -81,7 +81,7 @@ class CoverAllNeedsAnother(ReferenceGame):
 
 
 @breaks("631c.3(c)", profile="side_wagers_631c")
-class FiveTreasuresAfterNoMoreBets(ReferenceGame):
+class FiveTreasuresAfterNoMoreBets(SeededReferenceGame):
     """§ 631c.3(c): 5 Treasures wagers are still accepted after the dealer calls "no more bets"."""
 
     def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
@@ -97,7 +97,7 @@ class FiveTreasuresAfterNoMoreBets(ReferenceGame):
 
 
 @breaks("631c.7", "631c.7(d)", profile="side_wagers_631c")
-class SuitedMatchPays2To1(ReferenceGame):
+class SuitedMatchPays2To1(SeededReferenceGame):
     """§ 631c.7(d): a Suited Match is paid 2 to 1 instead of 2.5 to 1."""
 
     def settle(self, table, wager, hands):
@@ -108,7 +108,7 @@ class SuitedMatchPays2To1(ReferenceGame):
 
 
 @breaks("631c.5", "631c.5(i)", profile="commission_free")
-class BankerSixPaidEven(ReferenceGame):
+class BankerSixPaidEven(SeededReferenceGame):
     """§ 631c.5(i): commission-free, a Banker's Hand winning with six is paid 1 to 1, not 1 to 2."""
 
     def settle(self, table, wager, hands):
@@ -119,7 +119,7 @@ class BankerSixPaidEven(ReferenceGame):
 
 
 @breaks("631c.5", "631c.5(k)(2)", profile="commission_free")
-class LuckySixThreeCardsPays12(ReferenceGame):
+class LuckySixThreeCardsPays12(SeededReferenceGame):
     """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
     The wager still wins: only the odds are wrong."""
 
@@ -133,7 +133,7 @@ class LuckySixThreeCardsPays12(ReferenceGame):
 @breaks("629b.2(e)", profile="midibaccarat", include_expired=True)
 @breaks("627b.2(e)", profile="minibaccarat", include_expired=True)
 @breaks("631c.5(e)", profile="commission_free")
-class NoLuckySixCall(ReferenceGame):
+class NoLuckySixCall(SeededReferenceGame):
     """§ 629b.2(e): the dealer never announces "Lucky Six"."""
 
     def announce_extra(self, table, hands, events):
@@ -144,7 +144,7 @@ class NoLuckySixCall(ReferenceGame):
 @breaks("629b.2", "629b.2(a)", "631a.12(b)", profile="midibaccarat", include_expired=True)
 # 631a.12(b): the Chapter 631a settlement-order scenario also sees the commission taken
 @breaks("627b.2", "627b.2(a)", "631a.12(b)", profile="minibaccarat", include_expired=True)
-class CommissionOnBanker(ReferenceGame):
+class CommissionOnBanker(SeededReferenceGame):
     """§ 627b.2(a): commission-free Minibaccarat still takes 5% commission on winning Banker wagers."""
 
     def settle(self, table, wager, hands):
@@ -179,7 +179,7 @@ def pairs_by_value():
 def perfect_pairs_settled_after_third_card():
     """§ 629b.1(d): Perfect Pairs wagers are settled with the Baccarat wagers, after any third card."""
     W.WAGER_KINDS["perfect_pairs"] = dataclasses.replace(W.WAGER_KINDS["perfect_pairs"], phase="final")
-    return ReferenceGame()
+    return SeededReferenceGame()
 
 
 # a third-card nine counted pays the one-nine win at the two-nines odds: the payout clause (e)
@@ -189,7 +189,7 @@ def lucky_nines_counts_third_cards():
     (Paytable A odds)."""
     W.WAGER_KINDS["lucky_nines"] = dataclasses.replace(W.WAGER_KINDS["lucky_nines"], phase="final",
                                                        settle=_lucky_nines_on_all_cards)
-    return ReferenceGame()
+    return SeededReferenceGame()
 
 
 def mixed_blazing_7s_win():
@@ -224,10 +224,10 @@ def commission_on_banker():
     return CommissionOnBanker()
 
 
-def _settled_in_phase(wager_types, phase: str) -> ReferenceGame:
+def _settled_in_phase(wager_types, phase: str) -> SeededReferenceGame:
     for name in wager_types:
         W.WAGER_KINDS[name] = dataclasses.replace(W.WAGER_KINDS[name], phase=phase)
-    return ReferenceGame()
+    return SeededReferenceGame()
 
 
 @breaks("631c.7(c)", profile="side_wagers_631c")

@@ -13,7 +13,7 @@ import dataclasses
 import random
 from decimal import Decimal
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game.cards import baccarat_value
 
 
@@ -39,14 +39,14 @@ class _NaiveSwap(random.Random):
             x[i], x[j] = x[j], x[i]
 
 
-class BottomCardNeverMoves(ReferenceGame):
+class BottomCardNeverMoves(SeededReferenceGame):
     """Its shuffle leaves the bottom card of the stack where it was (§ 631a.5(a))."""
 
     def new_shoe(self, shoe_id, decks, rng, cut_offset):
         return super().new_shoe(shoe_id, decks, _KeepsTheBottomCard(rng.getrandbits(64)), cut_offset)
 
 
-class NaiveSwapShuffle(ReferenceGame):
+class NaiveSwapShuffle(SeededReferenceGame):
     """Shuffles with the naive swap (§ 631a.5(a)); it declares its pre-shuffle order,
     as the reference game does."""
 
@@ -54,7 +54,7 @@ class NaiveSwapShuffle(ReferenceGame):
         return super().new_shoe(shoe_id, decks, _NaiveSwap(rng.getrandbits(64)), cut_offset)
 
 
-class SixteenBitSeed(ReferenceGame):
+class SixteenBitSeed(SeededReferenceGame):
     """Seeds each shoe's generator from 16 bits (of the seed asked for, or of its own
     entropy): only 65,536 shoes exist, and they repeat (§ 631a.5(a))."""
 
@@ -64,7 +64,7 @@ class SixteenBitSeed(ReferenceGame):
         return super().op_start_shoe(table_id, cards=cards, seed=seed, **kw)
 
 
-class QuietBurnFavouringPlayer(ReferenceGame):
+class QuietBurnFavouringPlayer(SeededReferenceGame):
     """In the shoes of its own shuffle, quietly discards the card that would be the
     Banker's first when it is an 8 or a 9 (a card that favours the Banker), so the
     Banker's Hand gets the next one; stacked shoes are dealt correctly."""
@@ -82,7 +82,7 @@ class QuietBurnFavouringPlayer(ReferenceGame):
         return super().op_deal_round(table_id, choices=choices, irregularity=irregularity)
 
 
-class PaysBankerShortOneInAThousand(ReferenceGame):
+class PaysBankerShortOneInAThousand(SeededReferenceGame):
     """Pays a winning Banker wager $1 per $100 short, one time in a thousand
     (§ 631a.13(c)), from a generator of its own."""
 
@@ -97,7 +97,7 @@ class PaysBankerShortOneInAThousand(ReferenceGame):
         return s
 
 
-class RefusesDragonBonusOverTwentyFive(ReferenceGame):
+class RefusesDragonBonusOverTwentyFive(SeededReferenceGame):
     """Declares the Dragon Bonus wager but refuses one over $25, though the Rules
     Submission files no such limit (§ 631a.8(a)): the returns scenario cannot judge it."""
 

@@ -7,17 +7,17 @@ a pass"). Usable as ``--game tests.capability_games:NAME``.
 
 from __future__ import annotations
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 
 
-class DeclaresNoCapabilities(ReferenceGame):
+class DeclaresNoCapabilities(SeededReferenceGame):
     """Declares no capability at all: no stacked shoe, no disclosure, no optional wager…"""
 
     def op_describe(self) -> dict:
         return {**super().op_describe(), "capabilities": []}
 
 
-class DeclaresNoIrregularities(ReferenceGame):
+class DeclaresNoIrregularities(SeededReferenceGame):
     """Declares every capability but ``irregularities`` (§ 631a.15 cannot be staged)."""
 
     def op_describe(self) -> dict:
@@ -33,7 +33,7 @@ def no_irregularities() -> DeclaresNoIrregularities:
     return DeclaresNoIrregularities()
 
 
-class OnlyMysteryAOne(ReferenceGame):
+class OnlyMysteryAOne(SeededReferenceGame):
     """Implements one Must-Hit-By Mystery configuration (§ 631c.6(c)(4)), "A-$1", and
     answers ``unsupported`` to a table of any other."""
 
@@ -50,7 +50,7 @@ def only_mystery_a_one() -> OnlyMysteryAOne:
     return OnlyMysteryAOne()
 
 
-class MinimumTenDollars(ReferenceGame):
+class MinimumTenDollars(SeededReferenceGame):
     """Refuses every wager under $10.00, whatever table limits the Rules Submission files."""
 
     def check_limits(self, table, kind, stake, seat, hand, option):
@@ -65,7 +65,7 @@ def minimum_ten_dollars() -> MinimumTenDollars:
     return MinimumTenDollars()
 
 
-class BaseWagersOnly(ReferenceGame):
+class BaseWagersOnly(SeededReferenceGame):
     """Implements the Banker, Player and Tie wagers only, as a vendor's first build may:
     declares no ``wager.<type>`` and answers ``unsupported`` to a Rules Submission that
     offers any other wager (docs/protocol.md, open_table)."""
@@ -87,7 +87,7 @@ def base_wagers_only() -> BaseWagersOnly:
     return BaseWagersOnly()
 
 
-class DeclaresNoShoeBatch(ReferenceGame):
+class DeclaresNoShoeBatch(SeededReferenceGame):
     """Declares every capability but ``batch_shoes`` (protocol 1.3), and answers
     ``play_shoes`` with an error, as a game written for 1.2 would: the statistics play
     its shoes one operation at a time. ``ops`` counts the operations it was sent."""

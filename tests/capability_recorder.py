@@ -4,7 +4,7 @@ capabilities the scenario declares, and what it used is written down.
 
 For every scenario with a clause, the game's ``describe`` answer (cached by the adapter)
 is narrowed, for that scenario only, to the capabilities the scenario declares
-(:func:`baccarat_conformance.gating.needed_capabilities`: its ``@capability.X`` tags, the
+(:func:`baccarat_conformance.run.gating.needed_capabilities`: its ``@capability.X`` tags, the
 ``wager.W`` of its ``@option.W`` tags…). A scenario that uses anything else is stopped by
 the adapter (:class:`CapabilityMissing`) and ends "not verified"; code that only uses a
 capability when the game has it (``GameAdapter.has_capability``) takes its other path.
@@ -30,8 +30,8 @@ from typing import Any, Iterator
 import pytest
 
 from baccarat_conformance.adapters import Transcript
-from baccarat_conformance.clauses import clause_tags
-from baccarat_conformance.gating import needed_capabilities
+from baccarat_conformance.run.clauses import clause_tags
+from baccarat_conformance.run.gating import needed_capabilities
 
 
 SCENARIO = pytest.StashKey[tuple]()

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from decimal import ROUND_FLOOR, Decimal
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 
 
-class VigorishFractionRoundedDown(ReferenceGame):
+class VigorishFractionRoundedDown(SeededReferenceGame):
     """Without 25¢ rounding, 5% of the amount won that is a fraction of a cent is rounded
     down to the cent ($1.41 won: 7¢, where the reference game charges 8¢): § 631a.13(c)
     sets no rule for the fraction (interpretation 631a.13-c-fraction-of-a-cent)."""
@@ -25,7 +25,7 @@ class VigorishFractionRoundedDown(ReferenceGame):
         return s
 
 
-class SimulatedCardReportedWhenDealt(ReferenceGame):
+class SimulatedCardReportedWhenDealt(SeededReferenceGame):
     """Reports the disclosed card of an irregularity where it left the shoe (right after
     its ``irregularity`` event, before the interrupted round is settled) rather than at
     the start of the simulated round it begins (§ 631a.15(c)(2); docs/protocol.md,
@@ -41,7 +41,7 @@ class SimulatedCardReportedWhenDealt(ReferenceGame):
         return result
 
 
-class EmptySeatsMeanNoSeats(ReferenceGame):
+class EmptySeatsMeanNoSeats(SeededReferenceGame):
     """Reads ``open_table``'s ``seats`` literally: a list, even an empty one, names every
     seat of the table, so ``"seats": []`` is a table nobody sits at (docs/protocol.md,
     open_table: the default table is the one opened without ``seats``)."""
@@ -50,7 +50,7 @@ class EmptySeatsMeanNoSeats(ReferenceGame):
     def _seat_map(rules, seats):
         if seats is not None and not seats:
             return {}
-        return ReferenceGame._seat_map(rules, seats)
+        return SeededReferenceGame._seat_map(rules, seats)
 
 
 vigorish_fraction_rounded_down = VigorishFractionRoundedDown
@@ -58,7 +58,7 @@ empty_seats_mean_no_seats = EmptySeatsMeanNoSeats
 simulated_card_reported_when_dealt = SimulatedCardReportedWhenDealt
 
 
-class LuckySixTieOnSixReturned(ReferenceGame):
+class LuckySixTieOnSixReturned(SeededReferenceGame):
     """Returns a Lucky Six wager whole when the hands tie on six, where the reference game
     collects it: § 631c.5(c)(3) names neither result for that tie (interpretation
     631c.5-c-3-lucky-six-tie-on-six)."""
@@ -73,7 +73,7 @@ class LuckySixTieOnSixReturned(ReferenceGame):
 lucky_six_tie_on_six_returned = LuckySixTieOnSixReturned
 
 
-class MysteryHitValueAtTheMinimum(ReferenceGame):
+class MysteryHitValueAtTheMinimum(SeededReferenceGame):
     """Its random number generator preselects every mystery hit value at the minimum dollar
     value (§ 631c.6(c)(3): "a random dollar value ... between a set minimum and maximum
     dollar value"; § 629b.3(h), § 627b.3(h): from "Reseed" to "Random Must-Hit-By"), so the
@@ -90,7 +90,7 @@ class MysteryHitValueAtTheMinimum(ReferenceGame):
 mystery_hit_value_at_the_minimum = MysteryHitValueAtTheMinimum
 
 
-class Royal9PaysTheLargerAward(ReferenceGame):
+class Royal9PaysTheLargerAward(SeededReferenceGame):
     """Where a deal makes a Royal 9 jackpot row and a later row paying more (a suited
     personal King 9 in the Banker's Hand, a $450 Major Jackpot meter, against a suited Royal
     9: the $1,500 Suited Royal 9 Tie Hand), pays the larger award and leaves the meter to
@@ -142,7 +142,7 @@ class MysteryContributionsInReverse(MysteryHitValueAtTheMinimum):
 mystery_contributions_in_reverse = MysteryContributionsInReverse
 
 
-class ShuffleOfItsOwn(ReferenceGame):
+class ShuffleOfItsOwn(SeededReferenceGame):
     """Shuffles with an algorithm of its own (a sort on random keys, one draw per card) and
     draws a cut position of its own before shuffling, used only when no cut is asked for:
     the same seed still shuffles the same stack, which any cut asked of it then cuts
@@ -169,7 +169,7 @@ def _cents(text: str) -> Decimal:
     return Decimal(text)
 
 
-class _Tracking(ReferenceGame):
+class _Tracking(SeededReferenceGame):
     """Keeps each table's Rules Submission from ``open_table`` (through ``handle``, the
     protocol's library binding, so the variant depends on no internals of the reference game)."""
 
@@ -272,7 +272,7 @@ class VigorishRoundedWhenCollected(_Tracking):
         return answer
 
 
-class VoidRoundDealsNothing(ReferenceGame):
+class VoidRoundDealsNothing(SeededReferenceGame):
     """Declares a round void, every wager returned, before dealing any card when the
     dealing shoe cannot complete it (an electronic shoe knows its cards): § 631a.15(e)
     voids the round "If there are insufficient cards remaining in the dealing shoe to

@@ -10,23 +10,13 @@ from typing import Callable
 import pytest
 
 from baccarat_conformance.plugin import GC_THRESHOLDS
-from baccarat_conformance.reference_game import HIT_SEED_ENV, SHUFFLE_SEED_ENV
 
 from .reference_runs import play
 from .suite_runner import SuiteRun
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # Every reference game of the suite's runs (in this process, its child pytest runs, the
-    # CLI's and the servers', subclasses included) draws its mystery hit values from the same seed: their
-    # Kolmogorov-Smirnov scenarios at 0.001, run about 25 times a test run, would otherwise
-    # raise a false alarm in about one test run of forty (one did on 2026-11-27)
-    os.environ.setdefault(HIT_SEED_ENV, "20261127")
-    # ... and their shuffles: a game without seeded_shuffle (the capability recorder's
-    # narrowed reference game, tests/capability_games.py) deals shoes of its own to the
-    # statistics, whose scenarios at 1% family-wise would raise a false alarm now and then
-    # (one did on 2026-11-27, session 9: the Heavenly 9 outcomes under the recorder)
-    os.environ.setdefault(SHUFFLE_SEED_ENV, "20261127")
+    # (the suite's games are seeded in the open: tests/seeded_games.py)
     # the statistics scenarios of the suite's runs (about 40 a test run, at smoke depth) deal
     # their shoes in the scenario's own process: a pool of local processes (a forkserver and
     # a worker a core, each importing the harness) took 0.3 s of CPU more a scenario for the

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import os
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 
 
-class CrashesOnce(ReferenceGame):
+class CrashesOnce(SeededReferenceGame):
     """Raises from one deal_round only (the third of the process): an intermittent
     adapter error. Inside a hypothesis property it does not happen again when the
     failing example is replayed, so hypothesis raises ``FlakyFailure``."""
@@ -22,7 +22,7 @@ class CrashesOnce(ReferenceGame):
         return super().op_deal_round(*a, **kw)
 
 
-class EndsItsProcess(ReferenceGame):
+class EndsItsProcess(SeededReferenceGame):
     """Ends its whole process (``os._exit(1)``) on the third deal of each process: under
     pytest-xdist, a worker dies in the middle of a scenario."""
 
@@ -35,7 +35,7 @@ class EndsItsProcess(ReferenceGame):
         return super().op_deal_round(*a, **kw)
 
 
-class EndsItsProcessBeforeAnyResult(ReferenceGame):
+class EndsItsProcessBeforeAnyResult(SeededReferenceGame):
     """Ends its process (``os._exit(7)``) at its first ``open_table``: pytest dies in the
     first scenario that opens a table, before any result is written."""
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import threading
 import time
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 
 
-class ReversesShoe(ReferenceGame):
+class ReversesShoe(SeededReferenceGame):
     """Deals the stacked shoe it was sent, then reverses the list in place, and pads
     every wager it was sent with a field of its own: a game rewriting its params."""
 
@@ -27,7 +27,7 @@ class ReversesShoe(ReferenceGame):
         return answer
 
 
-class _Counting(ReferenceGame):
+class _Counting(SeededReferenceGame):
     """Misbehaves in :meth:`misbehave` on its third ``deal_round``."""
 
     def op_deal_round(self, *a, **kw):
@@ -73,7 +73,7 @@ class RaisesGeneratorExit(_Counting):
         raise GeneratorExit
 
 
-class SlowToOpen(ReferenceGame):
+class SlowToOpen(SeededReferenceGame):
     """Takes two minutes to open a table: a run that stays in its first scenario."""
 
     def op_open_table(self, *a, **kw):

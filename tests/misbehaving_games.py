@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import os
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 
 
-class Crashes(ReferenceGame):
+class Crashes(SeededReferenceGame):
     """Raises from deal_round on every third round."""
 
     calls = 0
@@ -20,7 +20,7 @@ class Crashes(ReferenceGame):
         return super().op_deal_round(*a, **kw)
 
 
-class FloatMoney(ReferenceGame):
+class FloatMoney(SeededReferenceGame):
     """Answers money as JSON numbers (the protocol wants decimal strings)."""
 
     def op_deal_round(self, *a, **kw):
@@ -30,7 +30,7 @@ class FloatMoney(ReferenceGame):
         return record
 
 
-class MissingField(ReferenceGame):
+class MissingField(SeededReferenceGame):
     """Leaves out the hands of the round record."""
 
     def op_deal_round(self, *a, **kw):
@@ -39,14 +39,14 @@ class MissingField(ReferenceGame):
         return record
 
 
-class NotJson(ReferenceGame):
+class NotJson(SeededReferenceGame):
     """Answers with an object that is not JSON at all."""
 
     def op_deal_round(self, *a, **kw):
         return {"round": object()}
 
 
-class DiesMidRun(ReferenceGame):
+class DiesMidRun(SeededReferenceGame):
     """Kills its whole process in the middle of the run."""
 
     calls = 0
@@ -78,14 +78,14 @@ def dies_mid_run():
     return DiesMidRun()
 
 
-class DeclaresProtocol2(ReferenceGame):
+class DeclaresProtocol2(SeededReferenceGame):
     """Declares protocol version 2.0, which this harness does not speak."""
 
     def op_describe(self):
         return {**super().op_describe(), "protocol_version": "2.0"}
 
 
-class SpeaksProtocol11(ReferenceGame):
+class SpeaksProtocol11(SeededReferenceGame):
     """A game written for protocol 1.1 (declares it): a 1.2 harness accepts it."""
 
     def op_describe(self):
@@ -101,7 +101,7 @@ def speaks_protocol_1_1():
 
 
 # ---------------------------------------------------------------------- answers check-protocol must name
-class PerMeterCapability(ReferenceGame):
+class PerMeterCapability(SeededReferenceGame):
     """Declares ``progressive.heavenly_9``, a capability name that does not exist."""
 
     def op_describe(self):
@@ -109,7 +109,7 @@ class PerMeterCapability(ReferenceGame):
         return {**d, "capabilities": d["capabilities"] + ["progressive.heavenly_9"]}
 
 
-class OwnEventType(ReferenceGame):
+class OwnEventType(SeededReferenceGame):
     """Reports its payments as ``payout`` events (neither a protocol event nor ``x_``)."""
 
     def op_deal_round(self, *a, **kw):
@@ -118,7 +118,7 @@ class OwnEventType(ReferenceGame):
         return record
 
 
-class ForgetsAWager(ReferenceGame):
+class ForgetsAWager(SeededReferenceGame):
     """Leaves the last wager out of the round record's settlements."""
 
     def op_deal_round(self, *a, **kw):
@@ -127,7 +127,7 @@ class ForgetsAWager(ReferenceGame):
         return record
 
 
-class AcceptsZeroWagers(ReferenceGame):
+class AcceptsZeroWagers(SeededReferenceGame):
     """Accepts a wager of $0.00 (protocol.md: invalid_request)."""
 
     def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
@@ -136,7 +136,7 @@ class AcceptsZeroWagers(ReferenceGame):
         return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
 
 
-class LateWagers(ReferenceGame):
+class LateWagers(SeededReferenceGame):
     """Keeps betting open after "no more bets" (§ 631a.8(c))."""
 
     def op_place_wager(self, table_id, *a, **kw):
@@ -144,7 +144,7 @@ class LateWagers(ReferenceGame):
         return super().op_place_wager(table_id, *a, **kw)
 
 
-class ShortBatch(ReferenceGame):
+class ShortBatch(SeededReferenceGame):
     """Answers run_rounds with one record fewer than the rounds asked."""
 
     def op_run_rounds(self, rules, rounds, hands_only=False):
@@ -173,7 +173,7 @@ def late_wagers():
 
 def short_batch():
     return ShortBatch()
-class LateMalformed(ReferenceGame):
+class LateMalformed(SeededReferenceGame):
     """Plays correctly for ``after`` rounds of ``run_rounds``, then passes every
     ``every``-th record (whole or hands-only) to ``spoil``, which changes it in place: a
     fault a sweep meets only in its later batches (adapters/batch.py)."""
@@ -192,7 +192,7 @@ class LateMalformed(ReferenceGame):
         return answer
 
 
-class IgnoresHandsOnly(ReferenceGame):
+class IgnoresHandsOnly(SeededReferenceGame):
     """Declares ``batch_hands`` but always answers whole records (protocol 1.2 allows it)."""
 
     def op_run_rounds(self, rules, rounds, hands_only=False):

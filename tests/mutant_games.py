@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from baccarat_conformance.reference_game import ReferenceGame
+from .seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.table import Wager, _money
 
 
-class ResultsTurned(ReferenceGame):
+class ResultsTurned(SeededReferenceGame):
     """Every wager's result is turned: a win loses, a loss wins at 1 to 1, a push loses
     (the win, lose and tie rules of every wager)."""
 
@@ -25,7 +25,7 @@ class ResultsTurned(ReferenceGame):
         return W.Settlement("lose", Decimal("0.00"), Decimal("0.00"), s.outcome)
 
 
-class AcceptsEveryWager(ReferenceGame):
+class AcceptsEveryWager(SeededReferenceGame):
     """Every wager the game knows is accepted at an occupied seat: after "no more bets",
     without the Baccarat wager it needs, below a minimum or over a limit (every rule of
     §§ 631a.8(c), 631c, 629b and 627b that refuses a wager)."""
@@ -40,7 +40,7 @@ class AcceptsEveryWager(ReferenceGame):
         return {"accepted": True, "wager_id": wager.wager_id, "reason": None}
 
 
-class WrongOdds(ReferenceGame):
+class WrongOdds(SeededReferenceGame):
     """Every winning wager is paid at the next lower odds: winnings of at least twice the
     stake lose one stake ("20 to 1" pays 19 to 1, "299 for 1" pays 298 for 1), smaller
     winnings are halved ("1 to 1" pays 1 to 2, "1 to 2" pays 1 to 4). The result stays a

@@ -28,22 +28,22 @@ profile instead of once per game.
 
 from __future__ import annotations
 
+import errno
 import gc
 import importlib
 import json
 import os
 import sys
+import time
 import traceback
 from pathlib import Path
 
 import pytest
-from _pytest.mark import KeywordMatcher, MarkMatcher
-from _pytest.mark.expression import Expression
 
+from baccarat_conformance.compat import mark_expression_matcher, warm_hypothesis_constants
 from baccarat_conformance.corpus.roles import clause_roles
-from baccarat_conformance.replay_record import ReplayContext
+from baccarat_conformance.run.replay_record import ReplayContext
 
-from .pytest_zygote import fork, note_fork
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -51,15 +51,35 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="tests.proof_runner: play each game of this JSON plan against the collected suite")
 
 
+def fork() -> int:
+    """``os.fork()``, tried again for a few seconds when the machine is short of processes
+    or memory (EAGAIN, ENOMEM), as a busy shared machine can be."""
+    for attempt in range(10):
+        try:
+            return os.fork()
+        except OSError as e:
+            if e.errno not in (errno.EAGAIN, errno.ENOMEM) or attempt == 9:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def note_fork(env: dict, kind: str, args: list[str]) -> None:
+    """With ``PYTEST_CHILD_LOG`` set, append a line for this fork (benchmarks/child_pytest_counter
+    counts the child pytest processes of a test run this way)."""
+    log = env.get("PYTEST_CHILD_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as fh:
+            test = env.get("PYTEST_CURRENT_TEST", "-").split(" ")[0]
+            fh.write(f"fork-{kind} {os.getpid()} {os.getppid()} {test} {' '.join(map(str, args))[:200]}\n")
+
+
 def _selected(items: list[pytest.Item], marks: str | None, keyword: str | None,
               files: list[str] | None = None) -> list[pytest.Item]:
-    by_mark = Expression.compile(marks) if marks else None
-    by_word = Expression.compile(keyword) if keyword else None
+    keeps = mark_expression_matcher(marks or "", keyword or "")
     in_files = {Path(f).resolve() for f in files} if files else None
     return [item for item in items
-            if (in_files is None or Path(item.path).resolve() in in_files)
-            and (by_mark is None or by_mark.evaluate(MarkMatcher.from_markers(item.iter_markers())))
-            and (by_word is None or by_word.evaluate(KeywordMatcher.from_item(item)))]
+            if (in_files is None or Path(item.path).resolve() in in_files) and keeps(item)]
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -121,10 +141,10 @@ def exit_status_path(log: Path) -> Path:
 
 def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[list[pytest.Item]]) -> None:
     """The exact par sheet of each profile whose games play a game-math or statistics
-    scenario, read from the disk cache (or computed) once before the forks
-    (harness/game_math.py, ``remembered_par_sheet``) instead of once in each fork that needs it."""
-    from baccarat_conformance.game_math import remembered_par_sheet
-    from baccarat_conformance.profile import load_profile
+    scenario, computed once before the forks (the oracle keeps it for the process, and each fork
+    inherits it) instead of once in each fork that needs it."""
+    from baccarat_conformance.run.game_math import par_sheet_for
+    from baccarat_conformance.inputs.profile import load_profile
 
     profiles = dict.fromkeys(game.get("options", {}).get("profile", config.option.profile)
                              for game, items in zip(plan, selections)
@@ -132,7 +152,7 @@ def _warm_par_sheets(config: pytest.Config, plan: list[dict], selections: list[l
                                     for item in items))
     for profile in profiles:
         try:
-            remembered_par_sheet(load_profile(profile))  # read from disk (or computed) once, as the steps ask for it
+            par_sheet_for(load_profile(profile))  # as the steps ask for it
         except Exception:  # noqa: BLE001 - the scenario reports it in the game's fork
             pass
 
@@ -141,15 +161,8 @@ def _warm_hypothesis_constants() -> None:
     """Hypothesis' constants of the local modules, gathered once before the forks: at the
     first example of a process hypothesis parses every module of the project it has not
     seen for literals to try (0.1–0.2 s, in every fork that runs a property scenario).
-    Internal to hypothesis: when it is not there, each fork gathers them as before."""
-    try:
-        from hypothesis.internal.conjecture.providers import _get_local_constants
-    except ImportError:
-        return
-    try:
-        _get_local_constants()
-    except Exception:  # noqa: BLE001 - the fork gathers them itself, as its own process would
-        pass
+    Internal to hypothesis (harness/compat.py): when it is not there, each fork gathers them as before."""
+    warm_hypothesis_constants()
 
 
 def _play(session: pytest.Session, game: dict, log: Path, items: list[pytest.Item]) -> None:

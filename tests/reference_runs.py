@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
-from baccarat_conformance.atomic_files import write_atomic
+from baccarat_conformance.util.atomic_files import write_atomic
 
 from .suite_runner import FEATURES, Selection, SuiteRun, run_suites, select
 
@@ -91,7 +91,7 @@ class Run:
         return dataclasses.replace(sel, options=tuple(options.items()), only_paths=bool(self.features))
 
 
-REF = None  # the reference game
+REF = "tests.seeded_games:create_game"  # the reference game, its draws seeded (tests/seeded_games.py)
 VARIANT = "tests.conforming_variants:"
 
 

@@ -25,8 +25,9 @@ Decorating a class names the game by the class's name in snake case
 (``PlayerStandsOn5`` → ``player_stands_on_5``) unless ``game=`` says otherwise; decorating a
 factory function names it by the function's name. tests/test_proofs.py plays every
 proof; tests/suite_runner.py plays the proofs of one profile in one pytest process.
-``baccarat-conformance clauses --explain ID`` lists the proofs of a clause when run
-from a source checkout (it imports this module).
+``baccarat-conformance clauses --explain ID`` lists the proofs of a clause from the proofs
+index this module writes into the package (``python -m tests.registry --write``, checked
+current by tests/test_explain.py): the product never imports the tests.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ import ast
 import functools
 import importlib
 import inspect
+import json
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
@@ -43,6 +46,8 @@ from typing import Callable, Iterable, TypeVar
 TESTS = Path(__file__).resolve().parent
 #: The modules that hold broken games (every one is imported by :func:`proofs`).
 MODULES_GLOB = "broken_games*.py"
+#: The proofs index ``clauses --explain`` reads (package data of the corpus package).
+INDEX = TESTS.parent / "corpus" / "proofs.json"
 
 T = TypeVar("T")
 
@@ -168,3 +173,38 @@ def proofs() -> list[Proof]:
 def proofs_of(clause: str) -> list[Proof]:
     """The proofs whose game must fail ``clause`` (its id as the matrix writes it)."""
     return [p for p in proofs() if clause in p.clauses]
+
+
+def index() -> dict:
+    """The proofs index: every declared proof as ``clauses --explain`` lists it (``game``,
+    ``profile``, ``include_expired``, ``fails`` sorted, ``where`` file:line), in :func:`proofs`
+    order."""
+    return {"about": "the broken games of the source checkout's tests/ that the suite must fail, by clause; "
+                     "written by python -m tests.registry --write",
+            "proofs": [{"game": p.game, "profile": p.profile, "include_expired": p.include_expired,
+                        "fails": sorted(p.clauses), "where": p.where} for p in proofs()]}
+
+
+def index_text() -> str:
+    return json.dumps(index(), indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.registry --write | --check``: write the proofs index, or exit 1 when
+    it is not the registry as it is now."""
+    if argv == ["--write"]:
+        INDEX.write_text(index_text(), encoding="utf-8")
+        print(f"wrote {INDEX} ({len(index()['proofs'])} proofs)")
+        return 0
+    if argv == ["--check"]:
+        return 0 if INDEX.is_file() and INDEX.read_text(encoding="utf-8") == index_text() else 1
+    print("usage: python -m tests.registry --write | --check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    # the broken games declare themselves into tests.registry (the module they import), not
+    # into this __main__ copy of it
+    from tests import registry
+
+    sys.exit(registry.main(sys.argv[1:]))

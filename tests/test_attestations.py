@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from baccarat_conformance.attestations import (Attestation, EmptyFileWarning, Waiver, installed_coverage,
+from baccarat_conformance.inputs.attestations import (Attestation, EmptyFileWarning, Waiver, installed_coverage,
                                                load_attestations, load_waivers, parse_attestations, parse_waivers,
                                                unused_waivers)
 from baccarat_conformance.corpus.coverage import resolve_coverage
 from baccarat_conformance.corpus.lint import make_context
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.judging.errors import ConfigurationError
 
 from .suite_runner import FEATURES, REPO
 

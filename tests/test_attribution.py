@@ -10,10 +10,10 @@ import subprocess
 import sys
 import pytest
 
-from baccarat_conformance.attribution import ScenarioClause, failing_clauses, named
+from baccarat_conformance.judging.attribution import ScenarioClause, failing_clauses, named
 from baccarat_conformance.corpus import load_corpus
 from baccarat_conformance.corpus.roles import clause_roles, edition_twins, pick
-from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judging.errors import Nonconformance
 from baccarat_conformance.verdict.matrix import clauses_failed_by
 
 from .suite_runner import FEATURES, REPO, run_suite
@@ -174,7 +174,7 @@ def test_a_scenario_that_judged_nothing_is_not_offered_or_a_harness_error(tmp_pa
 
 
 def test_a_ledger_with_nothing_judged_is_a_harness_error():
-    from baccarat_conformance import judgements as J
+    from baccarat_conformance.judging import judgements as J
 
     ledger = J.Ledger()
     ledger.step_started()

@@ -11,8 +11,8 @@ import pytest
 
 from baccarat_conformance.adapters.batch import SAMPLE_EVERY
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.errors import ProtocolViolation
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.judging.errors import ProtocolViolation
+from baccarat_conformance.inputs.profile import load_profile
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import ReferenceGame
 from baccarat_conformance.steps.exhaustive import combinations

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from baccarat_conformance.corpus.lint import make_context
-from baccarat_conformance.errors import Blocked, Nonconformance
+from baccarat_conformance.judging.errors import Blocked, Nonconformance
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.steps._deal_check import deviation, judge, own_failure, related, value_note
 

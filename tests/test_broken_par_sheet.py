@@ -87,73 +87,23 @@ def test_a_run_writes_the_par_sheet_of_its_profile(tmp_path):
     assert "<h2 id='game-math'>Game math</h2>" in page and "7.6113%" in page  # the Dragon 7, in the matrix page
 
 
-def test_a_par_sheet_is_kept_on_disk_under_all_it_depends_on(tmp_path, monkeypatch) -> None:
-    from baccarat_conformance import game_math
-    from baccarat_conformance.profile import load_profile
+def test_a_planted_par_sheet_cache_changes_nothing(tmp_path, monkeypatch) -> None:
+    """The verdict's reference values are computed in the run: a par sheet planted where an
+    earlier version kept them (``$XDG_CACHE_HOME/baccarat-conformance/par-sheets``, every file
+    claiming other figures) is never read."""
+    from baccarat_conformance.inputs.profile import load_profile
+    from baccarat_conformance.run import game_math
 
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv(game_math.NO_CACHE_ENV, raising=False)
     rules = load_profile("ez_baccarat")
     fresh = game_math.sheet_dict(rules, "ez_baccarat")
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
-    [kept] = game_math.cache_folder().glob("*.json")
-    doc = json.loads(kept.read_text(encoding="utf-8"))
-    assert game_math.sheet_from_kept(doc["sheet"]) == game_math.par_sheet_for(rules)  # every figure, no name
-
-    def keep(sheet: dict, key: str = doc["key"]) -> None:
-        kept.write_text(json.dumps({"key": key, "sheet": sheet}), encoding="utf-8")
-
-    noted = json.loads(json.dumps(doc["sheet"]))
-    noted["wagers"][0][5] = "kept on disk"  # a wager's note
-    keep(noted)
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat")["wagers"][0]["note"] == "kept on disk"  # read
-    named = game_math.remembered_par_sheet(rules, profile="another name")  # the sheet has no name on disk
-    assert named.profile == "another name" and named.wagers[0].note == "kept on disk"
-    assert len(list(game_math.cache_folder().glob("*.json"))) == 1
-    # figures that do not hold together are computed again: a probability changed...
-    tampered = json.loads(json.dumps(doc["sheet"]))
-    tampered["wagers"][0][6][0][1] = "1/3"
-    keep(tampered)
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
-    # ... a house edge changed, the probabilities left alone
-    tampered = json.loads(json.dumps(doc["sheet"]))
-    tampered["wagers"][0][4] = "1/1000"
-    keep(tampered)
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
-    keep({"wagers": "not a sheet"})
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
-    keep(noted, key=doc["key"] + " ")  # another key in the file: computed
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh
-    assert game_math.remembered_par_sheet(rules, decks=6) == game_math.par_sheet_for(rules, 6)  # its own file
-    assert len(list(game_math.cache_folder().glob("*.json"))) == 2
-    keep(noted)
-    monkeypatch.setenv(game_math.NO_CACHE_ENV, "1")
-    assert game_math.remembered_sheet_dict(rules, "ez_baccarat") == fresh  # the cache off: computed
-
-
-def test_a_par_sheet_being_computed_elsewhere_is_waited_for_and_read(tmp_path, monkeypatch) -> None:
-    import fcntl
-    import threading
-
-    from baccarat_conformance import game_math
-    from baccarat_conformance.profile import load_profile
-
+    planted = tmp_path / "baccarat-conformance" / "par-sheets"
+    planted.mkdir(parents=True)
+    tampered = json.loads(json.dumps(fresh))
+    tampered["wagers"][0]["house_edge"] = "1/1000"
+    for name in ("sheet.json", "0" * 64 + ".json"):
+        (planted / name).write_text(json.dumps({"key": "*", "sheet": tampered}), encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv(game_math.NO_CACHE_ENV, raising=False)
-    rules = load_profile("commission_free")
-    game_math.remembered_par_sheet(rules)  # computed and kept: its file and its lock
-    [kept] = game_math.cache_folder().glob("*.json")
-    doc = json.loads(kept.read_text(encoding="utf-8"))
-    kept.unlink()
-    got = []
-    with open(kept.with_suffix(".lock"), "a") as lock:  # as another process computing it holds it
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        asker = threading.Thread(target=lambda: got.append(game_math.remembered_par_sheet(rules)))
-        asker.start()
-        asker.join(0.5)
-        assert asker.is_alive() and not got  # waiting for the other computation
-        doc["sheet"]["wagers"][0][5] = "computed by the other process"
-        kept.write_text(json.dumps(doc), encoding="utf-8")
-        fcntl.flock(lock, fcntl.LOCK_UN)
-    asker.join(60)
-    assert got and got[0].wagers[0].note == "computed by the other process"  # read, not computed again
+    monkeypatch.setenv("HOME", str(tmp_path))
+    out = game_math.write_par_sheet(tmp_path / "out", rules, "ez_baccarat")
+    assert json.loads(out.read_text(encoding="utf-8")) == fresh
+    assert sorted(p.name for p in planted.iterdir()) == ["0" * 64 + ".json", "sheet.json"]  # nothing written either

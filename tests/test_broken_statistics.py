@@ -107,7 +107,7 @@ OTHER_PROFILES = [("full_table",), ("ez_baccarat",), ("midibaccarat_progressives
 
 
 def decks_of(profile: str) -> int:
-    from baccarat_conformance.profile import load_profile
+    from baccarat_conformance.inputs.profile import load_profile
 
     return load_profile(profile).decks
 

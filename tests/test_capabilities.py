@@ -24,8 +24,8 @@ import pytest
 from baccarat_conformance import cli
 from baccarat_conformance.adapters.base import capabilities_needed
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.errors import AdapterError, CapabilityMissing, Nonconformance
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.judging.errors import AdapterError, CapabilityMissing, Nonconformance
+from baccarat_conformance.inputs.profile import load_profile
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol.vocabulary import CAPABILITIES
 
@@ -255,7 +255,7 @@ class _Request:
 
 
 def _gate_says(markers: list[str], fixtures: dict) -> str:
-    from baccarat_conformance.gating import gate
+    from baccarat_conformance.run.gating import gate
 
     with pytest.raises(pytest.skip.Exception) as e:
         gate(_Request(markers, fixtures))

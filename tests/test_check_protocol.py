@@ -17,7 +17,7 @@ from typing import Iterator
 
 import pytest
 
-from baccarat_conformance.check_protocol import SECTIONS, iter_sections
+from baccarat_conformance.run.check_protocol import SECTIONS, iter_sections
 from baccarat_conformance.cli import build_parser, main
 from baccarat_conformance.protocol.models import PROTOCOL_VERSION
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis.errors import FlakyFailure
 
-from baccarat_conformance.classify import exception_leaves, failure_category
-from baccarat_conformance.errors import GameCrash, GameTimeout, Nonconformance, ProtocolViolation
+from baccarat_conformance.judging.classify import exception_leaves, failure_category
+from baccarat_conformance.judging.errors import GameCrash, GameTimeout, Nonconformance, ProtocolViolation
 
 
 def category(exc: BaseException, when: str = "call") -> str:
@@ -48,8 +48,8 @@ def test_exception_leaves_unwraps_nested_groups_in_order() -> None:
 
 
 def test_a_blocked_scenario_is_its_own_category_and_names_the_rule_the_game_broke() -> None:
-    from baccarat_conformance.classify import blocked_by, skip_category
-    from baccarat_conformance.errors import Blocked
+    from baccarat_conformance.judging.classify import blocked_by, skip_category
+    from baccarat_conformance.judging.errors import Blocked
 
     exc = Blocked("631a.11(c)(1)", "the Banker's Hand is dealt a third card", "it stayed", ["6C", "3D"])
     assert not isinstance(exc, (Nonconformance, Exception))  # a skip: no step's "except Exception" swallows it
@@ -63,7 +63,7 @@ def test_a_blocked_scenario_is_its_own_category_and_names_the_rule_the_game_brok
 
 
 def test_a_skip_whose_reason_the_harness_did_not_write_is_not_verified_never_not_offered():
-    from baccarat_conformance.classify import skip_category
+    from baccarat_conformance.judging.classify import skip_category
 
     assert skip_category("not offered: the Rules Submission does not offer dragon_7") == "not offered"
     assert skip_category("Skipped: hypothesis could not generate an example") == "not verified"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.progress import ResultsFollower
+from baccarat_conformance.run.progress import ResultsFollower
 from baccarat_conformance.verdict.contract import combine
 from baccarat_conformance.corpus import load_corpus
 from baccarat_conformance.corpus.lint import make_context

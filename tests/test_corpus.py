@@ -454,7 +454,7 @@ def test_ancestors_and_children(corpus: C.Corpus) -> None:
 
 
 def test_the_plugins_line_scan_orders_clauses_as_the_gherkin_parser_does(corpus: C.Corpus) -> None:
-    """harness/clauses.py reads each scenario's clause order with the cheap line scan
+    """harness/run/clauses.py reads each scenario's clause order with the cheap line scan
     :func:`clause_order`; on every feature file of the suite it agrees with the parser."""
     from baccarat_conformance.corpus.features import clause_order, default_features_dir, parse_feature
 

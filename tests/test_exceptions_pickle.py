@@ -63,7 +63,7 @@ def _sample(param: inspect.Parameter):
     if name in ("examples", "found_at", "line", "lineno", "limit", "size", "offset", "returncode"):
         return 7
     if name == "cause":
-        from baccarat_conformance.errors import Nonconformance
+        from baccarat_conformance.judging.errors import Nonconformance
 
         return Nonconformance("631a.13(a)", "pays 1 to 1", "paid 2 to 1", ["9H", "KS"])
     if name == "amount":
@@ -95,7 +95,7 @@ CLASSES = exception_classes()
 
 
 def test_the_walk_finds_the_harness_exceptions():
-    from baccarat_conformance.errors import Blocked, GameRefused, Nonconformance
+    from baccarat_conformance.judging.errors import Blocked, GameRefused, Nonconformance
 
     assert {GameRefused, Nonconformance, Blocked} <= set(CLASSES.values())
     assert len(CLASSES) > 25, sorted(CLASSES)
@@ -114,7 +114,7 @@ def test_exception_survives_pickling(name):
 
 
 def _refuse_seed(seed: int) -> None:
-    from baccarat_conformance.errors import GameRefused
+    from baccarat_conformance.judging.errors import GameRefused
 
     raise GameRefused("invalid_request", f"seed {seed} is above 2^63", op="start_shoe",
                       exchange={"request": {"op": "start_shoe", "seed": seed}})
@@ -125,7 +125,7 @@ def test_a_refusal_in_a_worker_process_arrives_as_the_refusal():
     reached the parent as ``BrokenProcessPool`` (a harness error) instead of the refusal."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from baccarat_conformance.errors import GameRefused
+    from baccarat_conformance.judging.errors import GameRefused
 
     with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(GameRefused) as e:
         pool.submit(_refuse_seed, 2 ** 63 + 1).result(timeout=60)

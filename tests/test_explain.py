@@ -10,8 +10,9 @@ import sys
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance import explain as explain_module
+from baccarat_conformance.commands import explain as explain_module
 
+from . import registry
 from .registry import proofs_of
 
 
@@ -52,9 +53,33 @@ def test_an_unknown_clause_is_an_error_naming_its_section_clauses():
     assert proc.returncode == 3 and "no clause '631a.11(z)'" in proc.stderr and "631a.11(b)(1)" in proc.stderr
 
 
-def test_from_a_wheel_it_says_where_the_proofs_live(monkeypatch: pytest.MonkeyPatch):
+def test_from_a_wheel_it_lists_the_proofs_and_says_where_they_live(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(explain_module, "checkout_root", lambda: None)  # an installed wheel: no tests/ folder
     ex = explain_module.explain("631a.11(b)(1)")
-    assert ex.proofs is None and "source checkout's tests/" in ex.proofs_note
+    assert {p["game"] for p in ex.proofs} == {p.game for p in proofs_of("631a.11(b)(1)")}
+    assert "source checkout's tests/" in ex.proofs_note
     assert ex.scenarios and ex.steps and ex.oracle
     assert "source checkout's tests/" in explain_module.render_text(ex)
+
+
+def test_the_proofs_index_is_the_registry_as_it_is_now():
+    """``clauses --explain`` reads corpus/proofs.json, never tests/: a proof declared, moved or
+    changed without ``python -m tests.registry --write`` fails here."""
+    assert registry.INDEX.read_text(encoding="utf-8") == registry.index_text(), \
+        "corpus/proofs.json is stale: run python -m tests.registry --write"
+
+
+def test_explain_imports_no_test_module():
+    code = ("import sys; from baccarat_conformance.commands import explain; explain.explain('631a.11(b)(1)'); "
+            "print(sorted(m for m in sys.modules if m == 'tests' or m.startswith('tests.')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          cwd=str(registry.TESTS.parent))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_an_oracle_module_no_step_calls_is_named_by_nobody():
+    """§ 629b.4(b) is judged by steps/phoenix.py with oracle/alternative_reveal.py's rule: --explain
+    names that module because a step module imports it."""
+    ex = explain_module.explain("629b.4(b)")
+    assert {o["where"].split(":")[0] for o in ex.oracle} == {"oracle/alternative_reveal.py"}

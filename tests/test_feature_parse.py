@@ -1,5 +1,5 @@
 """pytest-bdd's parse of a feature file and the corpus's, shared within a run
-(harness/feature_parse.py): the same document, parsed once."""
+(harness/compat.py, install_shared_parse): the same document, parsed once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from gherkin.parser import Parser
 from pytest_bdd import gherkin_parser
 
-from baccarat_conformance import feature_parse
+from baccarat_conformance import compat
 from baccarat_conformance.corpus.features import _gherkin, default_features_dir
 
 
@@ -15,7 +15,7 @@ def test_pytest_bdd_and_the_corpus_read_one_parse_of_a_text(monkeypatch: pytest.
     monkeypatch.setattr(gherkin_parser, "Parser", gherkin_parser.Parser)  # put back after the test
     path = sorted(default_features_dir().rglob("*.feature"))[0]
     text = path.read_text(encoding="utf-8")
-    assert feature_parse.install() and feature_parse.install()  # idempotent
+    assert compat.install_shared_parse() and compat.install_shared_parse()  # idempotent
     document = gherkin_parser.Parser().parse(text)
     assert document is _gherkin(text) and document == Parser().parse(text)
     assert gherkin_parser.get_gherkin_document(str(path)).feature.name  # pytest-bdd's own objects, built from it

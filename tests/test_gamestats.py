@@ -11,14 +11,14 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.judging.errors import ConfigurationError
 from baccarat_conformance.gamestats import judge, plots
 from baccarat_conformance.gamestats.chunks import simulate
 from baccarat_conformance.gamestats.simulate import (Counts, GameSettings, Plan, count_shoe, run_chunk, settled,
                                                      shoes_per_request)
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle import settlement as oracle_settlement
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.inputs.profile import load_profile
 
 RULES = load_profile("baccarat").as_rules()
 SHUFFLES = Plan(RULES, run_seed=11, shoes=20)
@@ -110,7 +110,7 @@ def test_a_game_without_the_shoe_batch_is_played_one_operation_at_a_time():
     """A game that does not declare ``batch_shoes`` (a 1.2 game) is never sent
     ``play_shoes``; its shoes are played one operation at a time, with the counts the
     batch gives the reference game for the same seeds."""
-    from baccarat_conformance.errors import CapabilityMissing
+    from baccarat_conformance.judging.errors import CapabilityMissing
 
     plan = _plays("baccarat", shoes=2)
     _SEEN.clear()
@@ -138,7 +138,7 @@ class _DropsASettlement:
 
 
 def test_a_round_that_does_not_settle_the_plan_is_a_protocol_violation():
-    from baccarat_conformance.errors import ProtocolViolation
+    from baccarat_conformance.judging.errors import ProtocolViolation
 
     with pytest.raises(ProtocolViolation, match=r"settles 1 wagers for the 2 of the plan"):
         run_chunk(GameSettings(game=f"{__name__}:_DropsASettlement"), PLAYS, 0)
@@ -372,7 +372,7 @@ def test_the_shoe_batch_over_serial_answers_what_the_library_answers():
 def test_the_run_flags_pass_depth_lab_cluster_and_seed_to_pytest():
     import argparse
 
-    from baccarat_conformance import options
+    from baccarat_conformance.inputs import options
 
     parser = argparse.ArgumentParser()
     options.add_run_arguments(parser)
@@ -391,7 +391,7 @@ def test_stats_rounds_takes_a_whole_number_of_rounds(bad):
     as 10000000 and asks for enough shoes of the table's decks; anything else is a usage error."""
     import argparse
 
-    from baccarat_conformance import options
+    from baccarat_conformance.inputs import options
     from baccarat_conformance.gamestats.chunks import shoes_for_rounds
 
     parser = argparse.ArgumentParser()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.suite import features_dir, pytest_command
+from baccarat_conformance.run.suite import features_dir, pytest_command
 
 from .suite_runner import REPO, run_pytest
 from .test_cli import AS_OF, in_repo, main  # noqa: F401 (in_repo: an autouse fixture, the working directory)
@@ -290,7 +290,7 @@ def test_serve_reference_serves_a_game_of_the_working_directory_and_names_it(tmp
 
 
 def test_a_failure_keeps_the_requirement_apart_from_a_note() -> None:
-    from baccarat_conformance.errors import NOTE, Nonconformance
+    from baccarat_conformance.judging.errors import NOTE, Nonconformance
     from baccarat_conformance.steps._deal_check import value_note
 
     required = "the Player's Hand is dealt a third card: its Point Count is 5" + value_note(["AC", "4D"])

@@ -23,7 +23,7 @@ from baccarat_conformance.adapters.http import HttpAdapter, parse_timeout
 from baccarat_conformance.adapters.http_auth import Credentials, credentials_from_env
 from baccarat_conformance.adapters.redact import Redactor
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.errors import (
+from baccarat_conformance.judging.errors import (
     ConfigurationError,
     GameCrash,
     GameRefused,

@@ -28,7 +28,7 @@ from baccarat_conformance.adapters.base import parse_size
 from baccarat_conformance.adapters.http import HttpAdapter
 from baccarat_conformance.adapters.http_auth import Credentials, credentials_from_env
 from baccarat_conformance.adapters.http_bounds import BoundedInflater
-from baccarat_conformance.errors import AnswerTooLarge, ConfigurationError, GameTimeout, ProtocolViolation
+from baccarat_conformance.judging.errors import AnswerTooLarge, ConfigurationError, GameTimeout, ProtocolViolation
 
 from .misbehaving_servers import serve
 from .secret_scan import count, leaks, leaks_in_files

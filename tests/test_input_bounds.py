@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.input_bounds import MAX_PROBLEMS, escape_controls, free_text
+from baccarat_conformance.inputs.input_bounds import MAX_PROBLEMS, escape_controls, free_text
 
 AS_OF = "2024-06-01"
 HEAD = '[rules_submission]\ncertificate_holder = "Example Casino"\nvariant = "baccarat"\n'

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from baccarat_conformance.adapters.library import LibraryAdapter
-from baccarat_conformance.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
+from baccarat_conformance.judging.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import ReferenceGame
 

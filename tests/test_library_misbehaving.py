@@ -58,7 +58,7 @@ def test_results_already_written_stay_when_the_game_kills_the_process(tmp_path):
 def test_a_bad_game_factory_is_named_by_each_loader(spec, words):
     """The library adapter, the HTTP server and the serial device resolve --game alike."""
     from baccarat_conformance.adapters.library import load_factory
-    from baccarat_conformance.errors import ConfigurationError
+    from baccarat_conformance.judging.errors import ConfigurationError
     from baccarat_conformance.reference_game import device, server
 
     for loader, error in ((load_factory, ConfigurationError), (server.load_factory, ValueError),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_conformance.attestations import Attestation, Waiver
+from baccarat_conformance.inputs.attestations import Attestation, Waiver
 from baccarat_conformance.corpus import Corpus, load_corpus
 from baccarat_conformance.corpus.coverage import resolve_coverage
 from baccarat_conformance.corpus.dispositions import parse_dispositions

@@ -7,7 +7,7 @@ clauses of every wager, under the profiles that offer them; ``wrong_odds`` pays 
 wager the next lower odds and proves every odds and paytable clause (a results-turned game
 never pays wrong odds, so it proves none); ``accepts_every_wager`` accepts every wager a rule
 refuses and proves the refusals. A proof counts the clauses the matrix fails: those the
-failing checks name (:mod:`baccarat_conformance.attribution`). What none proves yet is listed
+failing checks name (:mod:`baccarat_conformance.judging.attribution`). What none proves yet is listed
 in ``NOT_YET_PROVED``, so the gap is visible and can only shrink."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import pytest
 from baccarat_conformance.oracle import Odds
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import covered_wager_types, settlers
-from baccarat_conformance.profile import RulesSubmission, WagerOptions
+from baccarat_conformance.inputs.profile import RulesSubmission, WagerOptions
 
 ORACLE_DIR = Path(ch631a.__file__).resolve().parent
 

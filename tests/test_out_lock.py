@@ -1,4 +1,4 @@
-"""One run per output folder (harness/out_lock.py): a second `run` on the `--out` of a run
+"""One run per output folder (harness/run/out_lock.py): a second `run` on the `--out` of a run
 in progress exits 3 naming the first and deletes nothing; a lock left by a run that no
 longer runs is taken over with a warning naming it (issue 26, item 5: both runs went on,
 the second deleted the first's files, results.jsonl held both)."""
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.out_lock import LOCK_NAME, acquire
-from baccarat_conformance.errors import ConfigurationError
+from baccarat_conformance.run.out_lock import LOCK_NAME, acquire
+from baccarat_conformance.judging.errors import ConfigurationError
 
 from .suite_runner import REPO
 
@@ -77,7 +77,7 @@ def test_the_lock_is_held_by_its_process_only(tmp_path: Path) -> None:
     with acquire(tmp_path / "out", ["first"]) as held:
         assert held.stale is None
         holder = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
-                                 "from baccarat_conformance.out_lock import acquire; acquire(Path(sys.argv[1]))",
+                                 "from baccarat_conformance.run.out_lock import acquire; acquire(Path(sys.argv[1]))",
                                  str(tmp_path / "out")], capture_output=True, text=True)
         assert holder.returncode != 0 and f"is in use by another run (PID {os.getpid()} on " in holder.stderr
     with acquire(tmp_path / "out") as again:  # released: free again, and not stale

@@ -65,7 +65,7 @@ import pytest
 from baccarat_conformance.oracle import par_enumerate as E
 from baccarat_conformance.oracle.ch631a import banker_draws, player_draws
 from baccarat_conformance.oracle.par_sheet import ParSheet, par_sheet, round_outcome_probabilities
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.inputs.profile import load_profile
 
 PROFILES = sorted(Path(__file__).resolve().parents[1].joinpath("profiles").glob("*.toml"))
 
@@ -359,10 +359,6 @@ def test_every_offered_wager_of_every_profile_is_on_the_sheet(path):
         assert all(o.probability > 0 for o in w.outcomes)
         assert 0 < w.house_edge < 1, (path.stem, w.wager, float(w.house_edge))
     assert {"banker", "player", "tie"} <= listed
-    # the disk cache of the par sheets keeps every figure: read back, the same sheet
-    from baccarat_conformance.game_math import sheet_from_kept, sheet_to_kept
-
-    assert sheet_from_kept(json.loads(json.dumps(sheet_to_kept(sheet)))) == sheet
 
 
 def test_progressives_say_their_meters_are_at_reset_amounts():
@@ -465,7 +461,7 @@ def test_par_sheet_command_names_a_bad_input(capsys, argv, message):
 
 def test_the_game_math_section_renders_the_sheet_escaped(tmp_path):
     """The run's par_sheet.json in the matrix page's Game math section, one row per wager."""
-    from baccarat_conformance.game_math import write_par_sheet
+    from baccarat_conformance.run.game_math import write_par_sheet
     from baccarat_conformance.reports.game_math import game_math_html
     from baccarat_conformance.reports.matrix_html import load_game_math
 
@@ -539,7 +535,7 @@ def test_every_wager_counted_by_card_class_settles_any_member_as_its_representat
 
 # ---------------------------------------------------------------- which declared figure is a row's
 def test_the_most_specific_declared_entry_applies_and_fields_left_out_apply_to_any():
-    from baccarat_conformance.game_math import declared_edge, parse_edge
+    from baccarat_conformance.run.game_math import declared_edge, parse_edge
 
     rs = load_profile("baccarat")
     row = {"wager": "dragon_bonus", "hand": "banker", "paytable": "A", "option": None}
@@ -591,6 +587,6 @@ def test_a_wager_the_par_sheet_cannot_compute_is_listed_with_a_note_never_left_o
     assert not row.exact and row.outcomes == () and "not computed" in (row.note or "")
     data = sheet.as_dict()["wagers"][-1]
     assert data["wager"] == "x_vendor_bonus" and data["house_edge"] is None and data["house_edge_float"] is None
-    from baccarat_conformance.game_math import to_csv
+    from baccarat_conformance.run.game_math import to_csv
 
     assert ",8,x_vendor_bonus,,A,,,,,,,,not computed" in to_csv(sheet.as_dict())

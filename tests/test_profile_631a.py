@@ -11,8 +11,8 @@ from decimal import Decimal
 
 import pytest
 
-from baccarat_conformance.errors import ConfigurationError
-from baccarat_conformance.profile import load_profile, parse_profile
+from baccarat_conformance.judging.errors import ConfigurationError
+from baccarat_conformance.inputs.profile import load_profile, parse_profile
 from baccarat_conformance.reference_game import create_game
 
 EXAMPLES = ("baccarat", "ez_baccarat", "tracked_vigorish", "reveal_d")

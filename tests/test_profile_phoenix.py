@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from baccarat_conformance.errors import ConfigurationError
-from baccarat_conformance.profile import load_profile, parse_profile
+from baccarat_conformance.judging.errors import ConfigurationError
+from baccarat_conformance.inputs.profile import load_profile, parse_profile
 from baccarat_conformance.protocol.vocabulary import RISING_PHOENIX_BONUSES
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from baccarat_conformance.errors import ConfigurationError
-from baccarat_conformance.profile import load_profile, parse_profile
+from baccarat_conformance.judging.errors import ConfigurationError
+from baccarat_conformance.inputs.profile import load_profile, parse_profile
 
 
 @pytest.mark.parametrize("name", ["side_wagers_631c", "commission_free", "midibaccarat", "minibaccarat"])

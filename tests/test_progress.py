@@ -1,4 +1,4 @@
-"""A long scenario's progress reaches the run's display (harness/heartbeat.py), and
+"""A long scenario's progress reaches the run's display (harness/run/heartbeat.py), and
 ``run`` always writes ``OUT/pytest.log``, passing pytest's output through when there is
 no progress display."""
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_conformance import heartbeat, progress
-from baccarat_conformance.supervise import Signals
+from baccarat_conformance.run import heartbeat
+from baccarat_conformance.run import progress
+from baccarat_conformance.run.supervise import Signals
 
 
 def test_a_beat_is_written_only_where_the_run_asks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,6 @@
 """The runners of the suite's own proofs: a batch of games against one collected suite
 (tests/proof_runner.py) gives each game what a process of its own would, and nothing a
-game changes reaches the next; a warm fork (tests/pytest_zygote.py) runs pytest with the
+game changes reaches the next; a child pytest (a fresh ``python -m pytest``) runs with the
 caller's environment and is killed past its timeout."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_what_a_game_changes_does_not_reach_the_next_game_of_its_batch(tmp_path)
         reference.output[reference.output.find("INTERNALERROR"):]
 
 
-def test_a_warm_pytest_runs_in_the_callers_environment(tmp_path, monkeypatch):
+def test_a_child_pytest_runs_in_the_callers_environment(tmp_path, monkeypatch):
     (tmp_path / "test_probe.py").write_text(textwrap.dedent("""
         import os
         def test_env():
@@ -67,7 +67,7 @@ def test_a_warm_pytest_runs_in_the_callers_environment(tmp_path, monkeypatch):
     assert code == 1 and "changed" in output, output
 
 
-def test_a_warm_pytest_past_its_timeout_is_killed(tmp_path):
+def test_a_child_pytest_past_its_timeout_is_killed(tmp_path):
     (tmp_path / "test_slow.py").write_text("import time\n\ndef test_slow():\n    time.sleep(60)\n")
     started = time.monotonic()
     with pytest.raises(subprocess.TimeoutExpired):

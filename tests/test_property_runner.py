@@ -11,7 +11,7 @@ import pytest
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from baccarat_conformance.errors import Nonconformance
+from baccarat_conformance.judging.errors import Nonconformance
 from baccarat_conformance.steps._property_runner import LAB_FACTOR, PropertyFalsified, PropertyRun
 
 

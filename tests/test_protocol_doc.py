@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import jsonschema
 import pytest
 
-from baccarat_conformance.profile import VARIANT_FIELDS, RulesSubmission, load_profile
+from baccarat_conformance.inputs.profile import VARIANT_FIELDS, RulesSubmission, load_profile
 from baccarat_conformance.protocol import json_schema
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.protocol import vocabulary as v
@@ -375,7 +375,7 @@ if __name__ == "__main__":
 def test_the_wager_options_table_lists_every_optional_wager_and_option():
     """protocol.md's "Wager options": every optional wager type of the vocabulary has a
     row, and the row names every option the profile validator accepts for it."""
-    from baccarat_conformance.wager_options import MODELS
+    from baccarat_conformance.inputs.wager_options import MODELS
 
     page = DOC.read_text(encoding="utf-8")
     section = page.split("#### Wager options", 1)[1].split("\n#### ", 1)[0].split("\n### ", 1)[0]

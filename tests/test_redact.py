@@ -16,7 +16,7 @@ import zlib
 import pytest
 
 from baccarat_conformance.adapters.redact import REDACTED, Redactor, base64_forms
-from baccarat_conformance.errors import GameRefused, TransportError
+from baccarat_conformance.judging.errors import GameRefused, TransportError
 
 SECRET = "s3cr3t/Pa55+wörd 😀"
 TOKEN = "tok-0123456789abcdef"

@@ -87,51 +87,42 @@ def test_a_round_the_shoe_runs_short_for_is_dealt_until_the_shoe_is_empty_then_v
     assert [w["result"] for w in record["wagers"]] == ["void"]
 
 
-def test_the_hit_seed_makes_the_mystery_hit_values_the_same_and_leaves_the_shuffles_free(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_reference_game_reads_no_environment_and_no_process_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games made one after another, with variables an earlier version read set, deal
+    from the system's entropy (unseeded) or from their own seed alone."""
     from decimal import Decimal
 
-    from baccarat_conformance.reference_game import HIT_SEED_ENV, SHUFFLE_SEED_ENV, create_game
+    from baccarat_conformance.reference_game import create_game
 
-    def draws() -> tuple[list[Decimal], list[str]]:
-        game = create_game()
+    def draws(seed=None) -> tuple[list[Decimal], list[str]]:
+        game = create_game(seed)
         hits = [game.draw_hit_value(Decimal("100.00"), Decimal("500.00")) for _ in range(20)]
         table = game.handle("open_table", {"rules": {"decks": 8}})["table_id"]
         return hits, game.handle("start_shoe", {"table_id": table})["cards"]
 
-    monkeypatch.setenv(HIT_SEED_ENV, "7")
-    monkeypatch.delenv(SHUFFLE_SEED_ENV, raising=False)
+    monkeypatch.setenv("BACCARAT_REFERENCE_HIT_SEED", "7")
+    monkeypatch.setenv("BACCARAT_REFERENCE_SHUFFLE_SEED", "11")
     (hits, shoe), (again, other) = draws(), draws()
-    assert hits == again and all(Decimal("100") <= h <= Decimal("500") for h in hits)
-    assert shoe != other  # the shuffles still come from the system's entropy
-    monkeypatch.setenv(HIT_SEED_ENV, "seven")
-    with pytest.raises(ValueError, match="BACCARAT_REFERENCE_HIT_SEED='seven': not an integer"):
-        create_game()
+    assert hits != again and shoe != other  # the system's entropy
+    assert draws(5) == draws(5)  # its own seed: the same draws, whatever came before
 
 
-def test_the_shuffle_seed_makes_the_kth_game_of_a_process_deal_the_same_shoes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_seeded_games_of_the_tests_deal_the_kth_games_shoes_every_time(monkeypatch: pytest.MonkeyPatch) -> None:
     import itertools
 
-    from baccarat_conformance.reference_game import SHUFFLE_SEED_ENV, create_game, game as game_module
+    from . import seeded_games
 
     def shoes(n: int) -> list[list[str]]:  # the first shoe of each of n games made one after another
-        monkeypatch.setattr(game_module, "_MADE", itertools.count())  # as in a new process
+        monkeypatch.setattr(seeded_games, "_MADE", itertools.count())  # as in a new process
         out = []
         for _ in range(n):
-            game = create_game()
+            game = seeded_games.create_game()
             table = game.handle("open_table", {"rules": {"decks": 8}})["table_id"]
             out.append(game.handle("start_shoe", {"table_id": table})["cards"])
         return out
 
-    monkeypatch.setenv(SHUFFLE_SEED_ENV, "11")
     first, again = shoes(3), shoes(3)
     assert first == again  # the k-th game of a process: the same shoes every time
     assert len({tuple(s) for s in first}) == 3  # each game its own (a statistics chunk a game)
-    monkeypatch.setenv(SHUFFLE_SEED_ENV, "12")
+    monkeypatch.setattr(seeded_games, "SHUFFLE_SEED", 12)
     assert shoes(1)[0] != first[0]
-    monkeypatch.delenv(SHUFFLE_SEED_ENV)
-    assert shoes(1)[0] != shoes(1)[0]  # unset: the system's entropy
-    monkeypatch.setenv(SHUFFLE_SEED_ENV, "eleven")
-    with pytest.raises(ValueError, match="BACCARAT_REFERENCE_SHUFFLE_SEED='eleven': not an integer"):
-        create_game()
-    create_game(5)  # a game made with its own seed reads neither variable

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.replay import ReplayError, exit_status, pytest_target, select
+from baccarat_conformance.commands.replay import ReplayError, exit_status, pytest_target, select
 from baccarat_conformance.reports import package_check as P
 from baccarat_conformance.reports import seal as S
-from baccarat_conformance.session import redacted_command_line
+from baccarat_conformance.run.session import redacted_command_line
 
 from .suite_runner import REPO
 from .test_seal import flip, relist, rewrite
@@ -293,7 +293,7 @@ class _Config:
 
 
 def test_a_crashed_scenario_has_a_record_without_shoes() -> None:
-    from baccarat_conformance.replay_record import ReplayContext, needs_replay
+    from baccarat_conformance.run.replay_record import ReplayContext, needs_replay
 
     ctx = ReplayContext(_Config(profile="ez_baccarat", adapter="library", depth="smoke", as_of=None,
                                 include_expired=False))

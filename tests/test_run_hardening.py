@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.supervise import Signals, group_members, supervise
+from baccarat_conformance.run.supervise import Signals, group_members, supervise
 
 from .suite_runner import REPO, run_suite
 

@@ -1,4 +1,4 @@
-"""The options of a run are declared once (harness/options.py): the pytest options and the
+"""The options of a run are declared once (harness/inputs/options.py): the pytest options and the
 flags of `baccarat-conformance run` come from one table, and `run` passes each flag it was
 given on to pytest. Dates are read by one parser; the profile answers which options of
 the vocabulary it offers (the `@option.X` gates)."""
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from baccarat_conformance import cli
-from baccarat_conformance.suite import pytest_command
-from baccarat_conformance.corpus.dates import parse_date
-from baccarat_conformance.options import OPTIONS, add_pytest_options, date_arg
-from baccarat_conformance.profile import parse_profile
+from baccarat_conformance.run.suite import pytest_command
+from baccarat_conformance.util.dates import parse_date
+from baccarat_conformance.inputs.options import OPTIONS, add_pytest_options, date_arg
+from baccarat_conformance.inputs.profile import parse_profile
 
 
 # ------------------------------------------------------------------ one table, two parsers
@@ -190,6 +190,6 @@ def test_run_serial_with_n_2_is_the_adapters_refusal_before_the_run(tmp_path: Pa
 def test_workers_count(spec: str, count: "int | None") -> None:
     import os
 
-    from baccarat_conformance.options import workers_count
+    from baccarat_conformance.inputs.options import workers_count
 
     assert workers_count(spec) == (count if count is not None else os.cpu_count() or 1)

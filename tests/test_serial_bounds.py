@@ -10,8 +10,8 @@ import time
 import pytest
 
 from baccarat_conformance.adapters.serial import SerialAdapter
-from baccarat_conformance.errors import AnswerTooLarge, GameTimeout
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.judging.errors import AnswerTooLarge, GameTimeout
+from baccarat_conformance.inputs.profile import load_profile
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.steps.exhaustive import combinations
 

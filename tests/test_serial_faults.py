@@ -13,8 +13,8 @@ import pytest
 
 from baccarat_conformance.adapters.library import LibraryAdapter
 from baccarat_conformance.adapters.serial import SerialAdapter
-from baccarat_conformance.errors import ConfigurationError, GameTimeout, TransportError
-from baccarat_conformance.profile import load_profile
+from baccarat_conformance.judging.errors import ConfigurationError, GameTimeout, TransportError
+from baccarat_conformance.inputs.profile import load_profile
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reference_game import create_game
 from baccarat_conformance.steps.exhaustive import combinations

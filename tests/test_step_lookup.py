@@ -1,4 +1,4 @@
-"""pytest-bdd's step lookup, remembered (harness/step_lookup.py): the same step
+"""pytest-bdd's step lookup, remembered (harness/compat.py, install_step_lookup): the same step
 definitions as pytest-bdd's own lookup, for every step a whole run executes."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from baccarat_conformance import step_lookup
+from baccarat_conformance import compat
 
 from . import few_examples
 from .suite_runner import run_suite
@@ -28,18 +28,18 @@ def test_every_remembered_answer_is_pytest_bdds_own(tmp_path: Path, monkeypatch:
 
 def test_check_mode_names_a_lookup_that_differs() -> None:
     answers = iter([("definition A",), ("definition B",)])
-    find = step_lookup.remembering(lambda step, fixturemanager, node: next(answers), check=True)
+    find = compat.remembering(lambda step, fixturemanager, node: next(answers), check=True)
     step = SimpleNamespace(type="given", name="a Rules Submission")
     manager = SimpleNamespace(_arg2node2fixturedefs={}, _arg2nodeid2fixturedefs={})
     node = SimpleNamespace(parent="features/test_631a.py", nodeid="features/test_631a.py::test_x")
     assert find(step, manager, node) == ("definition A",)
-    with pytest.raises(step_lookup.StepLookupDiffers, match="a Rules Submission"):
+    with pytest.raises(compat.StepLookupDiffers, match="a Rules Submission"):
         find(step, manager, node)
 
 
 def test_a_new_fixture_name_asks_pytest_bdd_afresh() -> None:
     calls = []
-    find = step_lookup.remembering(lambda step, fixturemanager, node: calls.append(1) or ("d",))
+    find = compat.remembering(lambda step, fixturemanager, node: calls.append(1) or ("d",))
     step = SimpleNamespace(type="then", name="the round is void")
     manager = SimpleNamespace(_arg2node2fixturedefs={"a": {}}, _arg2nodeid2fixturedefs={})
     node = SimpleNamespace(parent="m", nodeid="m::t")
@@ -59,7 +59,7 @@ def test_the_definitions_a_parent_sees_are_asked_once_and_matched_per_step_text(
             ("stands", SimpleNamespace(type="then", parser=parser("the Player's Hand stands"))),
             ("any", SimpleNamespace(type=None, parser=parser("the Player's Hand"))),
             ("given", SimpleNamespace(type="given", parser=parser("the Player's Hand draws"))))
-    find = step_lookup.remembering(lambda step, fixturemanager, node: pytest.fail("pytest-bdd asked"),
+    find = compat.remembering(lambda step, fixturemanager, node: pytest.fail("pytest-bdd asked"),
                                    visible=lambda fixturemanager, node: asked.append(node.nodeid) or seen)
     manager = SimpleNamespace(_arg2node2fixturedefs={"a": {}}, _arg2nodeid2fixturedefs={})
     node = SimpleNamespace(parent="m", nodeid="m::t[1]")
@@ -74,9 +74,9 @@ def test_the_definitions_a_parent_sees_are_asked_once_and_matched_per_step_text(
 def test_check_mode_names_a_match_that_differs_from_pytest_bdds() -> None:
     # the definitions the parent sees, matched here, against pytest-bdd's own answer
     seen = (("draws", SimpleNamespace(type="then", parser=SimpleNamespace(is_matching=lambda name: True))),)
-    find = step_lookup.remembering(lambda step, fixturemanager, node: ("stands",), check=True,
+    find = compat.remembering(lambda step, fixturemanager, node: ("stands",), check=True,
                                    visible=lambda fixturemanager, node: seen)
     manager = SimpleNamespace(_arg2node2fixturedefs={}, _arg2nodeid2fixturedefs={})
     node = SimpleNamespace(parent="m", nodeid="m::t")
-    with pytest.raises(step_lookup.StepLookupDiffers, match=r"matched \['draws'\], pytest-bdd finds \['stands'\]"):
+    with pytest.raises(compat.StepLookupDiffers, match=r"matched \['draws'\], pytest-bdd finds \['stands'\]"):
         find(SimpleNamespace(type="then", name="the Player's Hand draws"), manager, node)

@@ -92,12 +92,12 @@ def registered_steps() -> dict[tuple[str, str], list[str]]:
     over every step module of the package (pytest-bdd's own registry of step contexts)."""
     import importlib
 
-    from pytest_bdd.steps import step_function_context_registry
+    from baccarat_conformance.compat import step_function_contexts
 
     for name in STEP_MODULES:
         importlib.import_module(name)
     found: dict[tuple[str, str], list[str]] = {}
-    for context in list(step_function_context_registry.values()):
+    for context in step_function_contexts():
         func = context.step_func
         if func.__module__.startswith(steps.__name__ + "."):
             key = (context.type or "*", context.parser.name)

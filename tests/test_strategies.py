@@ -14,7 +14,7 @@ from hypothesis.errors import InvalidArgument
 from baccarat_conformance.adapters.library import LibraryAdapter
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import coup_of, expected, settler_for
-from baccarat_conformance.profile import RulesSubmission
+from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol.models import RANKS, SUITS
 from baccarat_conformance.reference_game import create_game
 from baccarat_conformance.steps import _strategies as bst

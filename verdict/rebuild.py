@@ -14,10 +14,10 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from baccarat_conformance.attestations import load_attestations, load_waivers
+from baccarat_conformance.inputs.attestations import load_attestations, load_waivers
 from baccarat_conformance.corpus.lint import make_context
-from baccarat_conformance.profile import load_profile
-from baccarat_conformance.progress import read_json
+from baccarat_conformance.inputs.profile import load_profile
+from baccarat_conformance.util.json_files import read_json
 
 from .matrix import Matrix, MatrixError, build_matrix
 from .run_info import RunInfo, offered_options
@@ -92,7 +92,7 @@ def matrix_of_run(entries: Sequence[Mapping[str, Any]], facts: Mapping[str, Any]
     ``entries``: the results log's entries; ``facts``: the run facts
     (:meth:`RunInfo.from_facts`); ``ctx``: the lint context of the suite
     (:func:`load_context` when None); ``attestations`` and ``waivers``: the
-    validated records (:mod:`baccarat_conformance.attestations`); ``allure_results``:
+    validated records (:mod:`baccarat_conformance.inputs.attestations`); ``allure_results``:
     the ``allure-results`` folder whose results the matrix links to (none when None);
     ``allure_report``: the link to the Allure report; ``allow_pending``: as the option.
 

@@ -8,11 +8,11 @@ from importlib.metadata import PackageNotFoundError, version
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from baccarat_conformance.corpus.dates import parse_date
+from baccarat_conformance.util.dates import parse_date
 from baccarat_conformance.protocol.vocabulary import OPTIONS
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from baccarat_conformance.profile import RulesSubmission
+    from baccarat_conformance.inputs.profile import RulesSubmission
 
 __all__ = ["RunInfo", "offered_options", "harness_version", "game_under_test", "game_phrase"]
 
@@ -70,7 +70,7 @@ class RunInfo:
     @classmethod
     def from_facts(cls, facts: Mapping[str, Any], *, allure_report: Optional[str] = None) -> "RunInfo":
         """The run facts as ``session.json`` holds them (written by the plugin,
-        :mod:`baccarat_conformance.session`): ``as_of`` (``YYYY-MM-DD``, today when
+        :mod:`baccarat_conformance.run.session`): ``as_of`` (``YYYY-MM-DD``, today when
         absent), ``exitstatus`` (pytest's), ``interrupted``, ``collected`` and the rest
         under the names of the fields. ``allure_report`` defaults to
         ``allure-report/index.html``.

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import add_bound_options, operation_timeout_option
-from baccarat_conformance.errors import ConfigurationError, TransportError
+from baccarat_conformance.judging.errors import ConfigurationError, TransportError
 
 DEFAULT_GAME = "baccarat_conformance.reference_game:create_game"
 
