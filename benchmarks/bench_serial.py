@@ -33,7 +33,7 @@ from baccarat_conformance.adapters.serial import SerialAdapter, bits_per_byte  #
 from baccarat_conformance.inputs.profile import load_profile  # noqa: E402
 from baccarat_conformance.protocol import models as m  # noqa: E402
 from baccarat_conformance.steps.exhaustive import CHUNK, combinations  # noqa: E402
-from tests.serial_device import running_device  # noqa: E402
+from tests.games.serial_device import running_device  # noqa: E402
 
 RULES = load_profile(None).as_rules()
 STACK = ["8C", "7D", "KH", "QS", "2C", "3D"]

@@ -308,7 +308,7 @@ def bench_serial(rounds: int) -> None:
     from bench_serial import _result
 
     from baccarat_conformance.adapters.serial import SerialAdapter
-    from tests.serial_device import running_device
+    from tests.games.serial_device import running_device
 
     shoes = list(sweep_steps.combinations("smoke"))
     with running_device("--baud", "115200", "--pace", "--no-deflate") as port:

@@ -199,7 +199,7 @@ def clause_order(text: str, corpus: Optional[Corpus] = None) -> dict[int, tuple[
     tags, its rule's, the scenario's, then its Examples'; no repeats), as
     :func:`parse_feature` gives them in ``ScenarioInfo.clauses``, from a scan of the lines
     alone: about 100 times cheaper than the Gherkin parser, for the plugin, which needs
-    nothing else at every start (``tests/test_corpus.py`` checks both agree on
+    nothing else at every start (``tests/unit/test_corpus.py`` checks both agree on
     every feature file)."""
     out: dict[int, list[str]] = {}
     pending: list[str] = []

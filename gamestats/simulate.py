@@ -400,7 +400,7 @@ def settled(model: Any, seen: Any) -> Any:
     first two cards and the values of its further cards (the engine's ``RoundClass``);
     for one judged by a card partition (``(n, fn)``), that and the class under ``fn`` of
     every card (the engine reads only the initial cards: a finer key than it needs); any
-    other engine is settled anew every round. tests/test_gamestats.py checks the
+    other engine is settled anew every round. tests/user/test_gamestats.py checks the
     remembered settlement against the oracle's over the rounds of every bundled profile."""
     if not isinstance(seen, _Round):
         seen = _Round(seen)

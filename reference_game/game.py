@@ -5,7 +5,7 @@ Every operation takes and returns JSON-compatible values (money as decimal
 strings), so the same object serves the library adapter directly, the HTTP server
 and the serial device simulator. Errors are returned as ``{"error": {...}}``.
 
-Broken games in ``tests/broken_games*.py`` subclass :class:`ReferenceGame` and
+Broken games in ``tests/games/broken_games*.py`` subclass :class:`ReferenceGame` and
 override one rule method (``point_count``, ``player_draws``, ``banker_draws``,
 ``settle``, ``payout_order``, ``card_turner``...) to show that the suite catches
 the break.

@@ -9,7 +9,7 @@ body; the answer is the result object with status 200, or an error object
 Run it::
 
     python -m baccarat_conformance.reference_game.server --host 127.0.0.1 --port 8765
-    python -m baccarat_conformance.reference_game.server --port 0 --game tests.broken_games:no_modulo
+    python -m baccarat_conformance.reference_game.server --port 0 --game tests.games.broken_games:no_modulo
 
 It prints its URL on standard output (one line) once it accepts connections;
 ``--port 0`` picks a free port. ``--game module:factory`` serves another game
@@ -56,7 +56,7 @@ ERROR_STATUS = {"invalid_request": 400, "invalid_state": 409, "unsupported": 422
 class GameRequestHandler(BaseHTTPRequestHandler):
     """Serves ``POST /v1/<operation>`` from ``self.server.game``.
 
-    Subclasses (tests/misbehaving_servers.py) override :meth:`respond` to answer
+    Subclasses (tests/games/misbehaving_servers.py) override :meth:`respond` to answer
     badly on purpose.
     """
 

@@ -5,7 +5,7 @@ the order of settlement, and a settlement sweep against the rules oracle.
 The paytable steps gate a scenario on the Rules Submission: an Examples row for
 paytable B is reported "not offered" when the profile files paytable A, so a run
 checks the paytable the casino filed, and every paytable cell is checked by runs
-under profiles filing each paytable (tests/test_broken_sidewagers.py does both).
+under profiles filing each paytable (tests/proofs/test_broken_sidewagers.py does both).
 """
 
 from __future__ import annotations

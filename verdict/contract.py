@@ -24,7 +24,7 @@ __all__ = ["EXIT_STATUSES", "EXIT_STATUS_HELP", "exit_status_markdown", "EXIT_CO
 
 #: The exit statuses of the CI contract, each with its meaning in one sentence: the one
 #: source of :data:`EXIT_STATUS_HELP` (``--help``) and of the README's table
-#: (:func:`exit_status_markdown`; ``tests/test_docs_commands.py`` checks the README holds it).
+#: (:func:`exit_status_markdown`; ``tests/user/test_docs_commands.py`` checks the README holds it).
 EXIT_STATUSES: tuple[tuple[int, str, str], ...] = (
     (0, "conformant",
      "every clause in force passed, was waived, was attested pass, is not offered or not applicable, and the run "

@@ -10,7 +10,7 @@ set, every interpreter started as ``python -m pytest`` (``exec-pytest``), as a `
 ``baccarat-conformance`` script (``exec-cli``) or as a pytest-xdist worker
 (``exec-xdist-worker``) appends a line: kind, pid, parent pid, the test that started it
 (``PYTEST_CURRENT_TEST`` inherited from the parent, ``-`` for none) and its command line. The forks
-of the proof batches (``fork-game``: one broken game) note themselves (tests/proof_runner.py,
+of the proof batches (``fork-game``: one broken game) note themselves (tests/proofs/proof_runner.py,
 ``note_fork``): they start no interpreter.
 """
 

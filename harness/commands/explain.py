@@ -5,7 +5,7 @@ functions those scenarios run (module, line, function), the oracle rule (the fun
 ``oracle/`` whose docstring cites the clause, or its nearest cited ancestor, or that
 return its id), and the broken games that prove its checks can fail.
 
-The broken games live in the source checkout's ``tests/`` folder (tests/registry.py: each
+The broken games live in the source checkout's ``tests/`` folder (tests/proofs/registry.py: each
 declares with ``@breaks`` the clauses it must fail), which the wheel does not ship; the
 test suite writes their index into the package (``corpus/proofs.json``, kept current by a
 test), which this reads: the product never imports its tests, and a lab that only installed
@@ -179,7 +179,7 @@ def _oracle_rules(clause: str) -> list[dict]:
 # ---------------------------------------------------------------- proofs
 def _proofs(clause: str) -> tuple[Optional[list[dict]], str]:
     """The proofs of ``clause`` from the proofs index the test suite writes into the package
-    (``corpus/proofs.json``: ``python -m tests.registry --write``; the harness never imports
+    (``corpus/proofs.json``: ``python -m tests.proofs.registry --write``; the harness never imports
     its tests). None, with a note, when the index is missing."""
     import json
     from importlib import resources
@@ -189,7 +189,7 @@ def _proofs(clause: str) -> tuple[Optional[list[dict]], str]:
         entries = data["proofs"]
     except (OSError, ValueError, KeyError, TypeError):
         return None, ("no proofs index in this installation (corpus/proofs.json, written by "
-                      "python -m tests.registry --write in a source checkout)")
+                      "python -m tests.proofs.registry --write in a source checkout)")
     out = [{"where": p["where"], "game": p["game"],
             "profile": p["profile"] + (" --include-expired" if p.get("include_expired") else ""),
             "fails": list(p["fails"])} for p in entries if clause in p.get("fails", ())]
@@ -250,7 +250,7 @@ def render_text(ex: Explanation) -> str:
     out += ["", "oracle rule:" + ("" if ex.oracle else " none cites it (or an enclosing clause)")]
     out += [f"  {o['where']}  {o['function']}" + (f"  (cites § {o['cites']})" if o["cites"] != _base_id(ex.clause)
                                                   else "") for o in ex.oracle]
-    out += ["", "proved to fail by (broken games, tests/registry.py):"]
+    out += ["", "proved to fail by (broken games, tests/proofs/registry.py):"]
     if ex.proofs:
         out += [f"  {p['where']}  {p['game']} under {p['profile']}: fails {', '.join(p['fails'])}" for p in ex.proofs]
     if ex.proofs_note:

@@ -66,7 +66,7 @@ def serve_reference(args: argparse.Namespace) -> int:
     import os
     import sys
 
-    if args.game and os.getcwd() not in sys.path:  # tests.broken_games:... without PYTHONPATH=.
+    if args.game and os.getcwd() not in sys.path:  # tests.games.broken_games:... without PYTHONPATH=.
         sys.path.insert(0, os.getcwd())
     extra = [a for a in args.extra if a != "--"] if args.extra[:1] == ["--"] else list(args.extra)
     game = ["--game", args.game] if args.game else []

@@ -33,7 +33,7 @@ def rebuilt(cls: type, args: tuple, kwargs: dict, state: Optional[dict] = None) 
     whose constructor does not take its ``args`` (pickle calls ``cls(*self.args)`` by
     default, which fails once the constructor formats the message from other arguments).
     Every exception of the package must survive a process boundary (pytest-xdist workers,
-    the statistics' process pool; tests/test_exceptions_pickle.py)."""
+    the statistics' process pool; tests/unit/test_exceptions_pickle.py)."""
     e = cls(*args, **kwargs)
     e.__dict__.update(state or {})
     return e

@@ -25,7 +25,7 @@ This is the first of two layers: the adapter refuses to use an undeclared capabi
 whatever the tags say (:meth:`GameAdapter.require
 <baccarat_conformance.adapters.base.GameAdapter.require>` raises
 :class:`~baccarat_conformance.judging.errors.CapabilityMissing`, "not verified" too), and
-``tests/test_capabilities.py`` checks that every scenario declares what it uses.
+``tests/proofs/test_capabilities.py`` checks that every scenario declares what it uses.
 """
 
 from __future__ import annotations

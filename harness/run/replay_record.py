@@ -8,7 +8,7 @@ whose category is ``blocked`` carries ``replay``::
     "replay": {
       "scenario": "features/631a_baccarat/test_631a_11.py::test_the_player_draws_on_5",
       "profile": {"given": "full_table", "source": "full_table.toml", "sha256": "<hex>"},
-      "adapter": {"adapter": "library", "game": "tests.broken_games:player_stands_on_5"},
+      "adapter": {"adapter": "library", "game": "tests.games.broken_games:player_stands_on_5"},
       "options": {"depth": "smoke", "as_of": "2025-07-01", "include_expired": false,
                   "hypothesis_profile": null, "hypothesis_seed": null, "replay_example": null},
       "shoes": [{"cards": ["5C", "KD", "..."], "burn": false}],

@@ -1,0 +1,199 @@
+"""Library games that misbehave at the protocol level rather than breaking a rule:
+each must fail its scenarios in the right category while the run goes on."""
+
+from __future__ import annotations
+
+import os
+
+from tests.games.seeded_games import SeededReferenceGame
+
+
+class Crashes(SeededReferenceGame):
+    """Raises from deal_round on every third round."""
+
+    calls = 0
+
+    def op_deal_round(self, *a, **kw):
+        type(self).calls += 1
+        if self.calls % 3 == 0:
+            raise RuntimeError("simulated crash in the game")
+        return super().op_deal_round(*a, **kw)
+
+
+class FloatMoney(SeededReferenceGame):
+    """Answers money as JSON numbers (the protocol wants decimal strings)."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        for w in record["wagers"]:
+            w["paid"] = float(w["paid"])
+        return record
+
+
+class MissingField(SeededReferenceGame):
+    """Leaves out the hands of the round record."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        record.pop("cards")
+        return record
+
+
+class NotJson(SeededReferenceGame):
+    """Answers with an object that is not JSON at all."""
+
+    def op_deal_round(self, *a, **kw):
+        return {"round": object()}
+
+
+class DiesMidRun(SeededReferenceGame):
+    """Kills its whole process in the middle of the run."""
+
+    calls = 0
+
+    def op_deal_round(self, *a, **kw):
+        type(self).calls += 1
+        if self.calls == 10:
+            os._exit(70)
+        return super().op_deal_round(*a, **kw)
+
+
+def crashes():
+    return Crashes()
+
+
+def float_money():
+    return FloatMoney()
+
+
+def missing_field():
+    return MissingField()
+
+
+def not_json():
+    return NotJson()
+
+
+def dies_mid_run():
+    return DiesMidRun()
+
+
+class DeclaresProtocol2(SeededReferenceGame):
+    """Declares protocol version 2.0, which this harness does not speak."""
+
+    def op_describe(self):
+        return {**super().op_describe(), "protocol_version": "2.0"}
+
+
+class SpeaksProtocol11(SeededReferenceGame):
+    """A game written for protocol 1.1 (declares it): a 1.2 harness accepts it."""
+
+    def op_describe(self):
+        return {**super().op_describe(), "protocol_version": "1.1"}
+
+
+def declares_protocol_2():
+    return DeclaresProtocol2()
+
+
+def speaks_protocol_1_1():
+    return SpeaksProtocol11()
+
+
+# ---------------------------------------------------------------------- answers check-protocol must name
+class PerMeterCapability(SeededReferenceGame):
+    """Declares ``progressive.heavenly_9``, a capability name that does not exist."""
+
+    def op_describe(self):
+        d = super().op_describe()
+        return {**d, "capabilities": d["capabilities"] + ["progressive.heavenly_9"]}
+
+
+class OwnEventType(SeededReferenceGame):
+    """Reports its payments as ``payout`` events (neither a protocol event nor ``x_``)."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        record["events"] = [{**e, "type": "payout"} if e["type"] == "pay" else e for e in record["events"]]
+        return record
+
+
+class ForgetsAWager(SeededReferenceGame):
+    """Leaves the last wager out of the round record's settlements."""
+
+    def op_deal_round(self, *a, **kw):
+        record = super().op_deal_round(*a, **kw)
+        record["wagers"] = record["wagers"][:-1]
+        return record
+
+
+class AcceptsZeroWagers(SeededReferenceGame):
+    """Accepts a wager of $0.00 (protocol.md: invalid_request)."""
+
+    def op_place_wager(self, table_id, seat, wager_type, amount, hand=None, option=None):
+        if amount == "0.00":
+            return {"accepted": True, "wager_id": "W0", "reason": None}
+        return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
+
+
+class LateWagers(SeededReferenceGame):
+    """Keeps betting open after "no more bets" (§ 631a.8(c))."""
+
+    def op_place_wager(self, table_id, *a, **kw):
+        self._table(table_id).betting_open = True
+        return super().op_place_wager(table_id, *a, **kw)
+
+
+class ShortBatch(SeededReferenceGame):
+    """Answers run_rounds with one record fewer than the rounds asked."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        return {"records": super().op_run_rounds(rules, rounds, hands_only)["records"][:-1]}
+
+
+def per_meter_capability():
+    return PerMeterCapability()
+
+
+def own_event_type():
+    return OwnEventType()
+
+
+def forgets_a_wager():
+    return ForgetsAWager()
+
+
+def accepts_zero_wagers():
+    return AcceptsZeroWagers()
+
+
+def late_wagers():
+    return LateWagers()
+
+
+def short_batch():
+    return ShortBatch()
+class LateMalformed(SeededReferenceGame):
+    """Plays correctly for ``after`` rounds of ``run_rounds``, then passes every
+    ``every``-th record (whole or hands-only) to ``spoil``, which changes it in place: a
+    fault a sweep meets only in its later batches (adapters/batch.py)."""
+
+    def __init__(self, spoil, after: int = 0, every: int = 1):
+        super().__init__()
+        self.spoil, self.after, self.every = spoil, after, every
+        self.dealt = 0
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        answer = super().op_run_rounds(rules, rounds, hands_only)
+        for record in answer["records"]:
+            self.dealt += 1
+            if self.dealt > self.after and (self.dealt - self.after - 1) % self.every == 0:
+                self.spoil(record)
+        return answer
+
+
+class IgnoresHandsOnly(SeededReferenceGame):
+    """Declares ``batch_hands`` but always answers whole records (protocol 1.2 allows it)."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        return super().op_run_rounds(rules, rounds)

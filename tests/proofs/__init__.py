@@ -1,0 +1,1 @@
+"""The proofs: every broken game fails exactly the clauses it declares (tests/proofs/registry.py), every conforming variant and the reference game pass; the runners that play them (one collected suite, a fork per game)."""
