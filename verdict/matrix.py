@@ -436,8 +436,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                               if any(r["allure"] for r in row_results) else None),
             "url": clause.url, "edition": clause.edition,
             "table": table_cells(clause.text),
-            "interpretations": [{"name": i.name, "reading": i.reading} for i in corpus.interpretations
-                                if i.name in clause.interpretations],
+            "interpretations": [{"name": i.name, "reading": i.reading, "stricter": i.stricter,
+                                 "applied": not i.stricter or i.name in run.stricter_readings}
+                                for i in corpus.interpretations if i.name in clause.interpretations],
         })
         totals.setdefault(clause.chapter, Counter())[result] += 1
     all_counts: Counter = Counter()
