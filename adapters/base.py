@@ -465,8 +465,8 @@ class GameAdapter:
         """Play many rounds in one request when the game has capability ``batch``;
         otherwise one table per round through the single-round operations."""
         if "batch" in self.describe().capabilities:
-            return self.call("run_rounds", m.RunRoundsParams(rules=self.declared_rules(rules),  # type: ignore
-                                                             rounds=rounds)).records
+            pending = self.begin("run_rounds", m.RunRoundsParams(rules=self.declared_rules(rules), rounds=rounds))
+            return self.validated(pending, self.answer(pending), m.RunRoundsWholeResult).records  # type: ignore
         records = []
         for spec in rounds:
             table_id = self.open_table(rules)

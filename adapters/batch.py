@@ -135,7 +135,7 @@ def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
         if i + 1 < len(chunks):
             upcoming = begin(i + 1)
         if i == 0:
-            read: list[Any] = adapter.validated(pending, answer, m.RunRoundsResult).records
+            read: list[Any] = adapter.validated(pending, answer, m.RunRoundsWholeResult).records
         else:
             read = adapter.validated(pending, answer, m.RunRoundsRead).records
         batch = BatchRead(adapter, rules, rounds, answer, read, hands)

@@ -237,6 +237,9 @@ class Interpretation:
     clauses: tuple[str, ...]
     quotes: tuple[str, ...]
     reading: str
+    #: a stricter reading than the text requires, which a lab turns on for a run
+    #: (``--stricter-readings NAME``); off by default, and shown in the matrix either way
+    stricter: bool = False
 
     @property
     def quote(self) -> str:
@@ -518,7 +521,8 @@ def corpus_from_dict(data: Mapping[str, Any]) -> Corpus:
     try:
         clauses = [clause_from_dict(d) for d in data["clauses"]]
         interpretations = [Interpretation(name=i["name"], clauses=tuple(i["clauses"]),
-                                          quotes=tuple(i["quotes"]), reading=i["reading"])
+                                          quotes=tuple(i["quotes"]), reading=i["reading"],
+                                          stricter=bool(i.get("stricter", False)))
                            for i in data["interpretations"]]
         editions = [Edition(**{**e, "sections": tuple(e["sections"]),
                                "effective": _date(e["effective"]), "expires": _date(e["expires"]),

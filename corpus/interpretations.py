@@ -46,7 +46,7 @@ def load_interpretations(path: Path) -> list[dict]:
     out, seen = [], set()
     for n, item in enumerate(items, 1):
         where = f"{path.name}: interpretation #{n} ({item.get('name', '?')})"
-        unknown = set(item) - {"name", "clauses", "quote", "reading"}
+        unknown = set(item) - {"name", "clauses", "quote", "reading", "stricter"}
         if unknown:
             raise BuildError(f"{where}: unknown keys {sorted(unknown)}")
         name, clauses, quote, reading = (item.get(k) for k in ("name", "clauses", "quote", "reading"))
@@ -62,7 +62,11 @@ def load_interpretations(path: Path) -> list[dict]:
             raise BuildError(f"{where}: 'quote' must be a non-empty string or list of strings")
         if not isinstance(reading, str) or not reading.strip():
             raise BuildError(f"{where}: 'reading' must be a non-empty string")
-        out.append({"name": name, "clauses": clauses, "quotes": quotes, "reading": " ".join(reading.split())})
+        stricter = item.get("stricter", False)
+        if not isinstance(stricter, bool):
+            raise BuildError(f"{where}: 'stricter' must be true or false")
+        out.append({"name": name, "clauses": clauses, "quotes": quotes, "reading": " ".join(reading.split()),
+                    **({"stricter": True} if stricter else {})})
     return out
 
 

@@ -10,11 +10,14 @@ from .models import OPERATIONS, PROTOCOL_VERSION
 
 def json_schema() -> dict:
     """Return one JSON Schema (draft 2020-12) document describing every operation's
-    params and result, keyed ``operations.<name>.params`` / ``.result``, with shared
-    definitions under ``$defs``."""
+    params and result, keyed ``operations.<name>.params`` / ``.result``, and the error
+    object a game answers instead of a result (``error``: ``{"error": ProtocolError}``),
+    with shared definitions under ``$defs``."""
     from pydantic.json_schema import models_json_schema
 
-    models = []
+    from .models import ProtocolError
+
+    models = [(ProtocolError, "validation")]
     for params, result in OPERATIONS.values():
         if params is not None:
             models.append((params, "validation"))
@@ -31,5 +34,7 @@ def json_schema() -> dict:
         "title": f"Baccarat game-under-test protocol {PROTOCOL_VERSION}",
         "protocol_version": PROTOCOL_VERSION,
         "operations": ops,
+        "error": {"type": "object", "properties": {"error": keys[(ProtocolError, "validation")]},
+                  "required": ["error"], "additionalProperties": False},
         "$defs": schema.get("$defs", {}),
     }

@@ -23,10 +23,10 @@ rule as nonconformances. The schema refuses only what cannot be read.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import (BaseModel, ConfigDict, Field, GetPydanticSchema, JsonValue, PlainSerializer, WithJsonSchema,
-                      with_config)
+from pydantic import (BaseModel, ConfigDict, Discriminator, Field, GetPydanticSchema, JsonValue, PlainSerializer, Tag,
+                      WithJsonSchema, with_config)
 from typing_extensions import NotRequired, TypedDict
 from pydantic_core import core_schema
 
@@ -541,7 +541,9 @@ class RunRoundsParams(Model):
     hands_only: Optional[bool] = None
 
 
-class RunRoundsResult(Model):
+class RunRoundsWholeResult(Model):
+    """A ``run_rounds`` answer to a request without ``hands_only``: every record whole."""
+
     records: list[RoundRecord]
 
 
@@ -583,12 +585,37 @@ class HandCards(HandCardsRead):
 class RoundHands(RoundHandsRead):
     """A hands-only round record (since 1.2, ``run_rounds`` with ``hands_only``): the
     ``status``, the cards dealt to each hand (``player`` / ``banker``, as in the whole
-    :class:`RoundRecord`: null for a void round) and the ``void_reason``."""
+    :class:`RoundRecord`: null for a void round) and the ``void_reason``. It has no
+    ``round_id``: a record with one is a whole :class:`RoundRecord`."""
 
-    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
+    # the schema says what tells the two forms apart (:func:`record_form`): no round_id
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True,
+                              json_schema_extra={"not": {"required": ["round_id"]}})
     __pydantic_extra__: dict[str, JsonValue] = Field(init=False)
     player: Optional[HandCards] = None
     banker: Optional[HandCards] = None
+
+
+def record_form(value: Any) -> str:
+    """``"whole"`` for a record of a ``run_rounds`` answer that carries a ``round_id`` (a
+    :class:`RoundRecord`), else ``"hands"`` (a hands-only :class:`RoundHands`)."""
+    if isinstance(value, dict):
+        return "whole" if "round_id" in value else "hands"
+    return "whole" if isinstance(value, RoundRecord) else "hands"
+
+
+#: A record of a ``run_rounds`` answer: whole, or hands-only (since 1.2, when ``hands_only`` was sent).
+RunRoundsRecord = Annotated[Union[Annotated[RoundRecord, Tag("whole")], Annotated[RoundHands, Tag("hands")]],
+                            Discriminator(record_form)]
+
+
+class RunRoundsResult(Model):
+    """A ``run_rounds`` answer as the protocol allows it (the published result of the
+    operation): each record a whole :class:`RoundRecord` or, when the request sent
+    ``hands_only``, a hands-only :class:`RoundHands` (a game may mix the two). A request
+    without ``hands_only`` is answered whole: :class:`RunRoundsWholeResult`."""
+
+    records: list[RunRoundsRecord]
 
 
 # ----------------------------------------------------------------------- play_shoes (since 1.3)
@@ -715,7 +742,12 @@ OPERATIONS: dict[str, tuple[type[BaseModel] | None, type[BaseModel]]] = {
     "run_rounds": (RunRoundsParams, RunRoundsResult),
     "play_shoes": (PlayShoesParams, PlayShoesResult),
 }
-"""Operation name -> (params model or None, result model). The protocol, whole."""
+"""Operation name -> (params model or None, result model). The protocol, whole: the
+result model is every answer the operation may get (``run_rounds``: whole or hands-only
+records); :data:`ANSWERED_WHOLE` is the answer of a request that asked for no hands-only record."""
+
+ANSWERED_WHOLE: dict[str, type[BaseModel]] = {"run_rounds": RunRoundsWholeResult}
+"""Operation -> the result model of a request without ``hands_only`` (every record whole)."""
 
 IDEMPOTENT = frozenset({"describe", "read_meters"})
 """Operations a transport may safely retry."""

@@ -198,4 +198,60 @@ def check_result(round_record: m.RoundRecord, wagers: Wagers, seat: int, target:
         raise Nonconformance(named(clause, role, fallback, prefer),
                              f"the ${stake} {target.describe()} wager of seat {seat} {how}", observed,
                              cards_of_record(round_record))
+    problem = settlement_event_problem(round_record, r)
+    if problem is not None:
+        required, observed = problem
+        # a void round's wagers are returned by § 631a.15(e) (the scenario's clause); every
+        # other settlement is collected, paid or returned by the dealer, § 631a.12(b)
+        raise Nonconformance(clause if result == "void" else SETTLEMENT_CLAUSE,
+                             required, observed, cards_of_record(round_record))
     return r
+
+
+#: The clause of the dealer's collecting, paying and returning of the wagers (the events of
+#: a settlement): "collect all losing wagers ... pay off all winning wagers" (§ 631a.12(b)).
+SETTLEMENT_CLAUSE = "631a.12(b)"
+#: The events that move a wager's chips, by the result of its settlement (docs/protocol.md,
+#: "Events": ``collect`` a loser's stake, ``pay`` the winnings on top of the stake returned,
+#: ``push`` a stake returned on a tie, ``return`` a stake returned on a void round).
+SETTLEMENT_EVENTS: dict[str, frozenset[str]] = {"lose": frozenset({"collect"}), "win": frozenset({"pay"}),
+                                                "push": frozenset({"push", "return"}),
+                                                "void": frozenset({"return", "push"})}
+MONEY_EVENTS = frozenset().union(*SETTLEMENT_EVENTS.values())
+
+
+def settlement_event_problem(record: m.RoundRecord, r: m.WagerResult) -> Optional[tuple[str, str]]:
+    """The round's events and its record cross-checked for the settlement ``r``: the
+    record settles the wager ``r.wager_id`` and its events move its chips once, as the
+    settlement says (``collect`` of its stake when it lost, ``pay`` of ``paid`` less the
+    stake when it won, ``push`` or ``return`` of its stake when it tied or the round was
+    void; a House Money winner's ``pay`` may include what its seat added to another wager,
+    ``house_money_added``); and no event moves the chips of a wager the record does not
+    settle. ``(required, observed)`` of the first disagreement, or None.
+
+    The record is the game's account of what its events did: a settlement with no event
+    (a void round whose wagers the record says were returned, no chip returned) is a wager
+    not settled (§ 631a.15(e), § 631a.12(b))."""
+    events = list(record.events)
+    settled = {w.wager_id for w in record.wagers}
+    stray = [e for e in events if e.type in MONEY_EVENTS and e.wager_id and e.wager_id not in settled]
+    if stray:
+        e = stray[0]
+        return (f"every {e.type} event of round {record.round_id} moves the chips of a wager its record settles",
+                f"{e.type} ${e.amount} for wager {e.wager_id!r} at seat {e.seat}, which the record does not settle")
+    kinds = SETTLEMENT_EVENTS.get(r.result)
+    if kinds is None:
+        return None
+    mine = [e for e in events if e.type in MONEY_EVENTS and e.wager_id == r.wager_id]
+    want = r.paid - r.amount if r.result == "win" else r.amount
+    added = sum((e.amount or Decimal("0") for e in events if e.type == "house_money_added" and e.seat == r.seat),
+                Decimal("0")) if r.wager_type == "house_money" and r.result == "win" else Decimal("0")
+    ok = len(mine) == 1 and mine[0].type in kinds and mine[0].amount in (want, want + added)
+    if ok:
+        return None
+    verb = {"lose": "collected", "win": "paid", "push": "returned", "void": "returned"}[r.result]
+    event = {"lose": "collect", "win": "pay", "push": "push", "void": "return"}[r.result]
+    seen = ", ".join(f"{e.type} ${e.amount}" for e in mine) or f"no {' or '.join(sorted(kinds))} event"
+    return (f"the ${r.amount} {r.wager_type} wager of seat {r.seat}, settled {r.result} in the round record, is "
+            f"{verb} once in its events (a {event} event of ${want})",
+            f"{seen} for wager {r.wager_id!r}; the record says {r.result}, paid ${r.paid}")

@@ -526,10 +526,62 @@ def sample_hits(game: Any, rules_submission: RulesSubmission, depth: str, meter:
     return values
 
 
-@then(parsers.parse("the hit values are uniform between the {meter} minimum and maximum dollar values by a "
-                    "Kolmogorov-Smirnov test at significance level {alpha}"))
-def hits_uniform(hit_values: list[Decimal], rules_submission: RulesSubmission, clause: str, meter: str, alpha: str) -> None:
+#: The stricter reading of § 631c.6(c)(3) a lab may turn on (``--stricter-readings``).
+UNIFORM_READING = "mystery-hit-value-uniform"
+#: "spread over the range" (interpretation mystery-hit-value-random): each end quarter of the
+#: range receives at least this share of the draws (one-sided binomial test).
+END_QUARTER_SHARE = 0.025
+
+
+def randomness_problem(values: list[Decimal], low: Decimal, high: Decimal, alpha: float) -> Optional[tuple[str, str]]:
+    """Whether the hit ``values`` (in the order drawn) are "a random dollar value ... between a
+    set minimum and maximum dollar value" (§ 631c.6(c)(3); interpretation
+    mystery-hit-value-random), at significance level ``alpha``: every value in [``low``,
+    ``high``]; not constant; not predictable from the value before (Spearman's rank
+    correlation of each draw with the next, two-sided); spread over the range (each end
+    quarter holds at least :data:`END_QUARTER_SHARE` of the draws, a one-sided binomial
+    test). ``(required, observed)`` of the first that fails, or None."""
     from scipy import stats
+
+    n = len(values)
+    outside = [v for v in values if not low <= v <= high]
+    if outside:
+        return f"every hit value lies between ${low} and ${high}", f"{[str(v) for v in outside[:5]]} outside"
+    if len(set(values)) < 2:
+        return (f"the {n} hit values are random: not one value drawn every time",
+                f"every hit value is ${values[0]}" if values else "no hit value")
+    rho = stats.spearmanr([float(v) for v in values[:-1]], [float(v) for v in values[1:]])
+    if rho.pvalue == rho.pvalue and rho.pvalue < alpha:  # nan (one side constant): no evidence either way
+        return (f"the {n} hit values are random: not predictable from the value drawn before (Spearman's rank "
+                f"correlation of each draw with the next, alpha = {alpha})",
+                f"rho = {rho.statistic:.4f}, p = {rho.pvalue:.3g} < {alpha}; first values "
+                f"{', '.join(f'${v}' for v in values[:5])}")
+    quarter = (high - low) / 4
+    for name, count in (("lowest", sum(v < low + quarter for v in values)),
+                        ("highest", sum(v > high - quarter for v in values))):
+        p = stats.binomtest(int(count), n, END_QUARTER_SHARE, alternative="less").pvalue
+        if p < alpha:
+            return (f"the {n} hit values are random over the range: at least {END_QUARTER_SHARE:.1%} of them in its "
+                    f"{name} quarter (binomial test, alpha = {alpha})",
+                    f"{count} of {n} ({count / n:.1%}), p = {p:.3g} < {alpha}; lowest ${min(values)}, highest "
+                    f"${max(values)}")
+    return None
+
+
+@then(parsers.parse("the hit values are random between the {meter} minimum and maximum dollar values at "
+                    "significance level {alpha}"))
+def hits_random(hit_values: list[Decimal], rules_submission: RulesSubmission, clause: str, meter: str, alpha: str,
+                request: pytest.FixtureRequest) -> None:
+    """§ 631c.6(c)(3) (§ 629b.3(h), § 627b.3(h) for the Royal 9 mystery meter): the hit values
+    read from many fresh tables are random in the range (:func:`randomness_problem`,
+    interpretation mystery-hit-value-random); with the stricter reading
+    mystery-hit-value-uniform turned on (``--stricter-readings``), also uniform over it by a
+    one-sample Kolmogorov-Smirnov test.
+
+    :raises Nonconformance: naming ``clause``."""
+    from scipy import stats
+
+    from baccarat_conformance.inputs.options import stricter_readings
 
     rules = rules_submission.as_rules()
     if meter_name(meter) == P.MYSTERY_METER:
@@ -537,16 +589,19 @@ def hits_uniform(hit_values: list[Decimal], rules_submission: RulesSubmission, c
         low, high = config.minimum, config.maximum  # type: ignore[union-attr]
     else:
         low, high, _ = P.ROYAL_9_MYSTERY[str(rules["wagers"]["royal_9"]["mystery"])]
-    lo, hi, a = low, high, float(alpha)
-    outside = [v for v in hit_values if not lo <= v <= hi]
-    if outside:
-        raise Nonconformance(clause, f"every hit value lies between ${lo} and ${hi}", f"{outside[:5]} outside")
-    result = stats.kstest([float(v) for v in hit_values], stats.uniform(loc=float(lo), scale=float(hi - lo)).cdf)
+    a = float(alpha)
+    problem = randomness_problem(hit_values, low, high, a)
+    if problem is not None:
+        raise Nonconformance(clause, *problem)
+    if UNIFORM_READING not in stricter_readings(request.config.getoption("--stricter-readings")):
+        return
+    result = stats.kstest([float(v) for v in hit_values], stats.uniform(loc=float(low), scale=float(high - low)).cdf)
     if result.pvalue < a:
-        raise Nonconformance(clause, f"{len(hit_values)} hit values spread uniformly over [${lo}, ${hi}] "
-                             f"(Kolmogorov-Smirnov, alpha = {alpha})",
+        raise Nonconformance(clause, f"{len(hit_values)} hit values spread uniformly over [${low}, ${high}] "
+                             f"(Kolmogorov-Smirnov, alpha = {alpha}; the stricter reading {UNIFORM_READING}, "
+                             "turned on by --stricter-readings)",
                              f"D = {result.statistic:.4f}, p = {result.pvalue:.3g} < {alpha}; mean "
-                             f"${sum(hit_values) / len(hit_values):.2f} (uniform: ${(lo + hi) / 2})")
+                             f"${sum(hit_values) / len(hit_values):.2f} (uniform: ${(low + high) / 2})")
 
 
 # ------------------------------------------------------------------ round by round, generated shoes

@@ -5,8 +5,8 @@ matrix its status (:func:`exit_code`).
 
 0 conformant; 1 nonconformance found; 2 harness or adapter error; 3 invalid corpus,
 profile, attestation or waiver file (including a waiver that matches no failure);
-4 incomplete run (interrupted, nothing collected, clauses not verified, or clauses
-pending).
+4 incomplete run (interrupted, nothing collected, nothing judged, clauses not verified,
+or clauses pending).
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ EXIT_STATUSES: tuple[tuple[int, str, str], ...] = (
      "the corpus, dispositions, feature anchors, profile, attestation or waiver file, or a command-line option is "
      "invalid (the run does not start); or a waiver matched no failure (found after the run)"),
     (4, "incomplete run",
-     "interrupted, nothing collected, a selected scenario did not run, clauses not verified (the game lacks a "
+     "interrupted, nothing collected, nothing judged (every scenario selected is expired or not yet effective on "
+     "the --as-of date), a selected scenario did not run, clauses not verified (the game lacks a "
      "capability a scenario of a clause in force and offered needs, or a scenario was blocked: the game broke a "
      "rule it relies on, or it stopped at a failure of another clause before judging this one), or clauses "
      "pending (manual clause without attestation, clause with no scenario and no disposition; --allow-pending "
@@ -77,7 +78,7 @@ EXIT_CODES: dict[int, str] = {
     1: "nonconformance found",
     2: "harness or adapter error",
     3: "invalid corpus, profile, attestation or waiver file",
-    4: "incomplete run (interrupted, clauses not verified, or clauses pending)",
+    4: "incomplete run (interrupted, nothing judged, clauses not verified, or clauses pending)",
 }
 
 
@@ -87,6 +88,9 @@ def combine(*codes: Optional[int]) -> int:
     present = {c for c in codes if c is not None}
     return next((c for c in PRECEDENCE if c in present), 0)
 
+
+#: Categories of a scenario skipped for its dates: a run of nothing else judged nothing.
+_DATED_OUT = frozenset({"expired", "not yet effective"})
 
 FAILING_NAMED = 10
 """How many failing clauses a verdict names before "and N more"."""
@@ -153,6 +157,12 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
         add(4, "the run was interrupted")
     if run.pytest_exit_status == 5 or run.collected == 0:
         add(4, "no scenario was collected")
+    dated = {c: n for c, n in m.results_categories.items() if c in _DATED_OUT}
+    if m.results_count and sum(dated.values()) == m.results_count:
+        add(4, f"nothing judged: every scenario {'selected' if run.selection else 'collected'} is "
+            + " or ".join(sorted(dated)) + f" on {run.as_of.isoformat()} ({m.results_count} scenario(s)"
+            + (f", {selection_phrase(run.selection)}" if run.selection else "")
+            + ("; --include-expired tests the expired ones" if "expired" in dated else "") + ")")
     if counts["not_verified"]:  # whatever --allow-pending says: neither a capability nor a broken rule buys a pass
         caps = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("missing_capabilities", ())})
         broke = sorted({c for r in m.rows if r["result"] == "not_verified" for c in r.get("blocked_by", ())})

@@ -31,7 +31,10 @@ Result of a clause (``Row.result``; label in parentheses)
 ``not_yet_effective``  the clause takes effect after the ``--as-of`` date
 ``not_run``         the clause has scenarios, some selected, none of which ran (interrupted)
 ``not_selected``    the clause has scenarios, none of which was selected (``-m``, ``-k``, node
-                    ids): outside the run's selection, it does not count in the verdict
+                    ids), or, in a run with a selection, a manual clause without
+                    attestation or a clause with no scenario and no disposition (no
+                    scenario of it was selected): outside the run's
+                    selection, it does not count in the verdict
 ``uncovered``       the clause has no scenario and no disposition
 
 A clause ``covered by its subclauses`` takes the aggregate of its children's results, a
@@ -93,6 +96,9 @@ class Matrix:
     reasons: list[str] = field(default_factory=list)
     allow_pending: bool = False
     results_count: int = 0
+    #: category of the results log's entries -> how many (``"expired"``, ``"not yet
+    #: effective"``, ``None`` for a pass...): a run whose every scenario was dated out judged nothing
+    results_categories: dict[Optional[str], int] = field(default_factory=dict)
 
     def totals_sentence(self, chapter: str) -> str:
         """``631a: 159 clauses — 16 pass, 0 fail, 0 not offered, 27 manual pending, 2 n/a, ...``"""
@@ -355,6 +361,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                        and not run.offered.get(o, False)]
             if missing:
                 return ("not_offered", "the Rules Submission does not offer " + ", ".join(missing))
+            if run.selection and run.selected_clauses is not None:  # no scenario of it can be selected
+                return ("not_selected", "manual inspection, outside the selection"
+                        + f" ({selection_phrase(run.selection)}); no attestation")
             return ("manual_pending", "no attestation")
         if kind == "not_applicable":
             return ("not_applicable", cov.entry.detail if cov.entry else "")
@@ -380,6 +389,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 if breaking[cid]:
                     detail += f" ({broke_phrase(breaking[cid])})"
             return (worst, detail)
+        if run.selection and run.selected_clauses is not None:
+            return ("not_selected", "no scenario and no disposition, outside the selection"
+                    + f" ({selection_phrase(run.selection)})")
         return ("uncovered", "no scenario and no disposition")
 
     rows: list[dict[str, Any]] = []
@@ -424,8 +436,9 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                               if any(r["allure"] for r in row_results) else None),
             "url": clause.url, "edition": clause.edition,
             "table": table_cells(clause.text),
-            "interpretations": [{"name": i.name, "reading": i.reading} for i in corpus.interpretations
-                                if i.name in clause.interpretations],
+            "interpretations": [{"name": i.name, "reading": i.reading, "stricter": i.stricter,
+                                 "applied": not i.stricter or i.name in run.stricter_readings}
+                                for i in corpus.interpretations if i.name in clause.interpretations],
         })
         totals.setdefault(clause.chapter, Counter())[result] += 1
     all_counts: Counter = Counter()
@@ -438,6 +451,6 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                 for w in waivers if w.clause not in failed_before_waiver and w.clause in memo]
     problems += [f"results log: clause {c} is not in the corpus" for c in unknown_clauses]
     m = Matrix(rows, totals_out, problems, edition_statuses(corpus, run.as_of), run, allow_pending=allow_pending,
-               results_count=len(results))
+               results_count=len(results), results_categories=dict(Counter(e.get("category") for e in results)))
     m.exit_code, m.reasons = exit_code(m, allow_pending=allow_pending)
     return m

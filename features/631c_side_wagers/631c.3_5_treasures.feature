@@ -271,7 +271,7 @@ Feature: § 631c.3 5 Treasures Baccarat wagers
     And the wager of seat 3 on Blazing 7s is settled after the result is announced
     And the wager of seat 3 on Cover All is settled after the result is announced
 
-  @631c.3 @capability.stacked_shoe @capability.offered_wagers
+  @631c.3 @capability.stacked_shoe @capability.offered_wagers @option.any @option.fortune_7 @option.golden_8 @option.heavenly_9_bonus @option.blazing_7s @option.cover_all
   Scenario: 5 Treasures settlement over many dealt rounds agrees with the paytable
     § 631c.3(f): "Each 5 Treasures Baccarat wager placed shall win, and be paid out in accordance with one of the paytables in subsection (h), if the following outcomes occur:"
     Interpretation: 631c.3-f-4-blazing-7s-card-count

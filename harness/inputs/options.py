@@ -31,7 +31,7 @@ from baccarat_conformance.util.dates import parse_date
 
 __all__ = ["Option", "OPTIONS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
            "rounds_arg", "as_of_date", "add_adapter_arguments", "adapter_pytest_args", "workers_count",
-           "check_workers"]
+           "check_workers", "readings_arg", "stricter_readings"]
 
 
 def date_arg(value: str) -> str:
@@ -61,6 +61,30 @@ def rounds_arg(value: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number of rounds from 1 to 1e10 (e.g. 1e7), "
                                          f"got {value!r}")
     return int(n)
+
+
+def readings_arg(value: str) -> str:
+    """Type of ``--stricter-readings``: ``value`` unchanged when it is a comma-separated list
+    of names of stricter interpretations of the corpus (``stricter = true`` in
+    ``corpus/interpretations.toml``: ``mystery-hit-value-uniform``).
+
+    :raises argparse.ArgumentTypeError: naming the unknown names and the known ones (a
+        usage error in pytest and in the CLI).
+    """
+    from baccarat_conformance.corpus import load_corpus
+
+    known = sorted(i.name for i in load_corpus().interpretations if i.stricter)
+    names = [n.strip() for n in str(value).split(",") if n.strip()]
+    unknown = [n for n in names if n not in known]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"expected stricter readings among {', '.join(known)}, "
+                                         f"got {', '.join(unknown) or repr(value)}")
+    return value
+
+
+def stricter_readings(value: Optional[str]) -> frozenset[str]:
+    """The names of the stricter readings ``--stricter-readings`` turned on (empty: none)."""
+    return frozenset(n.strip() for n in (value or "").split(",") if n.strip())
 
 
 def as_of_date(value: Optional[str]) -> dt.date:
@@ -139,6 +163,9 @@ OPTIONS: tuple[Option, ...] = (
            type=date_arg),
     Option(("--include-expired",), "test clauses of temporary regulations even after they expired",
            switch=True),
+    Option(("--stricter-readings",), "apply these stricter readings than the text requires, by interpretation "
+                                     "name, comma-separated (mystery-hit-value-uniform); off by default, shown "
+                                     "in the matrix either way", metavar="NAMES", type=readings_arg),
     Option(("--attestations",), "manual inspection attestations (TOML), validated before the run",
            metavar="FILE", path=True),
     Option(("--waivers",), "waivers of accepted deviations (TOML), validated before the run", metavar="FILE",

@@ -10,7 +10,11 @@ judged in this order, the first that applies wins:
                                    ``--include-expired``);
 ``not yet effective on DATE: ...`` a clause that takes effect after the ``--as-of`` date;
 ``not offered: ...``               a marker ``option.X`` the profile does not offer
-                                   (:meth:`RulesSubmission.offers_option`);
+                                   (:meth:`RulesSubmission.offers_option`); under the
+                                   marker ``option.any`` (a scenario about "every offered
+                                   wager" of a section: the 5 Treasures sweep), its markers
+                                   ``option.W`` of optional wagers are alternatives, and
+                                   it is not offered when the profile offers none of them;
 ``not verified: ...``              a capability the scenario needs
                                    (:func:`needed_capabilities`: its markers ``capability.X``,
                                    ``wager.W`` for a marker ``option.W`` of an optional wager,
@@ -36,7 +40,7 @@ from baccarat_conformance.run.clauses import clause_tags
 from baccarat_conformance.corpus import load_corpus, status_on
 from baccarat_conformance.inputs.profile import RulesSubmission
 
-__all__ = ["OFFERED_PREFIX", "CAPABILITY_PREFIX", "OFFERED_WAGERS", "register_markers", "needed_capabilities",
+__all__ = ["OFFERED_PREFIX", "CAPABILITY_PREFIX", "OFFERED_WAGERS", "ANY_OFFERED", "register_markers", "needed_capabilities",
            "not_verified_message", "gate"]
 
 OFFERED_PREFIX = "option."
@@ -45,6 +49,10 @@ CAPABILITY_PREFIX = "capability."
 #: scenarios, the 5 Treasures sweep) needs ``wager.W`` for each optional wager W the
 #: profile offers: which ones depends on the profile.
 OFFERED_WAGERS = "capability.offered_wagers"
+#: A scenario tagged ``@option.any`` needs one of its ``@option.W`` tags of optional wagers
+#: offered, not all of them (its other ``@option`` tags, a variant or a game, stay required):
+#: gated "not offered" before it deals a round when the Rules Submission offers none.
+ANY_OFFERED = "option.any"
 
 
 def register_markers(config: pytest.Config) -> None:
@@ -59,6 +67,8 @@ def register_markers(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{CAPABILITY_PREFIX}{cap}: needs game capability {cap}")
     config.addinivalue_line("markers", f"{OFFERED_WAGERS}: needs capability wager.W of every optional wager W "
                                        "the Rules Submission offers")
+    config.addinivalue_line("markers", f"{ANY_OFFERED}: the scenario's option.W markers of optional wagers are "
+                                       "alternatives: it needs one of them offered")
 
 
 def needed_capabilities(item: pytest.Item, profile: RulesSubmission) -> list[str]:
@@ -67,13 +77,15 @@ def needed_capabilities(item: pytest.Item, profile: RulesSubmission) -> list[str
     * its markers ``capability.X``;
     * ``wager.W`` for each marker ``option.W`` or ``option.W.…`` (``option.dragon_bonus``,
       ``option.dragon_bonus.paytable.A``) of an optional wager type W: a scenario of an
-      optional wager places it (Banker, Player and Tie need no capability);
+      optional wager places it (Banker, Player and Tie need no capability); under the
+      marker ``option.any``, only for those ``profile`` offers (the others are not placed);
     * for the marker ``capability.offered_wagers``, ``wager.W`` for every optional wager
       type W ``profile`` offers (:meth:`RulesSubmission.offers_option`).
     """
     from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
 
     need: list[str] = []
+    alternatives = any(mark.name == ANY_OFFERED for mark in item.iter_markers())
     for mark in item.iter_markers():
         if mark.name == OFFERED_WAGERS:
             need += [f"wager.{w}" for w in WAGER_TYPES if w not in CORE_WAGERS and profile.offers_option(w)]
@@ -81,7 +93,8 @@ def needed_capabilities(item: pytest.Item, profile: RulesSubmission) -> list[str
             need.append(mark.name[len(CAPABILITY_PREFIX):])
         elif mark.name.startswith(OFFERED_PREFIX):
             wager = mark.name[len(OFFERED_PREFIX):].split(".")[0]
-            if wager in WAGER_TYPES and wager not in CORE_WAGERS:
+            if wager in WAGER_TYPES and wager not in CORE_WAGERS and \
+                    (not alternatives or profile.offers_option(mark.name[len(OFFERED_PREFIX):])):
                 need.append(f"wager.{wager}")
     return list(dict.fromkeys(need))
 
@@ -116,10 +129,18 @@ def gate(request: pytest.FixtureRequest) -> None:
     profile: RulesSubmission = request.getfixturevalue("rules_submission")
     # pytest-bdd hands the tags over as a set: the first option not offered is named in a
     # fixed order (a variant first, then by name), the same under every PYTHONHASHSEED
-    options = {m.name[len(OFFERED_PREFIX):] for m in item.iter_markers() if m.name.startswith(OFFERED_PREFIX)}
-    for option in sorted(options, key=lambda o: (not o.startswith("variant."), o)):
+    options = {m.name[len(OFFERED_PREFIX):] for m in item.iter_markers() if m.name.startswith(OFFERED_PREFIX)
+               and m.name != ANY_OFFERED}
+    alternatives: set[str] = set()
+    if any(m.name == ANY_OFFERED for m in item.iter_markers()):
+        from baccarat_conformance.protocol.vocabulary import CORE_WAGERS, WAGER_TYPES
+
+        alternatives = {o for o in options if o.split(".")[0] in WAGER_TYPES and o.split(".")[0] not in CORE_WAGERS}
+    for option in sorted(options - alternatives, key=lambda o: (not o.startswith("variant."), o)):
         if not profile.offers_option(option):
             pytest.skip(f"not offered: the Rules Submission does not offer {option}")
+    if alternatives and not any(profile.offers_option(o) for o in alternatives):
+        pytest.skip(f"not offered: the Rules Submission offers none of {', '.join(sorted(alternatives))}")
     caps = needed_capabilities(item, profile)
     if caps:
         have = set(request.getfixturevalue("game_adapter").describe().capabilities)

@@ -43,7 +43,7 @@ from baccarat_conformance.util.environ import variable_set
 from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.run.clauses import clause_tags
 from baccarat_conformance.judging.errors import ConfigurationError
-from baccarat_conformance.inputs.options import as_of_date
+from baccarat_conformance.inputs.options import as_of_date, stricter_readings
 from baccarat_conformance.inputs.profile import load_profile
 from baccarat_conformance.run.results_log import ResultsLog
 from baccarat_conformance.reports.matrix_writers import write_run_matrix
@@ -204,7 +204,8 @@ class VerdictInputs:
                  "allow_pending": bool(cfg.getoption("--allow-pending")),
                  "offered": offered_options(self.profile) if self.profile is not None else None,
                  "harness_version": harness_version(), **self.command_lines, "selection": self.selection(),
-                 "selected_clauses": self.selected_clauses, "game_under_test": self.game_under_test}
+                 "selected_clauses": self.selected_clauses, "game_under_test": self.game_under_test,
+                 "stricter_readings": sorted(stricter_readings(cfg.getoption("--stricter-readings")))}
         facts.update(extra)
         return facts
 

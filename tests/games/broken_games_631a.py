@@ -504,6 +504,18 @@ class VoidRoundKeepsWagers(SeededReferenceGame):
         return record
 
 
+@breaks("631a.15(e)", profile="baccarat")
+class VoidRoundReturnsNoChips(SeededReferenceGame):
+    """A round void for want of cards whose record says every wager was returned (result
+    ``void``, paid its stake) while its events return no chips: no ``return`` event
+    (§ 631a.15(e): "all wagers shall be returned")."""
+
+    def _void_round(self, table, round_id, rnd):
+        record = super()._void_round(table, round_id, rnd)
+        record["events"] = [e for e in record["events"] if e["type"] != "return"]
+        return record
+
+
 
 # ------------------------------------------------------------------ more of §§ 631a.7, 631a.9-631a.11
 @breaks("631a.14(a)(1)", "631a.14(b)", "631a.7(c)", profile="baccarat")
@@ -834,6 +846,7 @@ reoffers_previous_curator = _factory(ReoffersPreviousCurator)
 discards_card_drawn_in_error = _factory(DiscardsCardDrawnInError)
 no_simulated_round = _factory(NoSimulatedRound)
 void_round_keeps_wagers = _factory(VoidRoundKeepsWagers)
+void_round_returns_no_chips = _factory(VoidRoundReturnsNoChips)
 house_money_added_unasked = _factory(HouseMoneyAddedUnasked)
 errant_third_card_discarded = _factory(ErrantThirdCardDiscarded)
 disclosed_errant_card_not_used_by_banker = _factory(DisclosedErrantCardNotUsedByBanker)

@@ -140,14 +140,62 @@ class MysteryNeverPays(_MysteryBreak):
         PR._meters(table)[mystery.meter].amount += amount
 
 
-@breaks("631c.6(c)(3)", profile="heavenly_9")
+# random and over the whole range, only not uniform: it keeps § 631c.6(c)(3) as the text reads
+# (interpretation mystery-hit-value-random) and fails the stricter reading a lab may turn on
+@breaks("631c.6(c)(3)", profile="heavenly_9", stricter_readings="mystery-hit-value-uniform")
 class MysteryBiasedRng(SeededReferenceGame):
     """The mystery hit value favours the low end of [minimum, maximum] (square of a
-    uniform draw) instead of spreading uniformly (§ 631c.6(c)(3))."""
+    uniform draw) instead of spreading uniformly (§ 631c.6(c)(3), under the stricter
+    reading mystery-hit-value-uniform)."""
 
     def draw_hit_value(self, low, high):
         u = self._rng.random() ** 2
         return (low + (high - low) * Decimal(str(u))).quantize(Decimal("0.01"))
+
+
+# § 631c.6(c)(3): "a random dollar value preselected by an electronic random number generator,
+# between a set minimum and maximum dollar value" (interpretation mystery-hit-value-random)
+@breaks("631c.6(c)(3)", profile="heavenly_9")
+class MysteryHitValueAlwaysMinimum(SeededReferenceGame):
+    """Its generator preselects every mystery hit value at the minimum dollar value: in the
+    range, and not random (the other scenarios of § 631c.6 accept it, as
+    tests/games/conforming_variants.py's mystery_hit_value_at_the_minimum shows)."""
+
+    def draw_hit_value(self, low, high):
+        return Decimal(low)
+
+
+@breaks("631c.6(c)(3)", profile="heavenly_9")
+class MysteryHitValueAlwaysMaximum(SeededReferenceGame):
+    """Every mystery hit value preselected at the maximum dollar value: the meter pays when a
+    contribution takes it past the maximum, never earlier (§ 631c.6(c)(3): not random)."""
+
+    def draw_hit_value(self, low, high):
+        return Decimal(high)
+
+
+@breaks("631c.6(c)(3)", profile="heavenly_9")
+class MysteryHitValueConstant(SeededReferenceGame):
+    """Every mystery hit value is the same dollar value, a third of the way up the range
+    (§ 631c.6(c)(3): not random)."""
+
+    def draw_hit_value(self, low, high):
+        return (low + (high - low) / 3).quantize(Decimal("0.01"))
+
+
+@breaks("631c.6(c)(3)", profile="heavenly_9")
+class MysteryHitValueCountsUp(SeededReferenceGame):
+    """Its "generator" counts through the range: each hit value $7.31 above the last,
+    wrapping from the maximum to the minimum. Every value is in the range and the whole
+    range is covered, evenly, but each is predictable from the one before (§ 631c.6(c)(3):
+    not random)."""
+
+    def draw_hit_value(self, low, high):
+        last = self.__dict__.setdefault("_last_hits", {})  # one count per range (configuration)
+        step, span = Decimal("7.31"), high - low
+        value = low if (low, high) not in last else low + (last[(low, high)] - low + step) % span
+        last[(low, high)] = value
+        return value.quantize(Decimal("0.01"))
 
 
 @breaks("629b.3(e)(9)", profile="midibaccarat_progressives", include_expired=True,
@@ -346,10 +394,10 @@ def harmony_settled_before_the_result_announcement():
 
 # Broken games whose hit values sit at the minimum run over every scenario of § 631c.2, § 631c.6
 # and § 629b.3 (a mystery award or reseed is judged in each that reads the meters), less the
-# uniformity one, which such a generator fails; each names the mystery clause it broke, not the
+# randomness one, which such a generator fails; each names the mystery clause it broke, not the
 # scenario's.
 AT_THE_MINIMUM = {"marks": "(631c.6 or 631c.2 or 629b.3) and not property and not statistics",
-                  "keyword": "not spread_uniformly"}
+                  "keyword": "not at_random_between"}
 
 
 class _HitAtTheMinimum:
@@ -421,3 +469,7 @@ class Heavenly9ReseededAtZero(_Heavenly9Reseed):
 
 heavenly_9_not_reseeded = Heavenly9NotReseeded
 heavenly_9_reseeded_at_zero = Heavenly9ReseededAtZero
+mystery_hit_value_always_minimum = MysteryHitValueAlwaysMinimum
+mystery_hit_value_always_maximum = MysteryHitValueAlwaysMaximum
+mystery_hit_value_constant = MysteryHitValueConstant
+mystery_hit_value_counts_up = MysteryHitValueCountsUp

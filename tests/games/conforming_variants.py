@@ -80,14 +80,33 @@ class MysteryHitValueAtTheMinimum(SeededReferenceGame):
     first qualifying contribution of every round takes the meter past it: the bonus is paid
     at 100% of the meter (§ 631c.6(c)(7)) and the meter reseeded, round after round. What a
     generator drawing uniformly does now and then (the reference game's own $100.10 under
-    full_table), this one does always. It is not uniform, which interpretation
-    mystery-hit-value-uniform judges in a scenario of its own (the one it fails)."""
+    full_table), this one does always. It is not random, which the randomness of
+    § 631c.6(c)(3) (interpretation mystery-hit-value-random) judges in a scenario of its
+    own (the one it fails: tests/games/broken_games_progressives.py's
+    mystery_hit_value_always_minimum)."""
 
     def draw_hit_value(self, low, high):
         return Decimal(low)
 
 
 mystery_hit_value_at_the_minimum = MysteryHitValueAtTheMinimum
+
+
+class MysteryHitValueLargerOfTwo(SeededReferenceGame):
+    """Its random number generator preselects each mystery hit value as the larger of two
+    uniform draws in [minimum, maximum] (whole cents): random, over the whole range, its
+    mean two thirds of the way up, and not uniform. § 631c.6(c)(3) asks for "a random
+    dollar value preselected by an electronic random number generator, between a set
+    minimum and maximum dollar value", not a distribution (interpretation
+    mystery-hit-value-random); the uniform reading is a stricter one a lab turns on
+    (mystery-hit-value-uniform), under which this game fails."""
+
+    def draw_hit_value(self, low, high):
+        u = max(self._rng.random(), self._rng.random())
+        return (low + (high - low) * Decimal(str(u))).quantize(Decimal("0.01"))
+
+
+mystery_hit_value_larger_of_two = MysteryHitValueLargerOfTwo
 
 
 class Royal9PaysTheLargerAward(SeededReferenceGame):

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-TESTS = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parents[2]
 REPO = TESTS.parent
 #: The folder of the broken games.
 GAMES = TESTS / "games"
@@ -69,6 +69,7 @@ class Proof:
     marks: str | None = None
     keyword: str | None = None
     where: str = field(default="", compare=False)  # file:line of the declaration
+    stricter_readings: str | None = None  # --stricter-readings of the run (a stricter interpretation it fails)
 
     @property
     def name(self) -> str:
@@ -83,7 +84,8 @@ class Proof:
     @property
     def args(self) -> tuple[str, ...]:
         """The pytest arguments of the run: the profile (and ``--include-expired``)."""
-        return ("--profile", self.profile, *(("--include-expired",) if self.include_expired else ()))
+        return ("--profile", self.profile, *(("--include-expired",) if self.include_expired else ()),
+                *(("--stricter-readings", self.stricter_readings) if self.stricter_readings else ()))
 
     def selection(self):
         """What the run plays (:class:`tests.proofs.suite_runner.Selection`): this game, with its
@@ -92,7 +94,8 @@ class Proof:
         from tests.proofs.suite_runner import proof_marks, select_game
 
         return select_game(self.game, self.marks if self.marks is not None else proof_marks(self.clauses),
-                           keyword=self.keyword, profile=self.profile, include_expired=self.include_expired)
+                           keyword=self.keyword, profile=self.profile, include_expired=self.include_expired,
+                           stricter_readings=self.stricter_readings)
 
     def replay_commands(self) -> list[str]:
         """The commands that replay this proof, shell-quoted: the proof alone through the
@@ -138,10 +141,13 @@ def snake_case(name: str) -> str:
 
 def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = False,
            may_also_fail: Iterable[str] = (), blocks: Iterable[str] = (),
-           marks: str | None = None, keyword: str | None = None, game: str | None = None) -> Callable[[T], T]:
+           marks: str | None = None, keyword: str | None = None, game: str | None = None,
+           stricter_readings: str | None = None) -> Callable[[T], T]:
     """Declare that the suite fails exactly ``clauses`` on the decorated broken game
     (a class, named ``game`` or by its snake-case name, or a factory function) under
-    ``profile`` (a bundled profile's name or a path from the repository root)."""
+    ``profile`` (a bundled profile's name or a path from the repository root);
+    ``stricter_readings``: the ``--stricter-readings`` of its run (a game that fails only
+    a stricter interpretation than the text's)."""
     if not clauses:
         raise ValueError("@breaks needs the clauses the game must fail")
 
@@ -151,7 +157,8 @@ def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = Fal
         line = _declared_lines(source).get(obj.__qualname__) or inspect.getsourcelines(obj)[1]  # not top-level
         where = f"{source.relative_to(REPO)}:{line}"
         _DECLARED.append(Proof(f"{obj.__module__}:{name}", frozenset(clauses), profile, include_expired,
-                               frozenset(may_also_fail), frozenset(blocks), marks, keyword, where))
+                               frozenset(may_also_fail), frozenset(blocks), marks, keyword, where,
+                               stricter_readings))
         return obj
 
     return declare

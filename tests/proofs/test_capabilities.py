@@ -262,6 +262,27 @@ def _gate_says(markers: list[str], fixtures: dict) -> str:
     return str(e.value)
 
 
+def test_option_any_needs_one_of_its_wagers_offered_and_only_their_capabilities(bare: LibraryAdapter) -> None:
+    """``@option.any``: the scenario's ``@option.W`` tags of optional wagers are alternatives
+    (the 5 Treasures sweep, issue 34 item 10); its other ``@option`` tags stay required."""
+    from baccarat_conformance.run.gating import needed_capabilities
+
+    tags = ["option.any", "option.variant.baccarat", "option.fortune_7", "option.golden_8",
+            "capability.stacked_shoe"]
+    assert _gate_says(tags, {"rules_submission": load_profile("baccarat"), "game_adapter": bare}) == \
+        "not offered: the Rules Submission offers none of fortune_7, golden_8"
+    full = load_profile("full_table")
+    assert full.offers("fortune_7") and full.offers("golden_8")
+    one = full.model_copy(update={"wagers": {k: v for k, v in full.wagers.items() if k != "golden_8"}})
+    assert sorted(needed_capabilities(_Item(tags), one)) == ["stacked_shoe", "wager.fortune_7"]
+    # past the option gate: the game declares none of the capabilities, and only the offered wager's is asked for
+    assert _gate_says(tags, {"rules_submission": one, "game_adapter": bare}) == \
+        "not verified: the game lacks capabilities stacked_shoe, wager.fortune_7"
+    ez = full.model_copy(update={"variant": "ez_baccarat"})
+    assert _gate_says(tags, {"rules_submission": ez, "game_adapter": bare}) == \
+        "not offered: the Rules Submission does not offer variant.baccarat"
+
+
 def test_the_gate_names_the_same_option_and_capabilities_in_any_order_of_the_tags(bare: LibraryAdapter) -> None:
     """pytest-bdd hands a scenario's tags over as a set, so its markers come in an order
     that changes with PYTHONHASHSEED: the "not offered" and "not verified" messages must

@@ -12,9 +12,10 @@ from tests.proofs.reference_runs import NOT_DEALING_PROPERTIES as NOT_DEALING  #
 TRACKED_ROUNDED = "tests/games/profiles/tracked_rounded_vigorish.toml"
 
 
-# a variant's generator drawing every hit value at the minimum fails the uniformity the harness
-# reads into § 631c.6(c)(3) (interpretation mystery-hit-value-uniform), in a scenario of its own
-NOT_UNIFORM = ("-k", "not spread_uniformly")
+# a variant's generator drawing every hit value at the minimum is not random (§ 631c.6(c)(3),
+# interpretation mystery-hit-value-random: tests/games/broken_games_progressives.py's
+# mystery_hit_value_always_minimum), which a scenario of its own judges
+NOT_UNIFORM = ("-k", "not at_random_between")
 VARIANTS = {
     # game -> (profile, the scenarios its choice shows in, property scenarios included[, arguments])
     "vigorish_fraction_rounded_down": ("tracked_vigorish", f"(631a.13 or 631a.12 or property) and {NOT_DEALING}"),
@@ -27,6 +28,11 @@ VARIANTS = {
                                                NOT_UNIFORM + ("--include-expired",)),
     "mystery_hit_value_at_the_minimum[627b]": ("minibaccarat_royal_9_mystery", "627b.3 and not property",
                                                NOT_UNIFORM + ("--include-expired",)),
+    # a skewed but random hit value (the larger of two uniform draws) keeps § 631c.6(c)(3) as the
+    # text reads it (interpretation mystery-hit-value-random), in every scenario of § 631c.6
+    "mystery_hit_value_larger_of_two": ("heavenly_9", "631c.6 and not property"),
+    "mystery_hit_value_larger_of_two[629b]": ("midibaccarat_progressives", "629b.3 and not property",
+                                              ("--include-expired",)),
     # one round's contributions reach the mystery meter last placed first: another seat wins it
     "mystery_contributions_in_reverse": ("midibaccarat_progressives", "629b.3 and not property",
                                          NOT_UNIFORM + ("--include-expired",)),

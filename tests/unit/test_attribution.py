@@ -161,16 +161,19 @@ def test_a_nonconformance_reads_in_one_line():
                             "returned in all); game did: settled it as win, paying $100.00; cards: 3C 2D 3H 4S")
 
 
-def test_a_scenario_that_judged_nothing_is_not_offered_or_a_harness_error(tmp_path):
-    """§ 631c.3's many-rounds scenario under a profile without 5 Treasures placed no 5 Treasures
-    wager: it judged nothing, and is "not offered", never a pass."""
+def test_a_scenario_that_will_judge_nothing_is_not_offered_before_it_deals(tmp_path):
+    """§ 631c.3's many-rounds scenario under a profile without 5 Treasures would place no 5
+    Treasures wager: it is "not offered", never a pass, and gated before its first step
+    (issue 34, item 10: it dealt 22 s of rounds over a serial line to find that out), by its
+    ``@option.any`` tags, not by the judgement ledger after the rounds."""
     run = run_suite(tmp_path, "--profile", "baccarat", features=FEATURES / "test_631c.py",
                     marks="631c.3 and not property")
     sweep = [r for r in run.results if r["clauses"] == ["631c.3"]]
     assert len(sweep) == 1 and sweep[0]["outcome"] == "skipped", run.output
     assert sweep[0]["category"] == "not offered"
-    assert sweep[0]["message"].startswith("not offered: the Rules Submission offers none of blazing_7s, cover_all")
-    assert sweep[0]["judged"] == {}
+    assert sweep[0]["message"] == ("not offered: the Rules Submission offers none of blazing_7s, cover_all, "
+                                   "fortune_7, golden_8, heavenly_9_bonus"), sweep[0]["message"]
+    assert not sweep[0].get("judged")  # skipped at setup: no step ran
 
 
 def test_a_ledger_with_nothing_judged_is_a_harness_error():

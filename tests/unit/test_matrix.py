@@ -415,6 +415,44 @@ def test_a_selection_judges_only_the_selected_clauses(mini) -> None:
                                         "not_selected": m.totals["all"]["not_selected"], "whole_suite": False}
 
 
+def test_manual_clauses_outside_a_selection_are_not_selected(mini) -> None:
+    """Issue 34, item 8: a manual clause has no scenario to select, so a selection leaves it
+    *not selected*; the whole suite (no -m, -k or node ids) still counts it pending."""
+    selected = [c for c in TAGGED if c.startswith("631a.11")]
+    ran = [entry(c) for c in selected]
+    m = build(mini, ran, attestations=[], waivers=[], pytest_exit_status=0, selected_clauses=selected,
+              selection={"-m": "631a.11"})
+    got = results_by_id(m)
+    assert got["631a.4(a)"] == got["631a.4(c)"] == "not_selected" and got["631a.4(b)"] == "not_offered"
+    row = next(r for r in m.rows if r["id"] == "631a.4(a)")
+    assert "manual inspection, outside the selection (-m 631a.11)" in row["result_detail"]
+    assert exit_code(m)[0] == 0, m.reasons
+    whole = build(mini, ran, attestations=[], waivers=[], pytest_exit_status=0, selected_clauses=selected)
+    assert results_by_id(whole)["631a.4(a)"] == "manual_pending" and exit_code(whole)[0] == 4
+    # an attestation still stands in a selection
+    att = build(mini, ran, attestations=[Attestation("631a.4(c)", "fail", "J", AS_OF, "e")], waivers=[],
+                pytest_exit_status=0, selected_clauses=selected, selection={"-m": "631a.11"})
+    assert results_by_id(att)["631a.4(c)"] == "manual_fail" and exit_code(att)[0] == 1
+
+
+def test_a_selection_of_expired_scenarios_judged_nothing(mini) -> None:
+    """Issue 34, item 8: every selected scenario expired (``-m 629b`` after 2026-08-04): exit 4,
+    and the verdict's last line says nothing was judged, never a pass."""
+    dated = [entry("629b.4(b)", "skipped", "expired", message="expired on 2024-09-04: ...")]
+    m = build(mini, dated, attestations=[], waivers=[], pytest_exit_status=0, selected_clauses=["629b.4(b)"],
+              selection={"-m": "629b"})
+    code, reasons = exit_code(m, allow_pending=True)
+    assert code == 4
+    assert reasons == ["nothing judged: every scenario selected is expired on 2025-01-01 (1 scenario(s), "
+                       "-m 629b; --include-expired tests the expired ones)"]
+    tested = build(mini, [entry("629b.4(b)")], attestations=[], waivers=[], pytest_exit_status=0,
+                   selected_clauses=["629b.4(b)"], selection={"-m": "629b"}, include_expired=True)
+    assert exit_code(tested)[0] == 0, tested.reasons
+    mixed = build(mini, dated + [entry("631a.11(a)")], attestations=[], waivers=[], pytest_exit_status=0,
+                  selected_clauses=["629b.4(b)", "631a.11(a)"], selection={"-m": "629b or 631a.11.a"})
+    assert exit_code(mixed)[0] == 0, mixed.reasons
+
+
 def test_a_selected_clause_that_did_not_run_is_still_not_run(mini) -> None:
     selected = ["631a.11(a)", "631a.11(g)"]
     m = build(mini, [entry("631a.11(a)")], **{**DONE, "selected_clauses": selected, "interrupted": True})

@@ -175,7 +175,10 @@ class Session:
         return argv
 
     def short_run(self, argv: list[str]) -> list[str]:
-        """``run`` with a short selection, smoke depth, no HTML, pending clauses allowed."""
+        """``run`` with a short selection, smoke depth, no HTML, pending clauses allowed; a
+        documented selection (``-m``/``-k``) runs as written, at smoke depth, without HTML,
+        and exits as the block says with no ``--allow-pending`` it does not show (a selection's
+        verdict leaves the manual clauses outside it *not selected*)."""
         head, sep, tail = (argv, [], []) if "--" not in argv else (
             argv[:argv.index("--")], ["--"], argv[argv.index("--") + 1:])
         if "--depth" in head:
@@ -184,10 +187,10 @@ class Session:
             head += ["--depth", "smoke"]
         out = Path(head[head.index("--out") + 1]) if "--out" in head else Path(DEFAULT_OUT)
         self.runs.append(self.cwd / out)
-        head += ["--no-html", "--allow-pending"]
+        head += ["--no-html"]
         if {"-m", "-k"} & {*head, *tail}:  # a documented selection runs as written, before `--` or after it
             return head + sep + tail
-        return head + (sep or ["--"]) + tail + SELECTION
+        return head + ["--allow-pending"] + (sep or ["--"]) + tail + SELECTION
 
     # ---------------------------------------------------------------- running
     def start(self, argv: list[str]) -> None:
