@@ -52,7 +52,7 @@ def test_a_scenario_that_never_beats_is_named_every_quiet_interval_off_a_termina
     long one that never beats itself (the statistics over HTTP: 238 s silent) still gets
     a line off a terminal."""
     monkeypatch.setattr(progress, "QUIET_AFTER", 0.3)
-    child = ("from baccarat_conformance import heartbeat; import time; "
+    child = ("from baccarat_conformance.run import heartbeat; import time; "
              "heartbeat.running('features/test_631a.py::test_statistics_outcomes'); time.sleep(2.5); "
              "heartbeat.running(None)")
     assert progress.run_logged([sys.executable, "-c", child], tmp_path, Signals()) == 0
