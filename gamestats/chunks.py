@@ -24,7 +24,7 @@ from baccarat_conformance.errors import ConfigurationError
 
 from .simulate import Counts, GameSettings, Plan, play_chunk, run_chunk
 
-__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "local_workers", "played_shoes",
+__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "local_workers", "played_shoes", "whole_chunks",
            "shoes_for_rounds", "ONE_CONNECTION_SECONDS"]
 
 
@@ -43,7 +43,7 @@ DEPTHS = {
     "smoke": Depth(shuffle_shoes=1000, played_shoes=25, chunk_shoes=25),
     "standard": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
     "exhaustive": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
-    "lab": Depth(shuffle_shoes=20000, played_shoes=13500, chunk_shoes=200),
+    "lab": Depth(shuffle_shoes=20000, played_shoes=13600, chunk_shoes=200),
 }
 """Shoes by ``--depth`` (``exhaustive`` is about the third-card sweep: the statistics
 play as at ``standard``; ``lab`` deals more than 10^6 rounds). Played shoes are counted
@@ -54,8 +54,15 @@ more of them."""
 def played_shoes(depth: "Depth", decks: int) -> int:
     """The shoes to deal at ``depth`` for a shoe of ``decks`` decks: ``depth.played_shoes``
     times 8 / decks (about 78 rounds a shoe of 8 decks, 57 of 6: lab depth deals more than
-    10^6 rounds for 6, 7 or 8 decks)."""
-    return -(-depth.played_shoes * 8 // max(decks, 1))
+    10^6 rounds for 6, 7 or 8 decks), in whole chunks (a chunk deals all its
+    ``depth.chunk_shoes`` shoes: the figure is the shoes dealt, not fewer)."""
+    return whole_chunks(-(-depth.played_shoes * 8 // max(decks, 1)), depth.chunk_shoes)
+
+
+def whole_chunks(shoes: int, chunk_shoes: int) -> int:
+    """``shoes`` rounded up to whole chunks of ``chunk_shoes``: the shoes a simulation of
+    ``shoes`` deals."""
+    return -(-shoes // chunk_shoes) * chunk_shoes
 
 
 ONE_CONNECTION_SECONDS = {"smoke": 1200.0, "standard": 3600.0, "exhaustive": 3600.0, "lab": 6 * 3600.0}
