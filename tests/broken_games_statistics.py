@@ -168,3 +168,6 @@ sixteen_bit_seed = SixteenBitSeed
 quiet_burn_favouring_player = QuietBurnFavouringPlayer
 pays_banker_short_one_in_a_thousand = PaysBankerShortOneInAThousand
 refuses_dragon_bonus_over_twenty_five = RefusesDragonBonusOverTwentyFive
+ends_every_shoe_after_two_rounds = EndsEveryShoeAfterTwoRounds
+lists_rounds_under_another_shoe = ListsRoundsUnderAnotherShoe
+one_round_id_for_every_round = OneRoundIdForEveryRound

@@ -157,3 +157,31 @@ def test_false_alarms_of_the_reference_game(tmp_path):
         alarms += [(seed, r["nodeid"], r["message"]) for r in run.results if r["outcome"] != "passed"]
     print(f"false alarms: {len(alarms)} in 60 scenario runs: {alarms}")
     assert len(alarms) <= 3, alarms
+
+
+# ------------------------------------------------------------------ the account of the shoes
+SHOE_ACCOUNT = ("ends_every_shoe_after_two_rounds", "lists_rounds_under_another_shoe",
+                "one_round_id_for_every_round")
+
+
+def _proof(name: str):
+    from .registry import proofs
+
+    (proof,) = [p for p in proofs() if p.name == name]
+    return proof
+
+
+@pytest.mark.parametrize("name", SHOE_ACCOUNT)
+def test_a_shoe_dealt_otherwise_than_claimed_is_caught_over_http(tmp_path, name):
+    """The proofs of the shoes' account (tests/broken_games_statistics.py, played through
+    the library adapter by tests/test_proofs.py) hold over HTTP too: the broken game
+    behind the reference server, a real process on 127.0.0.1, answering ``play_shoes``."""
+    from .misbehaving_servers import serve
+
+    proof = _proof(name)
+    with serve("--game", proof.game) as url:
+        run = run_suite(tmp_path, "--adapter", "http", "--url", url, *proof.args, marks="statistics",
+                        features=os.path.join(os.path.dirname(__file__), "..", "features", "test_631a.py"))
+    assert not proof.problems(run), (proof.problems(run), run.categories(), run.output[-3000:])
+    failed = [r for r in run.results if r["outcome"] == "failed"]
+    assert len(failed) == 2 and all(OUTCOMES in r["nodeid"] or RETURNS in r["nodeid"] for r in failed), failed

@@ -144,6 +144,39 @@ def test_a_round_that_does_not_settle_the_plan_is_a_protocol_violation():
         run_chunk(GameSettings(game=f"{__name__}:_DropsASettlement"), PLAYS, 0)
 
 
+class _MalformedHand(_DropsASettlement):
+    """The reference game, but round 4 of its first ``play_shoes`` shoe gives the Player's
+    Hand ``size`` cards (its own first cards, repeated as needed)."""
+
+    size = 0
+
+    def handle(self, op, params=None):
+        answer = self.game.handle(op, params)
+        if op == "play_shoes" and answer["shoes"][0]["rounds"]:
+            r = answer["shoes"][0]["rounds"][3]
+            r["player"] = (r["player"] * 3)[:self.size]
+        return answer
+
+
+def _hand_of(size):
+    return type(f"HandOf{size}", (_MalformedHand,), {"size": size})
+
+
+hand_of_0, hand_of_1, hand_of_6 = _hand_of(0), _hand_of(1), _hand_of(6)
+
+
+@pytest.mark.parametrize("size", [0, 1, 6])
+def test_a_hand_of_other_than_two_or_three_cards_is_a_protocol_violation_naming_the_round(size):
+    """A ``play_shoes`` round whose Player's Hand holds 0, 1 or 6 cards is a record no
+    check can judge: a protocol error naming the round and its shoe (on e611af6: an
+    IndexError for 0 or 1 card, a § 631a.13(c) settlement failure for 6)."""
+    from baccarat_conformance.errors import ProtocolViolation
+
+    with pytest.raises(ProtocolViolation, match=rf"play_shoes: round T1-R4 of shoe T1-S\d+ \(its round 4\) is "
+                                                rf"completed with the Player's Hand of {size} card"):
+        run_chunk(GameSettings(game=f"{__name__}:hand_of_{size}"), PLAYS, 0)
+
+
 def test_answers_stay_under_max_answer_bytes_in_smaller_requests():
     """``--max-answer-bytes`` bounds the shoes asked for in one ``play_shoes``: at 256 KB a
     request of 8-deck shoes with six wagers asks for two, and the counts are the same."""
