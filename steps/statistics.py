@@ -29,7 +29,8 @@ from baccarat_conformance.adapters.base import max_answer_bytes_option, operatio
 from baccarat_conformance.errors import Blocked, Nonconformance
 from baccarat_conformance.game_math import remembered_par_sheet
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, ROUNDS_PER_CARD, Outcome,
-                                                   played_shoes, shoes_for_rounds, simulate, simulate_here, whole_chunks)
+                                                   played_shoes, shoes_for_rounds, simulate, simulate_here, top_up,
+                                                   whole_chunks)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
@@ -102,7 +103,11 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
             _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
         else:
-            _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+            outcome = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+            if play and not target:  # the depth's rounds, whatever a shoe of the game holds
+                outcome = top_up(settings, plan, outcome, _least(_rules_submission(rules), play=True),
+                                 cluster=config.getoption("--cluster"))
+            _RUNS[key] = outcome
     outcome = _RUNS[key]
     counts = outcome.counts
     evidence.attach_json("simulation", {
@@ -147,7 +152,8 @@ def _enough(outcome: Outcome, tests: list[gamestats.judge.Test], least: int, dep
     if n < least and gamestats.judge.summary(tests) is None:
         pytest.skip(f"not verified: {what}, fewer than the {least} {unit} of --depth smoke, the least the statistics "
                     f"pass a game on{power}"
-                    + ("; raise --stats-budget or use a faster line rate" if outcome.cut_short else ""))
+                    + ("; raise --stats-budget or use a faster line rate" if outcome.cut_short
+                       else "; raise --stats-rounds" if play else ""))
     if outcome.cut_short:
         evidence.attach_text("simulation cut short by the line rate", what + power)
 

@@ -12,6 +12,7 @@ game's false-alarm count under 20 seeds is :func:`test_false_alarms_of_the_refer
 from __future__ import annotations
 
 import os
+import re
 from decimal import Decimal
 
 import pytest
@@ -185,3 +186,40 @@ def test_a_shoe_dealt_otherwise_than_claimed_is_caught_over_http(tmp_path, name)
     assert not proof.problems(run), (proof.problems(run), run.categories(), run.output[-3000:])
     failed = [r for r in run.results if r["outcome"] == "failed"]
     assert len(failed) == 2 and all(OUTCOMES in r["nodeid"] or RETURNS in r["nodeid"] for r in failed), failed
+
+
+def test_the_rounds_stated_are_the_rounds_judged_and_never_fewer_than_the_depths(must_pass):
+    """A conforming game whose shoes end after about 40 rounds (its second cover card half
+    way down, tests/conforming_variants.py) is judged on as many rounds as the reference
+    game at the same depth: the chunks are topped up until the rounds judged reach the
+    smoke depth's, and the rounds each scenario states (its ledger, "rounds tested", and
+    every round event's n) are the rounds it judged. On e611af6 the same 25 shoes were
+    judged on about 1,000 rounds, the power stated for them, and passed."""
+    from baccarat_conformance.profile import load_profile
+    from baccarat_conformance.steps.statistics import _least
+
+    least = _least(load_profile("baccarat"), play=True)
+    run = must_pass("variant@second_cover_card_high")
+    (outcomes,) = [r for r in run.results if OUTCOMES in r["nodeid"]]
+    assert outcomes["outcome"] == "passed", outcomes
+    rounds = outcomes["judged"]["rounds tested"]
+    events = [t for t in outcomes["statistics"] if t["name"].startswith("round event ")]
+    assert events and {t["n"] for t in events} == {rounds} and rounds >= least >= 1900, (rounds, least, events)
+    (returns,) = [r for r in run.results if RETURNS in r["nodeid"]]
+    banker = [t for t in returns["statistics"] if t["name"] == "banker: settlement audit"]
+    assert banker and banker[0]["n"] == rounds, banker  # one Banker wager settled a round judged
+
+
+def test_fewer_rounds_than_the_smoke_depths_are_not_verified(tmp_path):
+    """A conforming game whose shoes end after about 12 rounds (its second cover card 60
+    cards from the top) holds fewer rounds than the smoke depth judges at least even in
+    four times its chunks: the two scenarios of the rounds are not verified, stating the
+    rounds judged and their power (on e611af6: passed, on about 300 rounds)."""
+    run = _statistics(tmp_path, "tests.conforming_variants:second_cover_card_near_the_top", "smoke",
+                      f"{OUTCOMES} or {RETURNS}")
+    assert len(run.results) == 2, run.output
+    for r in run.results:
+        assert (r["outcome"], r["category"]) == ("skipped", "not verified"), r
+        judged = int(re.search(r"judged (\d+) rounds", r["message"]).group(1))
+        assert 1000 < judged < 1900 and "rounds of --depth smoke" in r["message"], r["message"]
+        assert f"n = {judged})" in r["message"], r["message"]  # the power stated at the rounds judged
