@@ -207,16 +207,13 @@ def test_the_rounds_stated_are_the_rounds_judged_and_never_fewer_than_the_depths
     smoke depth's, and the rounds each scenario states (its ledger, "rounds tested", and
     every round event's n) are the rounds it judged. On e611af6 the same 25 shoes were
     judged on about 1,000 rounds, the power stated for them, and passed."""
-    from baccarat_conformance.profile import load_profile
-    from baccarat_conformance.steps.statistics import _least
-
-    least = _least(load_profile("baccarat"), play=True)
+    least = 25 * int(8 * 52 * 0.185)  # smoke's 25 shoes of at least 76 rounds (gamestats.chunks.ROUNDS_PER_CARD)
     run = must_pass("variant@second_cover_card_high")
     (outcomes,) = [r for r in run.results if OUTCOMES in r["nodeid"]]
     assert outcomes["outcome"] == "passed", outcomes
     rounds = outcomes["judged"]["rounds tested"]
     events = [t for t in outcomes["statistics"] if t["name"].startswith("round event ")]
-    assert events and {t["n"] for t in events} == {rounds} and rounds >= least >= 1900, (rounds, least, events)
+    assert events and {t["n"] for t in events} == {rounds} and rounds >= least == 1900, (rounds, least, events)
     (returns,) = [r for r in run.results if RETURNS in r["nodeid"]]
     banker = [t for t in returns["statistics"] if t["name"] == "banker: settlement audit"]
     assert banker and banker[0]["n"] == rounds, banker  # one Banker wager settled a round judged
