@@ -147,8 +147,8 @@ def _enough(outcome: Outcome, tests: list[gamestats.judge.Test], least: int, dep
     if outcome.cut_short:
         dealt = outcome.shoes or 0
         rate = dealt / outcome.seconds if outcome.seconds else 0.0
-        what += (f", from {dealt} of the {outcome.shoes_planned} shoes --depth {depth} plans, in "
-                 f"{outcome.seconds:.0f} s ({rate:.3g} shoes/s; the time budget: --stats-budget)")
+        what = (f"{outcome.where} dealt {dealt} of the {outcome.shoes_planned} shoes --depth {depth} plans in "
+                f"{outcome.seconds:.0f} s ({rate:.3g} shoes/s; the time budget: --stats-budget) and judged {n} {unit}")
     if n < least and gamestats.judge.summary(tests) is None:
         pytest.skip(f"not verified: {what}, fewer than the {least} {unit} of --depth smoke, the least the statistics "
                     f"pass a game on{power}"
