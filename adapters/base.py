@@ -98,6 +98,42 @@ def operation_timeout_option(config: Any) -> Optional[float]:
     return seconds or None
 
 
+def played_shoes_problem(played: list[dict], shoes: int, planned: int, deal: bool) -> Optional[str]:
+    """The first problem of a ``play_shoes`` answer read as
+    :class:`~baccarat_conformance.protocol.models.PlayedShoeRead` dicts (``shoes`` asked,
+    ``planned`` wagers, ``deal``), naming the record (shoe id, round id and the round's
+    place in its shoe), or None: another number of shoes than asked; rounds dealt with
+    ``deal`` false; a round settling another number of wagers than planned; a completed
+    (or simulated) round without both hands, or a hand of other than two or three cards
+    (§ 631a.9(c): two cards each; § 631a.10(c): "In no event may more than one additional
+    card be dealt to either hand"), which no check can judge; two rounds of the answer
+    with one ``round_id`` (a record must name one round)."""
+    if len(played) != shoes:
+        return f"{len(played)} shoes played for {shoes} asked"
+    ids: dict[str, str] = {}
+    for shoe in played:
+        rounds = shoe.get("rounds") or ()
+        if not deal and rounds:
+            return f"shoe {shoe['shoe_id']} was dealt with deal false"
+        for k, r in enumerate(rounds):
+            where = f"round {r.get('round_id') or '?'} of shoe {shoe['shoe_id']} (its round {k + 1})"
+            if len(r.get("wagers") or ()) != planned:
+                return f"{where} settles {len(r.get('wagers') or ())} wagers for the {planned} of the plan"
+            if r.get("status", "completed") != "void":
+                for hand in ("player", "banker"):
+                    cards = r.get(hand)
+                    if cards is None or not 2 <= len(cards) <= 3:
+                        return (f"{where} is {r.get('status', 'completed')} with the {hand.capitalize()}'s Hand "
+                                f"{'missing' if cards is None else 'of ' + str(len(cards)) + ' card(s): ' + ' '.join(cards)}"
+                                "; a hand holds two cards, or three with its third card (§ 631a.9(c), § 631a.10(c))")
+            round_id = r.get("round_id")
+            if round_id is not None:
+                if round_id in ids:
+                    return f"{where} has the round_id of {ids[round_id]}: each round has its own round_id"
+                ids[round_id] = where
+    return None
+
+
 def max_answer_bytes_option(config: Any) -> int:
     """``--max-answer-bytes`` in bytes."""
     return parse_size(_getoption(config, "--max-answer-bytes", DEFAULT_MAX_ANSWER_BYTES))
@@ -489,23 +525,16 @@ class GameAdapter:
         :raises CapabilityMissing: before anything is sent, without ``batch_shoes`` (or
             ``seeded_shuffle`` for ``seeds``, ``wager.<type>`` for an optional wager).
         :raises ProtocolViolation: the answer does not fit the schema, holds another number
-            of shoes than asked, or a round whose settlements do not match the plan one to one.
+            of shoes than asked, a round whose settlements do not match the plan one to one,
+            a completed round whose hands are not of two or three cards each (a record the
+            host cannot judge: 58 Pa. Code § 631a.9(c), § 631a.10(c)), or two rounds with
+            one ``round_id``; each naming the record.
         """
         op = "play_shoes"
         pending = self.begin(op, m.PlayShoesParams(table_id=table_id, shoes=shoes, seeds=seeds, wagers=wagers,
                                                     deal=deal))
         played: list[dict] = self.validated(pending, self.answer(pending), m.PlayShoesRead).shoes  # type: ignore
-        problem = None
-        if len(played) != shoes:
-            problem = f"{len(played)} shoes played for {shoes} asked"
-        for shoe in played:
-            rounds = shoe.get("rounds") or ()
-            if not deal and rounds:
-                problem = problem or f"shoe {shoe['shoe_id']} was dealt with deal false"
-            for r in rounds:
-                if len(r.get("wagers") or ()) != len(wagers):
-                    problem = problem or (f"round {r.get('round_id') or '?'} of shoe {shoe['shoe_id']} settles "
-                                          f"{len(r.get('wagers') or ())} wagers for the {len(wagers)} of the plan")
+        problem = played_shoes_problem(played, shoes, len(wagers), deal)
         if problem:
             raise ProtocolViolation(f"{op}: {problem}", op=op, exchange=pending.exchange.as_dict())
         return played

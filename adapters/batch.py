@@ -74,9 +74,12 @@ class BatchRead:
     def full_records(self, indices: list[int]) -> dict[int, m.RoundRecord]:
         """Whole round records of the rounds ``indices``, validated: as the game sent them,
         or, for a record it sent hands-only, the same stacked shoe dealt again with whole
-        records (one ``run_rounds``).
+        records (one ``run_rounds``), which must deal the same round: the same status and
+        the same cards in each hand as the hands-only record.
 
-        :raises ProtocolViolation: a record does not fit the schema.
+        :raises ProtocolViolation: a record does not fit the schema; a whole record dealt
+            again contradicts the hands-only record of the same stacked shoe (naming both:
+            the batch's answer is not the round the game deals).
         """
         out: dict[int, m.RoundRecord] = {}
         again = []
@@ -91,8 +94,30 @@ class BatchRead:
             if len(records) != len(again):
                 raise ProtocolViolation(f"{OP}: {len(records)} round records for {len(again)} shoes dealt again "
                                         f"whole", op=OP)
+            for i, whole in zip(again, records):
+                _same_round(i, self.hands[i], whole)
             out.update(zip(again, records))
         return out
+
+
+def _cards(hand: Any) -> Optional[list[str]]:
+    return list(hand.cards) if hand is not None else None
+
+
+def _same_round(i: int, hands: Any, whole: m.RoundRecord) -> None:
+    """The hands-only record ``i`` (``hands``) and the whole record of the same stacked
+    shoe dealt again (``whole``) deal the same round.
+
+    :raises ProtocolViolation: naming both records and what differs."""
+    got = (hands.status, _cards(hands.player), _cards(hands.banker))
+    want = (whole.status, _cards(whole.player), _cards(whole.banker))
+    if got != want:
+        def said(r: tuple) -> str:
+            return f"{r[0]}, Player's Hand {' '.join(r[1] or ()) or 'none'}, Banker's Hand {' '.join(r[2] or ()) or 'none'}"
+
+        raise ProtocolViolation(f"{OP}: hands-only record {i} of the answer ({said(got)}) contradicts round "
+                                f"{whole.round_id}, the same stacked shoe dealt again with whole records "
+                                f"({said(want)}): a batch's records are the rounds the game deals", op=OP)
 
 
 def _whole(model: type[BaseModel], raw: Any, i: int) -> Any:

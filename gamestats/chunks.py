@@ -24,7 +24,7 @@ from baccarat_conformance.judging.errors import ConfigurationError
 
 from .simulate import Counts, GameSettings, Plan, play_chunk, run_chunk
 
-__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "local_workers", "played_shoes",
+__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "top_up", "local_workers", "played_shoes", "whole_chunks",
            "shoes_for_rounds", "ONE_CONNECTION_SECONDS"]
 
 
@@ -43,7 +43,7 @@ DEPTHS = {
     "smoke": Depth(shuffle_shoes=1000, played_shoes=25, chunk_shoes=25),
     "standard": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
     "exhaustive": Depth(shuffle_shoes=3000, played_shoes=250, chunk_shoes=50),
-    "lab": Depth(shuffle_shoes=20000, played_shoes=13500, chunk_shoes=200),
+    "lab": Depth(shuffle_shoes=20000, played_shoes=13600, chunk_shoes=200),
 }
 """Shoes by ``--depth`` (``exhaustive`` is about the third-card sweep: the statistics
 play as at ``standard``; ``lab`` deals more than 10^6 rounds). Played shoes are counted
@@ -54,8 +54,15 @@ more of them."""
 def played_shoes(depth: "Depth", decks: int) -> int:
     """The shoes to deal at ``depth`` for a shoe of ``decks`` decks: ``depth.played_shoes``
     times 8 / decks (about 78 rounds a shoe of 8 decks, 57 of 6: lab depth deals more than
-    10^6 rounds for 6, 7 or 8 decks)."""
-    return -(-depth.played_shoes * 8 // max(decks, 1))
+    10^6 rounds for 6, 7 or 8 decks), in whole chunks (a chunk deals all its
+    ``depth.chunk_shoes`` shoes: the figure is the shoes dealt, not fewer)."""
+    return whole_chunks(-(-depth.played_shoes * 8 // max(decks, 1)), depth.chunk_shoes)
+
+
+def whole_chunks(shoes: int, chunk_shoes: int) -> int:
+    """``shoes`` rounded up to whole chunks of ``chunk_shoes``: the shoes a simulation of
+    ``shoes`` deals."""
+    return -(-shoes // chunk_shoes) * chunk_shoes
 
 
 ONE_CONNECTION_SECONDS = {"smoke": 1200.0, "standard": 3600.0, "exhaustive": 3600.0, "lab": 6 * 3600.0}
@@ -119,8 +126,9 @@ def _merge(parts: list[Counts]) -> Counts:
 
 
 def simulate(settings: GameSettings, plan: Plan, chunks: int, *, cluster: Optional[str] = None,
-             workers: Optional[int] = None, progress: Optional[Callable[[int, int], None]] = None) -> Outcome:
-    """Run chunks ``0 .. chunks-1`` of ``plan`` and merge their counts.
+             workers: Optional[int] = None, progress: Optional[Callable[[int, int], None]] = None,
+             first: int = 0) -> Outcome:
+    """Run chunks ``first .. first + chunks - 1`` of ``plan`` and merge their counts.
 
     ``cluster``: a Dask scheduler address (or a ``distributed.Client``); else local
     processes (``workers``, default :func:`local_workers`; 1 runs in this process).
@@ -133,23 +141,43 @@ def simulate(settings: GameSettings, plan: Plan, chunks: int, *, cluster: Option
     start = time.perf_counter()
     parts: list[Counts] = []
     if cluster is not None:
-        where = _on_cluster(settings, plan, chunks, cluster, parts, progress)
+        where = _on_cluster(settings, plan, range(first, first + chunks), cluster, parts, progress)
     else:
         n = workers or local_workers()
         where = f"{n} local process{'es' if n != 1 else ''}"
         if n == 1 or chunks == 1:
-            for i in range(chunks):
+            for i in range(first, first + chunks):
                 parts.append(run_chunk(settings, plan, i))
                 if progress:
                     progress(len(parts), chunks)
         else:
             ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
             with cf.ProcessPoolExecutor(max_workers=min(n, chunks), mp_context=ctx) as pool:
-                for future in cf.as_completed([pool.submit(run_chunk, settings, plan, i) for i in range(chunks)]):
+                for future in cf.as_completed([pool.submit(run_chunk, settings, plan, i)
+                                                 for i in range(first, first + chunks)]):
                     parts.append(future.result())
                     if progress:
                         progress(len(parts), chunks)
     return Outcome(_merge(parts), chunks, time.perf_counter() - start, where)
+
+
+def top_up(settings: GameSettings, plan: Plan, outcome: Outcome, rounds: int, *, cluster: Optional[str] = None,
+           most: int = 4) -> Outcome:
+    """``outcome`` (of chunks ``0 .. outcome.chunks - 1``) with further chunks of ``plan``
+    until its counts hold at least ``rounds`` completed rounds: a game whose second cover
+    card lies higher in the stack deals fewer rounds a shoe (§ 631a.5(d) sets only its
+    least height), and is judged on as many rounds as any other. At most ``most`` times
+    the chunks first run; none when the outcome holds no round or a shoe it could not
+    account (its verdict does not rest on the number). Raises as :func:`simulate`."""
+    counts = outcome.counts
+    limit = outcome.chunks * most
+    while 0 < counts.rounds < rounds and outcome.chunks < limit and not (counts.faulty or counts.unaccounted):
+        more = min(limit - outcome.chunks, -(-outcome.chunks * (rounds - counts.rounds) // counts.rounds))
+        extra = simulate(settings, plan, more, cluster=cluster, first=outcome.chunks)
+        outcome = Outcome(counts.merge(extra.counts), outcome.chunks + extra.chunks,
+                          outcome.seconds + extra.seconds, outcome.where)
+        counts = outcome.counts
+    return outcome
 
 
 def simulate_here(game: Any, plan: Plan, chunks: int, *, seconds: Optional[float] = None,
@@ -187,7 +215,7 @@ def simulate_here(game: Any, plan: Plan, chunks: int, *, seconds: Optional[float
                    shoes_planned=chunks * plan.shoes)
 
 
-def _on_cluster(settings: GameSettings, plan: Plan, chunks: int, cluster: object, parts: list[Counts],
+def _on_cluster(settings: GameSettings, plan: Plan, chunks: range, cluster: object, parts: list[Counts],
                 progress: Optional[Callable[[int, int], None]]) -> str:
     try:
         from distributed import Client, as_completed
@@ -197,11 +225,11 @@ def _on_cluster(settings: GameSettings, plan: Plan, chunks: int, cluster: object
     own = not isinstance(cluster, Client)
     client = Client(cluster, timeout="30s") if own else cluster
     try:
-        futures = [client.submit(run_chunk, settings, plan, i, pure=False) for i in range(chunks)]
+        futures = [client.submit(run_chunk, settings, plan, i, pure=False) for i in chunks]
         for future in as_completed(futures):
             parts.append(future.result())
             if progress:
-                progress(len(parts), chunks)
+                progress(len(parts), len(chunks))
         return f"dask {client.scheduler.address}"
     finally:
         if own:

@@ -31,10 +31,13 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from baccarat_conformance.adapters.base import DEFAULT_MAX_ANSWER_BYTES, GameAdapter, Transcript
+from baccarat_conformance.judging.errors import ProtocolViolation
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
 from baccarat_conformance.protocol.models import PlannedWager
+
+from .shoe_account import Fault, Unaccounted, account_shoe
 
 __all__ = ["RANKS", "SUITS", "STAKE", "stake_for", "OFFSET_BINS", "GameSettings", "Plan", "Counts", "WagerKey",
            "shoe_seed", "run_chunk", "play_chunk",
@@ -164,7 +167,10 @@ class Counts:
     ``cut_offset``; else in dealing order); ``offset_obs`` / ``offset_exp_n``
     :data:`OFFSET_BINS` (observed displacements, and ``size`` times their expected
     counts); money in cents, ``stake`` the cents staked on each wager (one stake a wager:
-    :func:`stake_for`)."""
+    :func:`stake_for`). ``played``: shoes dealt to their end (``shoes`` counts the stacks
+    disclosed for the shuffle tests); ``faulty`` / ``unaccounted``: of those, the shoes
+    whose account (:func:`~.shoe_account.account_shoe`) found a fault / could not be
+    made, ``fault`` / ``gap`` the first of each (by shoe id)."""
 
     shoes: int = 0
     size: int = 0
@@ -195,6 +201,11 @@ class Counts:
     mispaid: Counter = field(default_factory=Counter)
     mispaid_examples: list = field(default_factory=list)
     stake: dict = field(default_factory=dict)
+    played: int = 0
+    faulty: int = 0
+    fault: Optional[Fault] = None
+    unaccounted: int = 0
+    gap: Optional[Unaccounted] = None
 
     def merge(self, other: "Counts") -> "Counts":
         """The sum of two counts (a new object; integer sums, exact in any order).
@@ -205,7 +216,8 @@ class Counts:
             raise ValueError(f"chunks saw shoes of {self.size} and {other.size} cards")
         out = Counts(size=self.size or other.size)
         for name in ("shoes", "odd_sizes", "uncut", "serial_n", "serial_sum", "serial_sq", "serial_var", "runs",
-                     "runs_expected", "runs_variance", "declared", "rounds", "void", "offset_obs", "offset_exp_n"):
+                     "runs_expected", "runs_variance", "declared", "rounds", "void", "offset_obs", "offset_exp_n",
+                     "played", "faulty", "unaccounted"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         for name in ("rank_pos", "suit_pos"):
             a, b = getattr(self, name), getattr(other, name)
@@ -216,7 +228,27 @@ class Counts:
                         for k in {**self.outcomes, **other.outcomes}}
         out.mispaid_examples = (self.mispaid_examples + other.mispaid_examples)[:20]
         out.stake = {**self.stake, **other.stake}  # the same stake a wager in every chunk (stake_for)
+        out.fault = _first(self.fault, other.fault)
+        out.gap = _first(self.gap, other.gap)
         return out
+
+    def account(self, found: Any) -> None:
+        """Count one shoe dealt to its end, with what :func:`~.shoe_account.account_shoe`
+        found of it (None: accounted)."""
+        self.played += 1
+        if isinstance(found, Fault):
+            self.faulty += 1
+            self.fault = _first(self.fault, found)
+        elif isinstance(found, Unaccounted):
+            self.unaccounted += 1
+            self.gap = _first(self.gap, found)
+
+
+def _first(a: Any, b: Any) -> Any:
+    """Of two findings (or None), the one of the smaller shoe id: the same in any merge order."""
+    if a is None or b is None:
+        return a if b is None else b
+    return min(a, b, key=lambda f: (len(f.shoe_id), f.shoe_id, f.clause))
 
 
 def _add(a: Counter, b: Counter) -> Counter:
@@ -468,10 +500,17 @@ def seat_plan(wagers: tuple[WagerKey, ...], seats: int) -> list[tuple[int, Wager
 
 
 def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models: dict, seats: int,
-               audited: frozenset) -> None:
+               audited: frozenset, shoe: Any, ids: set) -> None:
+    """Deal ``shoe`` (its ``start_shoe`` record) to its end one operation at a time, then
+    account it (:func:`~.shoe_account.account_shoe`). ``ids``: the round ids of the
+    chunk so far.
+
+    :raises ProtocolViolation: a round's id repeats one of ``ids``, or a completed round's
+        hands are not of two or three cards (naming the record)."""
     order = seat_plan(plan.wagers, seats)
     stakes = {key: stake_for(plan.rules, key[0]) for _, key in order}
     counts.stake.update({key: int(stake * 100) for key, stake in stakes.items()})
+    rounds: list = []
     while True:
         placed = {}
         for seat, key in order:
@@ -483,8 +522,21 @@ def _play_shoe(game: GameAdapter, table: str, plan: Plan, counts: Counts, models
             else:
                 counts.refused[key] += 1
         record = game.deal_round(table)
+        player = list(record.player.cards) if record.player is not None else None
+        banker = list(record.banker.cards) if record.banker is not None else None
+        where = f"deal_round: round {record.round_id} of shoe {shoe.shoe_id} (its round {len(rounds) + 1})"
+        if record.round_id in ids:
+            raise ProtocolViolation(f"{where} has the round_id of an earlier round of the chunk: each round has "
+                                    "its own round_id", op="deal_round")
+        ids.add(record.round_id)
+        if record.status != "void" and not all(h is not None and 2 <= len(h) <= 3 for h in (player, banker)):
+            raise ProtocolViolation(f"{where} is {record.status} with hands {player} and {banker}: a hand holds two "
+                                    "cards, or three with its third card (§ 631a.9(c), § 631a.10(c))", op="deal_round")
+        rounds.append((record.round_id, record.status, player, banker))
         count_round(counts, record, models, placed, audited)
         if record.shoe == "ended" or record.status == "void" and record.shoe != "in_play":
+            counts.account(account_shoe(shoe.shoe_id, shoe.card_count, shoe.cover_card_index, shoe.burned,
+                                        shoe.cards if game.has_capability("shoe_disclosure") else None, rounds))
             return
 
 
@@ -529,6 +581,7 @@ def play_chunk(game: GameAdapter, plan: Plan, index: int, more: Optional[Callabl
         bound = max_answer_bytes or getattr(game, "max_answer_bytes", None) or DEFAULT_MAX_ANSWER_BYTES
         _batch_shoes(game, table, plan, counts, models, seats, seeds, bound, more)
         return counts
+    ids: set = set()
     for i in range(plan.shoes):
         if more is not None and not more():
             break
@@ -536,7 +589,7 @@ def play_chunk(game: GameAdapter, plan: Plan, index: int, more: Optional[Callabl
         kw = {"seed": seeds[i]} if seeds is not None else {}
         shoe = game.start_shoe(table, burn=plan.play, **kw)
         if plan.play:
-            _play_shoe(game, table, plan, counts, models, seats, plan.audited)
+            _play_shoe(game, table, plan, counts, models, seats, plan.audited, shoe, ids)
             continue
         cards = game.disclosed_cards(shoe)
         if cards is not None:
@@ -572,6 +625,7 @@ def _batch_shoes(game: GameAdapter, table: str, plan: Plan, counts: Counts, mode
     wagers = [PlannedWager(seat=seat, wager_type=key[0], amount=str(stakes[key]), hand=key[1], option=key[2])
               for seat, key in order]
     keyed = [(key, stakes[key]) for _, key in order]
+    disclosed = game.has_capability("shoe_disclosure")  # the stacks are read only from a game that declares it
     if not plan.play:
         game.require("shoe_disclosure", "reading the stacks play_shoes discloses")
     step = shoes_per_request(int(plan.rules.get("decks", 8) or 8), len(wagers), plan.play, max_answer_bytes)
@@ -586,7 +640,13 @@ def _batch_shoes(game: GameAdapter, table: str, plan: Plan, counts: Counts, mode
                                  deal=plan.play)
         for shoe in played:
             if plan.play:
-                for r in shoe.get("rounds") or ():
+                rounds = shoe.get("rounds") or ()
+                for r in rounds:
                     count_played_round(counts, r, models, keyed, plan.audited)
+                counts.account(account_shoe(
+                    shoe["shoe_id"], shoe["card_count"], shoe.get("cover_card_index"), shoe.get("burned"),
+                    shoe.get("cards") if disclosed else None,
+                    [(r.get("round_id"), r.get("status", "completed"), r.get("player"), r.get("banker"))
+                     for r in rounds]))
             elif shoe.get("cards") is not None:
                 count_shoe(counts, list(shoe["cards"]), shoe.get("cut_offset"), shoe.get("pre_shuffle"))

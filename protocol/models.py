@@ -664,13 +664,19 @@ class PlayedRound(Extensible):
 
 class PlayedShoe(Extensible):
     """One shoe of ``play_shoes``: what ``start_shoe`` would answer of it (``shoe_id``,
-    ``card_count``, ``cut_offset``; with capability ``shoe_disclosure`` the stack in
-    ``cards``, and ``pre_shuffle`` as in :class:`ShoeRecord`) and its ``rounds`` in the
-    order dealt (empty when ``deal`` is false)."""
+    ``card_count``, ``cut_offset``, ``cover_card_index`` and ``burned``; with capability
+    ``shoe_disclosure`` the stack in ``cards``, and ``pre_shuffle`` as in
+    :class:`ShoeRecord`) and its ``rounds`` in the order dealt (empty when ``deal`` is
+    false). The host accounts every shoe dealt from them (the burn, each round's cards,
+    where the second cover card ends the shoe: 58 Pa. Code §§ 631a.5(f), 631a.9(c),
+    631a.10(d)); a shoe dealt without ``cover_card_index``, or without ``burned`` nor
+    ``cards``, cannot be accounted."""
 
     shoe_id: str
     card_count: int
     cut_offset: Optional[int] = None
+    cover_card_index: Optional[int] = Field(default=None, description="as in ShoeRecord: the host accounts the shoe from it")
+    burned: Optional[list[Card]] = Field(default=None, description="as in ShoeRecord: the host accounts the shoe from it")
     cards: Optional[list[Card]] = None
     pre_shuffle: Optional[list[Card]] = None
     rounds: list[PlayedRound] = Field(default_factory=list)
@@ -713,6 +719,8 @@ class PlayedShoeRead(TypedDict):
     shoe_id: str
     card_count: int
     cut_offset: NotRequired[Optional[int]]
+    cover_card_index: NotRequired[Optional[int]]
+    burned: NotRequired[Optional[list[Card]]]
     cards: NotRequired[Optional[list[Card]]]
     pre_shuffle: NotRequired[Optional[list[Card]]]
     rounds: NotRequired[list[PlayedRoundRead]]

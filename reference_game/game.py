@@ -467,7 +467,8 @@ class ReferenceGame(Rounds, Settling, Irregularities):
             for i in range(shoes):
                 shoe = self.op_start_shoe(table_id, seed=None if seeds is None else seeds[i], burn=bool(deal))
                 played = {"shoe_id": shoe["shoe_id"], "card_count": shoe["card_count"],
-                          "cut_offset": shoe["cut_offset"], "cards": shoe["cards"]}
+                          "cut_offset": shoe["cut_offset"], "cover_card_index": shoe["cover_card_index"],
+                          "burned": shoe["burned"], "cards": shoe["cards"]}
                 if shoe.get("pre_shuffle"):
                     played["pre_shuffle"] = shoe["pre_shuffle"]
                 rounds: list[dict] = []

@@ -28,8 +28,9 @@ from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
 from baccarat_conformance.judging.errors import Blocked, Nonconformance
 from baccarat_conformance.run.game_math import par_sheet_for
-from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
-                                                   shoes_for_rounds, simulate, simulate_here)
+from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, ROUNDS_PER_CARD, Outcome,
+                                                   played_shoes, shoes_for_rounds, simulate, simulate_here, top_up,
+                                                   whole_chunks)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judging.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
@@ -88,7 +89,8 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         audited = frozenset(w for w, _, _ in wagers if settlement.settler_for(w, table_rules) is not None)
     target = config.getoption("--stats-rounds", None) if play else None
     decks = int(rules.get("decks", 8))
-    shoes = (shoes_for_rounds(int(target), decks) if target else played_shoes(d, decks)) if play else d.shuffle_shoes
+    shoes = whole_chunks((shoes_for_rounds(int(target), decks) if target else played_shoes(d, decks)) if play
+                         else d.shuffle_shoes, d.chunk_shoes)  # the shoes the whole chunks deal
     plan = Plan(rules, seed if not play else seed + 7_919, d.chunk_shoes, play=play,
                 seeded=game.has_capability("seeded_shuffle"), wagers=wagers, audited=audited)
     budget = float(config.getoption("--stats-budget", None) or ONE_CONNECTION_SECONDS[depth])
@@ -101,11 +103,19 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
             _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
         else:
-            _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+            outcome = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+            if play and not target:  # the depth's rounds, whatever a shoe of the game holds
+                outcome = top_up(settings, plan, outcome, _least(_rules_submission(rules), play=True),
+                                 cluster=config.getoption("--cluster"))
+            _RUNS[key] = outcome
     outcome = _RUNS[key]
+    counts = outcome.counts
     evidence.attach_json("simulation", {
-        "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.shoes if outcome.shoes is not None else (outcome.counts.shoes or shoes),
-        "shoes_planned": outcome.shoes_planned or shoes, "rounds": outcome.counts.rounds,
+        "where": outcome.where, "chunks": outcome.chunks,
+        "shoes": counts.played if play else counts.shoes,  # counted as dealt (or disclosed), never as planned
+        "shoes_planned": outcome.shoes_planned or shoes,
+        "rounds": counts.rounds, "void_rounds": counts.void,
+        "wagers_settled": sum(counts.placed.values()),
         "seconds": round(outcome.seconds, 2),
         "rounds_per_second": outcome.rounds_per_second and round(outcome.rounds_per_second, 1),
         "shoes_per_second": outcome.shoes_per_second and round(outcome.shoes_per_second, 1),
@@ -113,28 +123,64 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     return outcome
 
 
-def _least_shoes(rules_submission: RulesSubmission, play: bool) -> int:
-    """The shoes of the smoke depth: fewer never pass (:data:`SMOKE`)."""
-    return played_shoes(SMOKE, rules_submission.decks) if play else SMOKE.shuffle_shoes
+def _least(rules_submission: RulesSubmission, play: bool) -> int:
+    """What the smoke depth judges at least (:data:`SMOKE`): its shuffled shoes, or the
+    rounds its played shoes deal at the fewest (:data:`~baccarat_conformance.gamestats.chunks.ROUNDS_PER_CARD`);
+    fewer never pass."""
+    if not play:
+        return SMOKE.shuffle_shoes
+    decks = rules_submission.decks
+    return played_shoes(SMOKE, decks) * int(decks * 52 * ROUNDS_PER_CARD)
 
 
-def _enough(outcome: Outcome, tests: list[gamestats.judge.Test], least: int, depth: str) -> None:
-    """Skip as not verified when the time budget of a simulation over one connection cut
-    it below ``least`` shoes (the smoke depth's) and no test rejects, stating the power the
-    shoes dealt give; else, when it was cut short at all, say so in the evidence. Never a
-    pass with too little power (a rejection stands at any number of shoes)."""
-    if not outcome.cut_short:
-        return
-    dealt = outcome.shoes or 0
-    rate = dealt / outcome.seconds if outcome.seconds else 0.0
+def _enough(outcome: Outcome, tests: list[gamestats.judge.Test], least: int, depth: str, play: bool) -> None:
+    """Skip as not verified when fewer than ``least`` shoes (shuffle) or rounds (the
+    played shoes) were judged (the smoke depth's, :func:`_least`), on any route and for
+    any reason (a time budget over one connection, ``--stats-rounds``), and no test
+    rejects, stating the power they give; else, when a time budget cut the simulation
+    short, say so in the evidence. Never a pass with too little power (a rejection
+    stands at any number)."""
+    counts = outcome.counts
+    n, unit = (counts.rounds, "rounds") if play else (counts.shoes, "shoes")
     power = "".join(f"; '{t.name}' detects a bias of {t.power:.3g} ({t.power_unit}, n = {t.n})" for t in tests[:3])
-    what = (f"{outcome.where} dealt {dealt} of the {outcome.shoes_planned} shoes --depth {depth} plans in "
-            f"{outcome.seconds:.0f} s ({rate:.3g} shoes/s, {outcome.counts.rounds} rounds; the time budget: "
-            f"--stats-budget)")
-    if dealt < least and gamestats.judge.summary(tests) is None:
-        pytest.skip(f"not verified: {what}, fewer than the {least} shoes of --depth smoke, the least the statistics "
-                    f"pass a game on{power}; raise --stats-budget or use a faster line rate")
-    evidence.attach_text("simulation cut short by the line rate", what + power)
+    what = f"{outcome.where} judged {n} {unit}"
+    if outcome.cut_short:
+        dealt = outcome.shoes or 0
+        rate = dealt / outcome.seconds if outcome.seconds else 0.0
+        what = (f"{outcome.where} dealt {dealt} of the {outcome.shoes_planned} shoes --depth {depth} plans in "
+                f"{outcome.seconds:.0f} s ({rate:.3g} shoes/s; the time budget: --stats-budget) and judged {n} {unit}")
+    if n < least and gamestats.judge.summary(tests) is None:
+        pytest.skip(f"not verified: {what}, fewer than the {least} {unit} of --depth smoke, the least the statistics "
+                    f"pass a game on{power}"
+                    + ("; raise --stats-budget or use a faster line rate" if outcome.cut_short
+                       else "; raise --stats-rounds" if play else ""))
+    if outcome.cut_short:
+        evidence.attach_text("simulation cut short by the line rate", what + power)
+
+
+def _accounted(outcome: Outcome) -> None:
+    """Every shoe dealt was accounted (gamestats/shoe_account.py): its rounds dealt from
+    it in order, and it ended where the regulation ends it. A shoe dealt otherwise is a
+    nonconformance of the clause it broke (its rounds are not judged as if it had not
+    been). A shoe that states no second cover card (``cover_card_index``), or neither its
+    burn nor its stack, cannot be accounted (protocol 1.3 makes both optional): the evidence
+    says so, and its rounds still count only as dealt and judged (the floor of
+    :func:`_enough` is counted in rounds judged, so a game whose shoes end early is never
+    passed on fewer rounds than smoke depth's).
+
+    :raises Nonconformance: naming the first faulty shoe's clause."""
+    counts = outcome.counts
+    if counts.faulty:
+        fault = counts.fault
+        raise Nonconformance(fault.clause, fault.required,
+                             f"shoe {fault.shoe_id}: {fault.observed}; {counts.faulty} of the {counts.played} shoes "
+                             "dealt were not dealt as the regulation deals them")
+    if counts.unaccounted:
+        gap = counts.gap
+        evidence.attach_text("shoes not accounted", (
+            f"{counts.unaccounted} of the {counts.played} shoes dealt state neither {gap.missing}: where each "
+            f"ended (§ 631a.10(d), resting on § {gap.clause}) was not checked (first: shoe {gap.shoe_id}); their "
+            f"rounds count as dealt: {counts.rounds} rounds judged"))
 
 
 def _check_declared_seed(game: GameAdapter, rules: dict) -> None:
@@ -221,7 +267,7 @@ def shuffle_passes(request: pytest.FixtureRequest, stats_run: Outcome, rules_sub
     tests = gamestats.judge.shuffle_tests(counts)
     _save_png(request, gamestats.HEATMAP_PNG, lambda: gamestats.plots.rank_heatmap(
         counts.rank_pos, f"rank share by position, {counts.shoes} shoes of the game's own shuffle"))
-    _enough(stats_run, tests, _least_shoes(rules_submission, play=False), depth)
+    _enough(stats_run, tests, _least(rules_submission, play=False), depth, play=False)
     _verdict(request, "shuffle", tests, "shoes tested", counts.shoes, depth)
 
 
@@ -233,6 +279,7 @@ def _par(rules_submission: RulesSubmission) -> Any:
 @counts_judgements
 def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submission: RulesSubmission, depth: str) -> None:
     counts = stats_run.counts
+    _accounted(stats_run)
     probabilities = round_outcome_probabilities(rules_submission.decks)
     events = {name: probabilities[name] for name in ROUND_EVENTS}
     sheet = _par(rules_submission)
@@ -247,7 +294,7 @@ def outcomes_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_subm
              float(_expected(t, events, wagers))) for t in tests]
     _save_png(request, gamestats.OUTCOMES_PNG, lambda: gamestats.plots.outcome_plot(
         rows, f"observed / expected frequency, {counts.rounds} rounds of the game's own shoes"))
-    _enough(stats_run, tests, _least_shoes(rules_submission, play=True), depth)
+    _enough(stats_run, tests, _least(rules_submission, play=True), depth, play=True)
     _verdict(request, "outcomes", tests, "rounds tested", counts.rounds, depth)
 
 
@@ -272,6 +319,7 @@ def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submi
     if why:
         pytest.skip(f"not offered: {why}")
     about("variant.baccarat", "variant.ez_baccarat")
+    _accounted(stats_run)
     sheet = _par(rules_submission)
     clauses: dict[WagerKey, str] = {}
     edges = {}
@@ -291,7 +339,7 @@ def returns_pass(request: pytest.FixtureRequest, stats_run: Outcome, rules_submi
     if counts.refused:
         evidence.attach_json("wagers the game refused (not judged)",
                              {gamestats.judge.label(k): n for k, n in counts.refused.items()})
-    _enough(stats_run, tests, _least_shoes(rules_submission, play=True), depth)
+    _enough(stats_run, tests, _least(rules_submission, play=True), depth, play=True)
     if tests:
         _verdict(request, "returns", tests, "wagers settled", sum(counts.audited.values()), depth)
     if counts.refused:  # what was judged passed: the wagers the game would not take were not judged

@@ -4,7 +4,10 @@ and rounds of its own shuffle.
 
 Each factory is usable as ``--game tests.games.broken_games_statistics:NAME``;
 tests/proofs/test_broken_statistics.py maps each to the statistics scenario it must fail, the
-test that must reject it and the clause the failure names.
+test that must reject it and the clause the failure names. The games declared with
+``@breaks`` (tests/proofs/registry.py) cheat in the account of their shoes rather than in the
+odds: their proofs hold through the library adapter (tests/proofs/test_proofs.py) and over HTTP
+(tests/proofs/test_broken_statistics.py), and would pass the statistical tests themselves.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from decimal import Decimal
 
 from tests.games.seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game.cards import baccarat_value
+
+from tests.proofs.registry import breaks
 
 
 class _KeepsTheBottomCard(random.Random):
@@ -107,9 +112,62 @@ class RefusesDragonBonusOverTwentyFive(SeededReferenceGame):
         return super().op_place_wager(table_id, seat, wager_type, amount, hand, option)
 
 
+@breaks("631a.10(d)", marks="statistics")
+class EndsEveryShoeAfterTwoRounds(SeededReferenceGame):
+    """Ends every shoe of its own shuffle after its second round, long before the cover
+    card appears (§ 631a.10(d)); the rounds it deals are dealt right, so the tests of the
+    rounds alone pass on about 50 rounds instead of 2,000."""
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        shoe = super().new_shoe(shoe_id, decks, rng, cut_offset)
+        shoe.own_rounds = 0  # type: ignore[attr-defined]
+        return shoe
+
+    def _after_round(self, table, events):
+        state = super()._after_round(table, events)
+        shoe = table.shoe
+        if hasattr(shoe, "own_rounds") and state != "ended":
+            shoe.own_rounds += 1
+            if shoe.own_rounds >= 2:
+                shoe.ended = True
+                return "ended"
+        return state
+
+
+@breaks("631a.9(c)", marks="statistics")
+class ListsRoundsUnderAnotherShoe(SeededReferenceGame):
+    """Answers ``play_shoes`` with each shoe's rounds listed under the next shoe of the
+    answer (the last shoe's under the first): every round was dealt right, from a shoe
+    other than the one it is claimed for (§ 631a.9(c): dealt from the dealing shoe)."""
+
+    def op_play_shoes(self, table_id, shoes, seeds=None, wagers=None, deal=True):
+        answer = super().op_play_shoes(table_id, shoes, seeds=seeds, wagers=wagers, deal=deal)
+        played = answer["shoes"]
+        rounds = [shoe["rounds"] for shoe in played]
+        for i, shoe in enumerate(played):
+            shoe["rounds"] = rounds[i - 1]
+        return answer
+
+
+@breaks(protocol_error="round_id", marks="statistics")
+class OneRoundIdForEveryRound(SeededReferenceGame):
+    """Answers ``play_shoes`` with one ``round_id`` for every round: the records cannot
+    be told apart (a protocol error, no clause)."""
+
+    def op_play_shoes(self, table_id, shoes, seeds=None, wagers=None, deal=True):
+        answer = super().op_play_shoes(table_id, shoes, seeds=seeds, wagers=wagers, deal=deal)
+        for shoe in answer["shoes"]:
+            for r in shoe["rounds"]:
+                r["round_id"] = "R1"
+        return answer
+
+
 bottom_card_never_moves = BottomCardNeverMoves
 naive_swap_shuffle = NaiveSwapShuffle
 sixteen_bit_seed = SixteenBitSeed
 quiet_burn_favouring_player = QuietBurnFavouringPlayer
 pays_banker_short_one_in_a_thousand = PaysBankerShortOneInAThousand
 refuses_dragon_bonus_over_twenty_five = RefusesDragonBonusOverTwentyFive
+ends_every_shoe_after_two_rounds = EndsEveryShoeAfterTwoRounds
+lists_rounds_under_another_shoe = ListsRoundsUnderAnotherShoe
+one_round_id_for_every_round = OneRoundIdForEveryRound

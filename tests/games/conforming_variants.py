@@ -310,3 +310,36 @@ class VoidRoundDealsNothing(SeededReferenceGame):
 tracked_vigorish_collected_next_round = TrackedVigorishCollectedNextRound
 vigorish_rounded_when_collected = VigorishRoundedWhenCollected
 void_round_deals_nothing = VoidRoundDealsNothing
+
+
+class SecondCoverCardHigh(SeededReferenceGame):
+    """Places the second cover card of each shoe of its own shuffle half way down the
+    stack: § 631a.5(d) asks only that it lie "at least 14 cards above the bottom of the
+    stack", so its shoes end after about 40 rounds, not 80 (§ 631a.10(d)). The account of
+    its shoes accepts them, and the statistics deal more of them to judge as many rounds
+    as the depth asks (gamestats/chunks.py, ``top_up``)."""
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        shoe = super().new_shoe(shoe_id, decks, rng, cut_offset)
+        shoe.cover_card_index = len(shoe.cards) // 2
+        return shoe
+
+
+def second_cover_card_high():
+    return SecondCoverCardHigh()
+
+
+class SecondCoverCardNearTheTop(SecondCoverCardHigh):
+    """Places the second cover card 60 cards from the top (§ 631a.5(d) allows it): its
+    shoes end after about 12 rounds, and even four times the chunks of the smoke depth
+    hold fewer rounds than it judges at least. Not a must-pass run: its statistics are
+    not verified at smoke (tests/proofs/test_broken_statistics.py), never passed on too few rounds."""
+
+    def new_shoe(self, shoe_id, decks, rng, cut_offset):
+        shoe = super().new_shoe(shoe_id, decks, rng, cut_offset)
+        shoe.cover_card_index = 60
+        return shoe
+
+
+def second_cover_card_near_the_top():
+    return SecondCoverCardNearTheTop()

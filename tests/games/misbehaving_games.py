@@ -197,3 +197,21 @@ class IgnoresHandsOnly(SeededReferenceGame):
 
     def op_run_rounds(self, rules, rounds, hands_only=False):
         return super().op_run_rounds(rules, rounds)
+
+
+class DropsBankersThirdCardHandsOnly(SeededReferenceGame):
+    """Deals every round right, but its hands-only ``run_rounds`` records (protocol 1.2)
+    leave out the Banker's third card: the batch answer contradicts the round the game
+    deals (its whole records show the card)."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        answer = super().op_run_rounds(rules, rounds, hands_only)
+        if hands_only:
+            for record in answer["records"]:
+                if record.get("banker") and len(record["banker"]["cards"]) == 3:
+                    record["banker"]["cards"] = record["banker"]["cards"][:2]
+        return answer
+
+
+def drops_bankers_third_card_hands_only():
+    return DropsBankersThirdCardHandsOnly()

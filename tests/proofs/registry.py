@@ -19,7 +19,10 @@ it fails only on some runs (chance), with the reason where it is declared. ``blo
 rules its blocked scenarios may name (``blocked_by``: a stacked round the game dealt
 otherwise, under a rule that is not the scenario's own); none by default. ``marks`` and
 ``keyword`` (a ``-m`` and a ``-k`` expression) choose other scenarios. Stack one
-``@breaks`` per profile for a game proved under several.
+``@breaks`` per profile for a game proved under several. ``protocol_error``: a game
+whose answers break the protocol, not a clause (``@breaks(protocol_error="round_id",
+marks="statistics")``): its proof holds when it fails no clause and every failed
+scenario is a protocol error whose message holds these words.
 
 Decorating a class names the game by the class's name in snake case
 (``PlayerStandsOn5`` → ``player_stands_on_5``) unless ``game=`` says otherwise; decorating a
@@ -70,6 +73,7 @@ class Proof:
     keyword: str | None = None
     where: str = field(default="", compare=False)  # file:line of the declaration
     stricter_readings: str | None = None  # --stricter-readings of the run (a stricter interpretation it fails)
+    protocol_error: str | None = None
 
     @property
     def name(self) -> str:
@@ -119,6 +123,17 @@ class Proof:
             return ["no scenario ran"]
         out = [] if run.returncode in (0, 1) else [f"its run ended early (status {run.returncode}): the results are partial"]
         failed = run.failed_clauses
+        if self.protocol_error is not None:
+            bad = {r["nodeid"]: r for r in run.results if r["outcome"] == "failed"}
+            if not bad:
+                out.append("no scenario failed: the protocol error went unseen")
+            wrong = [f"{n}: {r['category']}: {r.get('message', '')[:300]}" for n, r in bad.items()
+                     if r["category"] != "protocol error" or self.protocol_error not in (r.get("message") or "")]
+            if wrong:
+                out.append(f"failures not a protocol error naming {self.protocol_error!r}: {wrong}")
+            if failed:
+                out.append(f"failed clauses {sorted(failed)}: a protocol error fails none")
+            return out
         if not (self.clauses <= failed <= self.clauses | self.may_also_fail):
             missing, extra = sorted(self.clauses - failed), sorted(failed - self.clauses - self.may_also_fail)
             out.append(f"failed clauses: not failed {missing}, failed but not declared {extra}")
@@ -142,14 +157,15 @@ def snake_case(name: str) -> str:
 def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = False,
            may_also_fail: Iterable[str] = (), blocks: Iterable[str] = (),
            marks: str | None = None, keyword: str | None = None, game: str | None = None,
-           stricter_readings: str | None = None) -> Callable[[T], T]:
+           stricter_readings: str | None = None, protocol_error: str | None = None) -> Callable[[T], T]:
     """Declare that the suite fails exactly ``clauses`` on the decorated broken game
     (a class, named ``game`` or by its snake-case name, or a factory function) under
-    ``profile`` (a bundled profile's name or a path from the repository root);
-    ``stricter_readings``: the ``--stricter-readings`` of its run (a game that fails only
-    a stricter interpretation than the text's)."""
-    if not clauses:
-        raise ValueError("@breaks needs the clauses the game must fail")
+    ``profile`` (a bundled profile's name or a path from the repository root); or, with
+    ``protocol_error`` (and no clauses), that every scenario it fails is a protocol error
+    whose message holds those words. ``stricter_readings``: the ``--stricter-readings`` of
+    its run (a game that fails only a stricter interpretation than the text's)."""
+    if bool(clauses) == (protocol_error is not None):
+        raise ValueError("@breaks needs the clauses the game must fail, or (alone) the protocol error it makes")
 
     def declare(obj: T) -> T:
         name = game or (snake_case(obj.__name__) if inspect.isclass(obj) else obj.__name__)
@@ -157,8 +173,8 @@ def breaks(*clauses: str, profile: str = "baccarat", include_expired: bool = Fal
         line = _declared_lines(source).get(obj.__qualname__) or inspect.getsourcelines(obj)[1]  # not top-level
         where = f"{source.relative_to(REPO)}:{line}"
         _DECLARED.append(Proof(f"{obj.__module__}:{name}", frozenset(clauses), profile, include_expired,
-                               frozenset(may_also_fail), frozenset(blocks), marks, keyword, where,
-                               stricter_readings))
+                               frozenset(may_also_fail), frozenset(blocks), marks, keyword, where, stricter_readings,
+                               protocol_error))
         return obj
 
     return declare

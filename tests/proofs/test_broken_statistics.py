@@ -3,8 +3,9 @@ of tests/games/broken_games_statistics.py fails its ``@statistics`` scenario, wi
 named, its p-value and the clause; the reference game passes them all.
 
 The depth each proof needs is the one the power figures of docs/statistics.md predict:
-smoke (1000 shuffled shoes) catches the three broken shuffles; the quiet burn and the
-Banker paid short one time in 1000 need standard (about 20,000 rounds). The reference
+smoke (1000 shuffled shoes) catches the three broken shuffles; the Banker paid short one
+time in 1000 needs standard (about 20,000 rounds); the quiet burn is caught by the account
+of its shoes at smoke. The reference
 game's false-alarm count under 20 seeds is :func:`test_false_alarms_of_the_reference_game`
 (slow: set BACCARAT_SLOW_TESTS=1).
 """
@@ -12,6 +13,7 @@ game's false-alarm count under 20 seeds is :func:`test_false_alarms_of_the_refer
 from __future__ import annotations
 
 import os
+import re
 from decimal import Decimal
 
 import pytest
@@ -29,7 +31,6 @@ EXPECTED = {
     "bottom_card_never_moves": ("smoke", SHUFFLE, "631a.5(a)", "frequencies, positions 391-416"),
     "naive_swap_shuffle": ("smoke", SHUFFLE, "631a.5(a)", "displacement from the declared pre-shuffle order"),
     "sixteen_bit_seed": ("smoke", SHUFFLE, "631a.5(a)", "repeated shoes"),
-    "quiet_burn_favouring_player": ("standard", OUTCOMES, "631a.5(a)", "natural"),  # fewer Banker Naturals
     "pays_banker_short_one_in_a_thousand": ("standard", RETURNS, "631a.13(c)", "banker: settlement audit"),
 }
 
@@ -53,6 +54,18 @@ def test_broken_game_fails_its_statistics_scenario(tmp_path, broken):
     assert "p-value" in result["message"], result["message"]
     rejected = [t for t in result["statistics"] if t["reject"]]
     assert rejected and all({"statistic", "p_value", "power", "clause"} <= set(t) for t in rejected)
+
+
+def test_a_quiet_burn_is_caught_by_the_account_of_its_shoes(tmp_path):
+    """The game that quietly discards the Banker's first card when it is an 8 or a 9 was
+    caught at standard depth by the outcome tests (fewer Banker Naturals, § 631a.5(a));
+    the account of its shoes (gamestats/shoe_account.py) catches it at smoke, the first
+    shoe it does it in: its rounds are not the next cards of the stack it disclosed."""
+    run = _statistics(tmp_path, "tests.games.broken_games_statistics:quiet_burn_favouring_player", "smoke", OUTCOMES)
+    (result,) = run.results
+    assert (result["outcome"], result["category"], result["failed_clause"]) == \
+        ("failed", "nonconformance", "631a.9(c)"), result
+    assert "dealt from the shoe's disclosed stack in order" in result["message"], result["message"]
 
 
 def test_a_game_refusing_an_offered_wager_blocks_the_returns_scenario(tmp_path):
@@ -157,3 +170,65 @@ def test_false_alarms_of_the_reference_game(tmp_path):
         alarms += [(seed, r["nodeid"], r["message"]) for r in run.results if r["outcome"] != "passed"]
     print(f"false alarms: {len(alarms)} in 60 scenario runs: {alarms}")
     assert len(alarms) <= 3, alarms
+
+
+# ------------------------------------------------------------------ the account of the shoes
+SHOE_ACCOUNT = ("ends_every_shoe_after_two_rounds", "lists_rounds_under_another_shoe",
+                "one_round_id_for_every_round")
+
+
+def _proof(name: str):
+    from tests.proofs.registry import proofs
+
+    (proof,) = [p for p in proofs() if p.name == name]
+    return proof
+
+
+@pytest.mark.parametrize("name", SHOE_ACCOUNT)
+def test_a_shoe_dealt_otherwise_than_claimed_is_caught_over_http(tmp_path, name):
+    """The proofs of the shoes' account (tests/games/broken_games_statistics.py, played through
+    the library adapter by tests/proofs/test_proofs.py) hold over HTTP too: the broken game
+    behind the reference server, a real process on 127.0.0.1, answering ``play_shoes``."""
+    from tests.games.misbehaving_servers import serve
+
+    proof = _proof(name)
+    with serve("--game", proof.game) as url:
+        run = run_suite(tmp_path, "--adapter", "http", "--url", url, *proof.args, marks="statistics",
+                        features=os.path.join(os.path.dirname(__file__), "..", "features", "test_631a.py"))
+    assert not proof.problems(run), (proof.problems(run), run.categories(), run.output[-3000:])
+    failed = [r for r in run.results if r["outcome"] == "failed"]
+    assert len(failed) == 2 and all(OUTCOMES in r["nodeid"] or RETURNS in r["nodeid"] for r in failed), failed
+
+
+def test_the_rounds_stated_are_the_rounds_judged_and_never_fewer_than_the_depths(must_pass):
+    """A conforming game whose shoes end after about 40 rounds (its second cover card half
+    way down, tests/games/conforming_variants.py) is judged on as many rounds as the reference
+    game at the same depth: the chunks are topped up until the rounds judged reach the
+    smoke depth's, and the rounds each scenario states (its ledger, "rounds tested", and
+    every round event's n) are the rounds it judged. On e611af6 the same 25 shoes were
+    judged on about 1,000 rounds, the power stated for them, and passed."""
+    least = 25 * int(8 * 52 * 0.185)  # smoke's 25 shoes of at least 76 rounds (gamestats.chunks.ROUNDS_PER_CARD)
+    run = must_pass("variant@second_cover_card_high")
+    (outcomes,) = [r for r in run.results if OUTCOMES in r["nodeid"]]
+    assert outcomes["outcome"] == "passed", outcomes
+    rounds = outcomes["judged"]["rounds tested"]
+    events = [t for t in outcomes["statistics"] if t["name"].startswith("round event ")]
+    assert events and {t["n"] for t in events} == {rounds} and rounds >= least == 1900, (rounds, least, events)
+    (returns,) = [r for r in run.results if RETURNS in r["nodeid"]]
+    banker = [t for t in returns["statistics"] if t["name"] == "banker: settlement audit"]
+    assert banker and banker[0]["n"] == rounds, banker  # one Banker wager settled a round judged
+
+
+def test_fewer_rounds_than_the_smoke_depths_are_not_verified(tmp_path):
+    """A conforming game whose shoes end after about 12 rounds (its second cover card 60
+    cards from the top) holds fewer rounds than the smoke depth judges at least even in
+    four times its chunks: the two scenarios of the rounds are not verified, stating the
+    rounds judged and their power (on e611af6: passed, on about 300 rounds)."""
+    run = _statistics(tmp_path, "tests.games.conforming_variants:second_cover_card_near_the_top", "smoke",
+                      f"{OUTCOMES} or {RETURNS}")
+    assert len(run.results) == 2, run.output
+    for r in run.results:
+        assert (r["outcome"], r["category"]) == ("skipped", "not verified"), r
+        judged = int(re.search(r"judged (\d+) rounds", r["message"]).group(1))
+        assert 1000 < judged < 1900 and "rounds of --depth smoke" in r["message"], r["message"]
+        assert f"n = {judged})" in r["message"], r["message"]  # the power stated at the rounds judged

@@ -51,6 +51,9 @@ VARIANTS = {
     # § 631a.13(d)(2) "At a later time": tracked vigorish collected whole at the seat's next
     # round, the rest before a new dealing shoe or when the player leaves
     "tracked_vigorish_collected_next_round": ("tracked_vigorish", "631a.13"),
+    # § 631a.5(d): the second cover card "at least 14 cards above the bottom", here half way
+    # down: shoes of about 40 rounds, accounted and ended where § 631a.10(d) ends them
+    "second_cover_card_high": ("baccarat", "631a.5 or 631a.10 or statistics"),
 }
 
 

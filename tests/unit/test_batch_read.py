@@ -198,3 +198,32 @@ def test_an_http_batch_that_fails_fails_its_own_exchange():
             assert caught.value.exchange and caught.value.exchange["op"] == "run_rounds"
         finally:
             adapter.close()
+
+
+# ------------------------------------------------------------------ a batch contradicting the round dealt
+def test_a_hands_only_record_without_the_bankers_third_card_is_a_protocol_error_naming_both_records():
+    """A game that deals right but leaves the Banker's third card out of its hands-only
+    records (tests/games/misbehaving_games.py) is not a draw-rule failure: the § 631a.11 sweep
+    (steps/exhaustive.py) reads the wrong hands whole, the same stacked shoes dealt again,
+    and the batch answer contradicting them is a protocol error naming both records (on
+    e611af6 the sweep charged § 631a.11(c) with "wrong hands")."""
+    from baccarat_conformance.steps import exhaustive
+
+    adapter = LibraryAdapter(bad.DropsBankersThirdCardHandsOnly(), operation_timeout=None)
+    with pytest.raises(ProtocolViolation, match=r"run_rounds: hands-only record \d+ of the answer \(completed, "
+                       r"Player's Hand [^)]*, Banker's Hand \S+ \S+\) contradicts round \S+, the same stacked shoe "
+                       r"dealt again with whole records \(completed, Player's Hand [^)]*, Banker's Hand \S+ \S+ \S+\)"):
+        exhaustive._deal(adapter, RULES, [list(c) for c in combinations("smoke")][:exhaustive.FIRST_CHUNK + 400],
+                         exhaustive.SweepOutcome())
+
+
+def test_a_game_that_draws_wrong_in_every_record_is_still_a_draw_rule_failure():
+    """The whole record dealt again agrees with the hands-only one: the hands are the
+    game's, and the sweep judges them (a nonconformance, not a protocol error)."""
+    from baccarat_conformance.steps import exhaustive
+    from tests.games.broken_games import PlayerStandsOn5
+
+    outcome = exhaustive.SweepOutcome()
+    exhaustive._deal(LibraryAdapter(PlayerStandsOn5(), operation_timeout=None), RULES,
+                     [list(c) for c in combinations("smoke")][:exhaustive.FIRST_CHUNK + 400], outcome)
+    assert outcome.wrong and outcome.failures

@@ -144,6 +144,39 @@ def test_a_round_that_does_not_settle_the_plan_is_a_protocol_violation():
         run_chunk(GameSettings(game=f"{__name__}:_DropsASettlement"), PLAYS, 0)
 
 
+class _MalformedHand(_DropsASettlement):
+    """The reference game, but round 4 of its first ``play_shoes`` shoe gives the Player's
+    Hand ``size`` cards (its own first cards, repeated as needed)."""
+
+    size = 0
+
+    def handle(self, op, params=None):
+        answer = self.game.handle(op, params)
+        if op == "play_shoes" and answer["shoes"][0]["rounds"]:
+            r = answer["shoes"][0]["rounds"][3]
+            r["player"] = (r["player"] * 3)[:self.size]
+        return answer
+
+
+def _hand_of(size):
+    return type(f"HandOf{size}", (_MalformedHand,), {"size": size})
+
+
+hand_of_0, hand_of_1, hand_of_6 = _hand_of(0), _hand_of(1), _hand_of(6)
+
+
+@pytest.mark.parametrize("size", [0, 1, 6])
+def test_a_hand_of_other_than_two_or_three_cards_is_a_protocol_violation_naming_the_round(size):
+    """A ``play_shoes`` round whose Player's Hand holds 0, 1 or 6 cards is a record no
+    check can judge: a protocol error naming the round and its shoe (on e611af6: an
+    IndexError for 0 or 1 card, a § 631a.13(c) settlement failure for 6)."""
+    from baccarat_conformance.judging.errors import ProtocolViolation
+
+    with pytest.raises(ProtocolViolation, match=rf"play_shoes: round T1-R4 of shoe T1-S\d+ \(its round 4\) is "
+                                                rf"completed with the Player's Hand of {size} card"):
+        run_chunk(GameSettings(game=f"{__name__}:hand_of_{size}"), PLAYS, 0)
+
+
 def test_answers_stay_under_max_answer_bytes_in_smaller_requests():
     """``--max-answer-bytes`` bounds the shoes asked for in one ``play_shoes``: at 256 KB a
     request of 8-deck shoes with six wagers asks for two, and the counts are the same."""
@@ -402,3 +435,61 @@ def test_stats_rounds_takes_a_whole_number_of_rounds(bad):
     assert 10**6 <= shoes_for_rounds(10**6, 6) * 0.192 * 312 < 1.06 * 10**6
     with pytest.raises(SystemExit):
         parser.parse_args(["--stats-rounds", bad])
+
+
+# ------------------------------------------------------------------ the account of a shoe
+def _own_shoe(seed: int = 3):
+    """A shoe of the reference game's own shuffle played to its end one operation at a
+    time: (its ShoeRecord, its rounds as gamestats/shoe_account.py reads them)."""
+    from baccarat_conformance.adapters.library import LibraryAdapter
+    from baccarat_conformance.reference_game import create_game
+
+    adapter = LibraryAdapter(create_game(seed))
+    table = adapter.open_table(RULES, test_mode=False)
+    shoe = adapter.start_shoe(table, burn=True, seed=seed)
+    rounds = []
+    while True:
+        r = adapter.deal_round(table)
+        rounds.append((r.round_id, r.status, list(r.player.cards) if r.player else None,
+                       list(r.banker.cards) if r.banker else None))
+        if r.shoe == "ended" or r.status == "void":
+            return shoe, rounds
+
+
+@pytest.mark.parametrize("disclosed", [True, False])
+def test_the_account_of_a_shoe_dealt_right_finds_nothing(disclosed):
+    from baccarat_conformance.gamestats.shoe_account import account_shoe
+
+    shoe, rounds = _own_shoe()
+    assert len(rounds) > 60
+    assert account_shoe(shoe.shoe_id, shoe.card_count, shoe.cover_card_index, shoe.burned,
+                        shoe.cards if disclosed else None, rounds) is None
+
+
+@pytest.mark.parametrize("disclosed", [True, False])
+def test_the_account_of_a_shoe_names_the_clause_it_breaks(disclosed):
+    """Without the stack (no ``shoe_disclosure``) the burn, the cards the rounds used and
+    the second cover card still place the shoe's end (§ 631a.10(d))."""
+    from baccarat_conformance.gamestats.shoe_account import Fault, Unaccounted, account_shoe
+
+    shoe, rounds = _own_shoe()
+    cards = shoe.cards if disclosed else None
+
+    def account(rounds=rounds, burned=shoe.burned, cover=shoe.cover_card_index):
+        return account_shoe(shoe.shoe_id, shoe.card_count, cover, burned, cards, rounds)
+
+    early = account(rounds[:2])
+    assert isinstance(early, Fault) and early.clause == "631a.10(d)" and "after 2 round(s)" in early.observed
+    late = account(rounds + [rounds[-1]])
+    assert isinstance(late, Fault) and late.clause == "631a.10(d)" and "1 more round(s)" in late.observed
+    assert account(rounds[:-1]).clause == "631a.10(d)"  # "last hand" without the one more hand
+    void = account(rounds[:5] + [("V", "void", None, None)])
+    assert isinstance(void, Fault) and void.clause == "631a.15(e)"
+    burn = account(burned=shoe.burned + [shoe.burned[-1]] if len(shoe.burned) < 11 else shoe.burned[:-1])
+    assert isinstance(burn, Fault) and burn.clause == "631a.5(f)"
+    gap = account(cover=None)
+    assert isinstance(gap, Unaccounted) and gap.clause == "631a.5(d)"
+    swapped = account([rounds[1], rounds[0]] + rounds[2:])
+    assert (swapped.clause if swapped else None) == ("631a.9(c)" if disclosed else None)
+    if not disclosed:
+        assert isinstance(account(burned=None), Unaccounted)
