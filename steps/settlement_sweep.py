@@ -46,7 +46,7 @@ from baccarat_conformance.oracle import par_enumerate as E
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.oracle.par_model import RulesView
 from baccarat_conformance.oracle.par_wagers import models
-from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, expected, settler_for
+from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, expected, governs_settlement, settler_for
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 from baccarat_conformance.reports import evidence
@@ -485,8 +485,14 @@ def sweep_vigorish(settlement_sweep: Sweep, settlement_sweep_result: SweepResult
     judge(settlement_sweep_result, settlement_sweep, rules_submission.as_rules(), rules_submission, clause, "vigorish")
 
 
-def gate(rs: RulesSubmission, target: Target) -> None:
-    """Skip "not offered" when the oracle settles no ``target`` wager under ``rs``."""
+def gate(rs: RulesSubmission, target: Target, clause: str) -> None:
+    """Skip "not offered" when the scenario's ``clause`` does not govern the settlement of a
+    table of ``rs`` (:func:`~baccarat_conformance.oracle.settlement.governs_settlement`: a
+    commission-free table is paid under § 631c.5, not § 631a.13), or the oracle settles no
+    ``target`` wager under ``rs``."""
+    why = governs_settlement(str(clause), rs)
+    if why:
+        pytest.skip(f"not offered: {why}")
     if target.wager_type != "royal_9" and settler_for(target.wager_type, rs) is None:
         pytest.skip(f"not offered: the rules oracle settles no {target.describe()} wager under the variant "
                     f"{rs.variant!r}")
@@ -494,7 +500,7 @@ def gate(rs: RulesSubmission, target: Target) -> None:
 
 @given(phrase("every class of cards the rule of the wager on {target:Wager} distinguishes, at every stake its "
               "settlement depends on"), target_fixture="settlement_sweep")
-def sweep_plan(rules_submission: RulesSubmission, depth: str, target: Target) -> Sweep:
-    gate(rules_submission, target)
+def sweep_plan(rules_submission: RulesSubmission, depth: str, clause: str, target: Target) -> Sweep:
+    gate(rules_submission, target, clause)
     return plan(rules_submission.as_rules(), rules_submission, target, depth)
 
