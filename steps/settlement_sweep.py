@@ -402,7 +402,8 @@ def judge(result: SweepResult, sweep: Sweep, rules: dict, rs: RulesSubmission, c
 
     :raises Nonconformance: naming ``clause`` (its role), with the count of wrong
         settlements and the first one.
-    :raises Blocked: see ``"vigorish"``.
+    :raises Blocked: see ``"vigorish"``; naming § 631a.15(e) when the game made a round of
+        the sweep void (every stack completes its round), after the settlements judged.
     """
     target = sweep.target
     wrong: list[tuple[str, str, list[str]]] = []
@@ -461,6 +462,9 @@ def judge(result: SweepResult, sweep: Sweep, rules: dict, rs: RulesSubmission, c
                              f"({len(sweep)} deals)", cards)
     if blocked is not None:
         raise blocked
+    if result.void:  # every sweep stack holds the cards its round needs: no round of it is void
+        raise Blocked("631a.15(e)", f"each of the {len(sweep)} rounds of the sweep completed: every stacked shoe "
+                      "holds the cards its round needs", f"{result.void} rounds void")
     judged(checked, "wagers settled")
 
 
