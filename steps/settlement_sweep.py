@@ -126,15 +126,15 @@ def _round_deals(decks: int, every_class: bool) -> Iterator[list[str]]:
     class of what the settlement of a value rule reads (:func:`_settlement_key`: 205)."""
     seen: set[tuple[int, int, int, int]] = set()
     for k, key in enumerate(E.round_classes(decks)):  # the engine's order: stable
-        player, banker = key.hands()
-        shoe = _shoe(tuple(_zero(c, k + i) for i, c in enumerate(player)),
-                     tuple(_zero(c, k + i + 2) for i, c in enumerate(banker)), itertools.cycle(["5C", "KH"]))
         if not every_class:
-            read = _settlement_key(shoe)
+            read = ((key.player2 + (key.player3 or 0)) % 10, (key.banker2 + (key.banker3 or 0)) % 10,
+                    2 + (key.player3 is not None), 2 + (key.banker3 is not None))  # _settlement_key, unplayed
             if read in seen:
                 continue
             seen.add(read)
-        yield shoe
+        player, banker = key.hands()
+        yield _shoe(tuple(_zero(c, k + i) for i, c in enumerate(player)),
+                    tuple(_zero(c, k + i + 2) for i, c in enumerate(banker)), itertools.cycle(["5C", "KH"]))
 
 
 def _hand_pairs(decks: int, members: _Members, partition: Callable[[str], str]) -> list[tuple[str, str]]:
