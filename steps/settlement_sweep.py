@@ -114,21 +114,20 @@ def _shoe(player: tuple[str, ...], banker: tuple[str, ...], filler: Iterator[str
     return cards
 
 
-def _settlement_key(shoe: list[str]) -> tuple[int, int, int, int]:
-    """What a rule reading card values reads of a round: each hand's final Point Count and
-    number of cards (a two-card 8 or 9 is a Natural)."""
-    coup = ch631a.deal(shoe)
-    return (ch631a.point_count(coup.player), ch631a.point_count(coup.banker), len(coup.player), len(coup.banker))
+def _settlement_read(key: E.RoundClass) -> tuple[int, int, int, int]:
+    """What a rule reading card values reads of a round of class ``key``: each hand's final
+    Point Count and number of cards (a two-card 8 or 9 is a Natural)."""
+    return ((key.player2 + (key.player3 or 0)) % 10, (key.banker2 + (key.banker3 or 0)) % 10,
+            2 + (key.player3 is not None), 2 + (key.banker3 is not None))
 
 
 def _round_deals(decks: int, every_class: bool) -> Iterator[list[str]]:
     """A shoe for every round class of the value engine (``every_class``), else for every
-    class of what the settlement of a value rule reads (:func:`_settlement_key`: 205)."""
+    class of what the settlement of a value rule reads (:func:`_settlement_read`: 205)."""
     seen: set[tuple[int, int, int, int]] = set()
     for k, key in enumerate(E.round_classes(decks)):  # the engine's order: stable
         if not every_class:
-            read = ((key.player2 + (key.player3 or 0)) % 10, (key.banker2 + (key.banker3 or 0)) % 10,
-                    2 + (key.player3 is not None), 2 + (key.banker3 is not None))  # _settlement_key, unplayed
+            read = _settlement_read(key)
             if read in seen:
                 continue
             seen.add(read)
@@ -260,8 +259,8 @@ def round_role(rules: dict, rs: RulesSubmission, target: Target, shoe: list[str]
 # ------------------------------------------------------------------ the sweep
 @dataclass
 class Deal:
-    """One round of a sweep: its stacked shoe and the stake of the wager at each seat
-    (``stakes[i]`` at seat ``i + 1``)."""
+    """One round of a sweep: its stacked shoe and the stake of each of its wagers
+    (``stakes[j]`` at seat :func:`seat_of` ``(j)``)."""
 
     cards: list[str]
     stakes: list[Decimal]
