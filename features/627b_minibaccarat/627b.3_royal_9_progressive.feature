@@ -428,3 +428,10 @@ Feature: § 627b.3 Royal 9 Progressive wager (Minibaccarat)
     Given the Rules Submission offers the Royal 9 mystery progressive
     When tables are opened under the Rules Submission and the Royal 9 mystery hit value of each is read
     Then the hit values are random between the Royal 9 mystery minimum and maximum dollar values at significance level 0.001
+
+  @627b.3.b @capability.stacked_shoe @capability.progressive
+  Scenario: A Royal 9 Progressive wager wins on every class of initial cards with a face card and a nine in a hand, and on no other
+    § 627b.3(b): "If specified in its Rules Submission under § 601a.2 (relating to table games Rules Submissions), a certificate holder may offer to each player who placed a Minibaccarat wager in accordance with § 627a.7(b) (relating to wagers), the option of placing a Royal 9 Progressive wager which shall win if the first two cards to either the Banker hand or Player hand consist of a face card (K, Q or J) and a nine."
+    Given every class of cards the rule of the wager on Royal 9 distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every wager on Royal 9 of the sweep wins or loses as the scenario's clause says

@@ -68,6 +68,30 @@ Feature: § 631a.13 Payout odds; vigorish
       | $1,000.00 | $50.00       | $50.00  |
       | $1,010.00 | $50.50       | $50.50  |
 
+  @631a.13.a @capability.stacked_shoe
+  Scenario: A winning Player wager is paid at 1 to 1 on every class of cards and at every stake residue
+    § 631a.13(a): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
+    Given every class of cards the rule of the wager on the Player's Hand distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on the Player's Hand of the sweep is paid as the scenario's clause says
+
+  @631a.13.b @capability.stacked_shoe
+  Scenario: A winning Tie Wager is paid at the Rules Submission's odds on every class of cards and at every stake residue
+    § 631a.13(b): "A winning Tie Wager shall be paid at odds of at least 8 to 1."
+    Given every class of cards the rule of the wager on a Tie distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on a Tie of the sweep is paid as the scenario's clause says
+
+  @631a.13.c @option.variant.baccarat @capability.stacked_shoe
+  Scenario: The vigorish of a Banker wager is as § 631a.13(c) sets on every class of cards and at every 25¢ stake of the table limits
+    § 631a.13(c): "A winning wager made on the Banker's Hand shall be paid at odds of 1 to 1, except that the certificate holder shall extract a vigorish from the winning players in an amount equal to 5% of the amount won"
+    § 631a.13(c): "When collecting the vigorish, the certificate holder may round off the vigorish to 25¢ or the next highest multiple of 25¢."
+    Interpretation: 631a.13-c-round-up-to-25c
+    Interpretation: 631a.13-c-fraction-of-a-cent
+    Given every class of cards the rule of the wager on the Banker's Hand distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every wager on the Banker's Hand of the sweep is charged the vigorish the scenario's clause says
+
   @631a.13.c @option.variant.ez_baccarat @capability.stacked_shoe
   Scenario: On an EZ Baccarat table a winning Banker wager is paid at 1 to 1 and no vigorish is collected
     § 631a.13(c): "unless the certificate holder is offering EZ Baccarat in which vigorish is not collected."

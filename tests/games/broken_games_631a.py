@@ -10,6 +10,7 @@ tests/proofs/test_proofs.py plays them.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 from tests.games.seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
@@ -801,6 +802,36 @@ class CuratorPassesOnTie(SeededReferenceGame):
         return record
 
 
+# ------------------------------------------------------------------ § 631a.13, settled on every class and stake
+@breaks("631a.13(c)", profile="baccarat")
+class VigorishRoundedDownAtSevenFifty(SeededReferenceGame):
+    """Charges a winning $7.50 Banker wager 25¢ of vigorish, 5% ($0.375) rounded down to
+    25¢ where § 631a.13(c) rounds "to 25¢ or the next highest multiple of 25¢" ($0.50);
+    every other stake is charged right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "banker" and s.result == "win" and s.vigorish and wager.amount == Decimal("7.50") \
+                and table.rules.get("vigorish_rounding", True):
+            return W.Settlement(s.result, s.paid, Decimal("0.25"), s.outcome)
+        return s
+
+
+@breaks("631a.13(b)", profile="baccarat")
+class NaturalTieReturnedAsPush(SeededReferenceGame):
+    """Returns a Tie Wager as a push when both hands are Naturals of equal Point Count (8
+    against 8, 9 against 9), where § 631a.13(b) pays a winning Tie Wager at least 8 to 1;
+    every other tie is paid. Found at depth smoke only by the settlement sweep's card classes."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        p, b = hands.player, hands.banker
+        if wager.wager_type == "tie" and s.result == "win" and len(p) == len(b) == 2 \
+                and W.Hands.count(p) == W.Hands.count(b) >= 8:
+            return W.Settlement("push", wager.amount)
+        return s
+
+
 # ------------------------------------------------------------------ factories
 def _factory(cls):
     def make():
@@ -866,3 +897,5 @@ seed_ignored = _factory(SeedIgnored)
 curator_passes_on_tie = _factory(CuratorPassesOnTie)
 one_shuffle_for_every_seed = _factory(OneShuffleForEverySeed)
 accepts_below_the_minimum = _factory(AcceptsBelowTheMinimum)
+vigorish_rounded_down_at_seven_fifty = _factory(VigorishRoundedDownAtSevenFifty)
+natural_tie_returned_as_push = _factory(NaturalTieReturnedAsPush)

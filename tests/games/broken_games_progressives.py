@@ -473,3 +473,25 @@ mystery_hit_value_always_minimum = MysteryHitValueAlwaysMinimum
 mystery_hit_value_always_maximum = MysteryHitValueAlwaysMaximum
 mystery_hit_value_constant = MysteryHitValueConstant
 mystery_hit_value_counts_up = MysteryHitValueCountsUp
+
+
+@breaks("629b.3(b)", profile="midibaccarat_progressives", include_expired=True)
+@breaks("627b.3(b)", profile="minibaccarat_royal_9", include_expired=True)
+class Royal9PaysATenAndANine(SeededReferenceGame):
+    """Pays a Royal 9 wager the Any Royal 9 row when a hand's first two cards are a ten and
+    a nine (a zero-valued card and a nine, but not "a face card (K, Q or J) and a nine",
+    § 629b.3(b), § 627b.3(b)). Found only by the settlement sweep, which deals every member
+    of the card class that holds the ten."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type != "royal_9" or s.result == "win":
+            return s
+        if any(sorted(c[:-1] for c in h[:2]) == ["10", "9"] for h in (hands.player, hands.banker)):
+            fixed = PR.ROYAL_9_FIXED[str(PR._opts(table.rules, "royal_9").get("denomination", "5"))]
+            return Settlement("win", Decimal(fixed["any"]).quantize(Decimal("0.01")), outcome="any")
+        return s
+
+
+def royal_9_pays_a_ten_and_a_nine():
+    return Royal9PaysATenAndANine()
