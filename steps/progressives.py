@@ -33,6 +33,7 @@ from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
+from ._deal_check import breach
 from ._results import Wagers, oracle_clause
 from ._support import TableHandle
 from ._types import phrase
@@ -62,6 +63,39 @@ def _by_name(meters: list[m.Meter]) -> dict[str, m.Meter]:
 
 def _section(rules: dict) -> str:
     return "627b" if rules.get("variant") == "minibaccarat" else "629b"
+
+
+def required_meters(rules: dict) -> dict[str, str]:
+    """Meter name -> the clause that requires the meter, for every progressive meter the
+    Rules Submission ``rules`` offers: § 631c.2(i) (the Heavenly 9 "Meter seed/reseed"),
+    § 631c.6(c)(4) (the Must-Hit-By Mystery bonus meter's configuration), § 629b.3(f)(2) or
+    (g)(2) (§ 627b.3 likewise: "the meters used for the Royal 9 Progressive wager"),
+    § 629b.3(h) (the Royal 9 mystery meter), § 629b.7(j) (Harmony)."""
+    out = {}
+    for name, (_, rule) in P.reset_amounts(rules, _section(rules)).items():
+        out[name] = "631c.6(c)(4)" if name == P.MYSTERY_METER else rule.removesuffix("[table]")
+    return out
+
+
+def offered_meters(rules: dict, meters: list[m.Meter], clause: str,
+                   where: str = "from read_meters") -> dict[str, m.Meter]:
+    """``meters`` (an answer of the game: ``read_meters`` or a round record's) by name, once
+    every meter the Rules Submission ``rules`` (as the table was opened) offers is among them.
+
+    :raises Nonconformance: of ``clause``, a meter missing in a scenario whose principal
+        clause is the one requiring it (:func:`required_meters`).
+    :raises Blocked: naming that clause, in any other scenario: its expectations rest on the
+        meter (README, "Blocked scenarios")."""
+    by_name = _by_name(meters)
+    missing = [(name, rule) for name, rule in required_meters(rules).items() if name not in by_name]
+    if missing:
+        name, rule = missing[0]
+        others = [n for n, _ in missing[1:]]
+        raise breach((clause,), clause, rule,
+                     f"the game reports the {name} meter of the progressive the Rules Submission offers (§ {rule})",
+                     f"{where}, the game reports {', '.join(sorted(by_name)) or 'no meter'}"
+                     + (f" (missing too: {', '.join(others)})" if others else ""))
+    return by_name
 
 
 # ------------------------------------------------------------------ tables
@@ -123,8 +157,10 @@ def offers_royal_mystery(rules_submission: RulesSubmission) -> None:
 
 
 @given("the progressive meters are read", target_fixture="meters_before")
-def meters_read(table: TableHandle) -> dict[str, m.Meter]:
-    return _by_name(table.game.read_meters(table.table_id))
+def meters_read(table: TableHandle, clause: str) -> dict[str, m.Meter]:
+    """The meters before the round (``read_meters``): every meter the Rules Submission offers
+    (:func:`offered_meters`)."""
+    return offered_meters(table.rules, table.game.read_meters(table.table_id), clause)
 
 
 # ------------------------------------------------------------------ the account of a round
@@ -176,8 +212,8 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     if record.player is None or record.banker is None:
         raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
     coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
-    after_record = _by_name(record.meters)
-    after_read = _by_name(table.game.read_meters(table.table_id))
+    after_record = offered_meters(table.rules, record.meters, clause, f"in the record of {label}")
+    after_read = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, f"after {label}, from read_meters")
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
     paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
 
@@ -255,7 +291,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
     name = meter_name(meter)
     before = meters_before[name]
     want = before.amount + amount * P.percent(rate)
-    got = _by_name(round_record.meters).get(name)
+    got = offered_meters(table.rules, round_record.meters, clause, "in the round record").get(name)
     cards = cards_of_record(round_record)
     clauses = P.MYSTERY_CLAUSES.get(name)
     if clauses and before.hit_value is not None and want > before.hit_value:
@@ -287,7 +323,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
 @then(parsers.parse("the {meter} meter is unchanged"))
 def meter_unchanged(table: TableHandle, meters_before: dict[str, m.Meter], clause: str, meter: str) -> None:
     name = meter_name(meter)
-    got = _by_name(table.game.read_meters(table.table_id)).get(name)
+    got = offered_meters(table.rules, table.game.read_meters(table.table_id), clause).get(name)
     if got is None or got.amount != meters_before[name].amount:
         raise Nonconformance(clause, f"the {meter} meter stays at ${meters_before[name].amount}",
                              f"it reads ${got.amount if got else None}")
@@ -299,7 +335,7 @@ def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str,
     """Names the clause that sets the meter's seed/reseed amount (§ 631c.2(i) "Meter
     seed/reseed"), not the scenario's winning outcome."""
     name, want = meter_name(meter), amount
-    got = _by_name(round_record.meters).get(name)
+    got = offered_meters(table.rules, round_record.meters, clause, "in the round record").get(name)
     if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
         rule = P.reset_amounts(table.rules, _section(table.rules)).get(name, (None, None))[1]
         raise Nonconformance(rule or clause, f"the {meter} meter is reset to ${want} after it is paid",
@@ -343,9 +379,9 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                                                           tuple(round_record.banker.cards), ()),
                             _section(table.rules))
     meter_paid = want.jackpots.get(wid)
-    if meter_paid is None or meter_paid[0] != name:
-        raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
-                             "(scenario cards do not produce it)")
+    if meter_paid is None or meter_paid[0] != name:  # the game dealt the stack (its deal is checked): the feature's
+        raise ValueError(f"feature error: the cards {' '.join(cards_of_record(round_record))} do not make "
+                         f"{target.phrase} of seat {seat} win the {meter} meter")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     judged(1, "wagers settled")
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
@@ -374,9 +410,9 @@ def paid_meter_or_larger(table: TableHandle, meters_before: dict[str, m.Meter], 
     want = P.expected_round(table.rules, {k: v.amount for k, v in meters_before.items()}, _hits(meters_before),
                             placed_wagers(wagers), coup, _section(table.rules))
     meter_paid = want.jackpots.get(wid)
-    if meter_paid is None or meter_paid[0] != name:
-        raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
-                             "(scenario cards do not produce it)")
+    if meter_paid is None or meter_paid[0] != name:  # the game dealt the stack (its deal is checked): the feature's
+        raise ValueError(f"feature error: the cards {' '.join(cards_of_record(round_record))} do not make "
+                         f"{target.phrase} of seat {seat} win the {meter} meter")
     acceptable = [meter_paid[1]] + ([amount] if amount > meter_paid[1] else [])
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     judged(1, "wagers settled")
@@ -451,7 +487,7 @@ def _deal_checked(table: TableHandle, cards: list[str], wagers: list[tuple[int, 
             raise Nonconformance(clause, f"the game accepts a ${amount} {wtype} wager at seat {seat} ({label})",
                                  f"refused it: {ack.reason}")
         placed.append(P.PlacedWager(seat, wtype, amount, ack.wager_id or ""))
-    before = _by_name(table.game.read_meters(table.table_id))
+    before = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, f"before {label}")
     record = table.game.deal_round(table.table_id)
     return before, record, check_round(table, before, placed, record, clause, label)
 
@@ -467,7 +503,7 @@ def until_hit(table: TableHandle, wagers: Wagers, stacked_cards: list[str], roun
     first = check_round(table, meters_before, placed_wagers(wagers), round_record, clause, "round 1")
     before, record, want = meters_before, round_record, first
     gap = (meters_before[name].hit_value or Decimal(0)) - meters_before[name].amount
-    per_round = _by_name(round_record.meters)[name].amount - meters_before[name].amount
+    per_round = first.after[name] - meters_before[name].amount
     limit = int(gap / per_round) + 3 if per_round > 0 else 3
     n = 1
     while not any(a[2] == name for a in want.awards):
@@ -497,7 +533,7 @@ def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
 def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str, amount: Decimal, low: Decimal,
                   high: Decimal) -> None:
     name = meter_name(meter)
-    got = _by_name(checked.record.meters)[name]
+    got = offered_meters(table.rules, checked.record.meters, clause, "in the round record")[name]
     want = checked.expected.after[name]
     if P.to_cent(got.amount) != P.to_cent(want) or got.amount < amount or \
             (got.reset is not None and got.reset != amount):
@@ -517,7 +553,7 @@ def sample_hits(game: Any, rules_submission: RulesSubmission, depth: str, meter:
     values = []
     for _ in range(DEPTH_SAMPLES[depth]):
         table_id = game.open_table(rules)
-        got = _by_name(game.read_meters(table_id)).get(name)
+        got = offered_meters(rules, game.read_meters(table_id), clause).get(name)
         game.close_table(table_id)
         if got is None or got.hit_value is None:
             raise Nonconformance(clause, f"the {meter} meter discloses its preselected hit value in test mode",

@@ -40,7 +40,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from pytest_bdd import given, then, when
 
-from baccarat_conformance.errors import GameRefused, Nonconformance
+from baccarat_conformance.errors import Blocked, GameRefused, Nonconformance
 from baccarat_conformance.judgements import counts_judgements
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle.settlement import WagerSpec, covered_wager_types
@@ -122,6 +122,18 @@ class ShoeMachine(RuleBasedStateMachine):
         if not ok and any(clause.startswith(f) for f in self.focus):
             self.recorder.failed()
             raise Nonconformance(clause, required, observed, list(cards))
+
+    def expect_or_block(self, clause: str, ok: bool, required: str, observed: str, cards: Iterable[str] = ()) -> None:
+        """As :meth:`expect`, but a rule out of focus that the game broke, on which a check in
+        focus rests, blocks the scenario naming it.
+
+        :raises Nonconformance: ``clause`` in focus.
+        :raises Blocked: ``clause`` out of focus."""
+        if ok:
+            return
+        if any(clause.startswith(f) for f in self.focus):
+            self.expect(clause, ok, required, observed, cards)
+        raise Blocked(clause, required, observed, list(cards))
 
     def log(self, text: str) -> None:
         self.recorder.step(text)
@@ -312,10 +324,7 @@ class ShoeMachine(RuleBasedStateMachine):
         accepted = self.collectable(self.marks.pop(seat, []))
         self.log(f"seat {seat} leaves: vigorish collected ${collected} (owed ${owed})")
         self.recorder.note("player left" + (" owing vigorish" if owed else ""))
-        self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", collected in accepted,
-                    f"the vigorish seat {seat} owes ({self.amounts(accepted)}) is collected when the player leaves "
-                    "the table",
-                    f"collected ${collected}")
+        self._judge_collection(seat, collected, accepted, "when the player leaves the table")
         self.seats[seat] = m.SeatSpec(seat=seat, occupied=False)
 
     # ------------------------------------------------------------ the round
@@ -334,16 +343,41 @@ class ShoeMachine(RuleBasedStateMachine):
         except GameRefused as e:
             return m.WagerAck(accepted=False, reason=f"{e.code}: {e.game_message}")
 
+    def _judge_collection(self, seat: int, collected: Decimal, accepted: tuple[Decimal, ...], when: str) -> None:
+        """Judge the vigorish ``collected`` from ``seat`` ``when`` (as the player leaves, or
+        before play with a new dealing shoe), ``accepted`` the amounts its marks allow.
+
+        Tracked vigorish: § 631a.13(d)(2)(i) judges *when* the marker is collected (the seat
+        owed something and nothing was collected), § 631a.13(d)(2)(ii) *how much* it held
+        ("a coin or marker button, which contains the amount of the vigorish owed"): a marker
+        that did not add every win's vigorish is (ii)'s, collected at the right time. Vigorish
+        collected at payout: anything collected later is § 631a.13(d)(1)'s."""
+        if not self.tracked:
+            self.expect("631a.13(d)(1)", collected in accepted,
+                        f"the vigorish of seat {seat} is collected at payout: nothing is owed {when}",
+                        f"collected ${collected}")
+            return
+        self.expect("631a.13(d)(2)(i)", bool(collected) or ZERO in accepted,
+                    f"the vigorish seat {seat} owes ({self.amounts(accepted)}) is collected {when}",
+                    "collected nothing")
+        marked = sum(self.marks.get(seat, []), ZERO)
+        self.expect("631a.13(d)(2)(ii)", collected in accepted or collected == marked,
+                    f"the marker of seat {seat} contains the amount of the vigorish owed: the vigorish collected "
+                    f"{when} is what it owes ({self.amounts(accepted)})",
+                    f"collected ${collected}")
+        # the marker held what was marked, collected unrounded: the rounding is § 631a.13(c)'s
+        self.expect_or_block("631a.13(c)", collected in accepted,
+                             f"the vigorish of seat {seat} (${marked} marked) rounded off to 25¢ as the Rules "
+                             f"Submission files when it is collected {when}: {self.amounts(accepted)}",
+                             f"collected ${collected}")
+
     def _vigorish_collected(self, events: Iterable[m.Event], when: str) -> dict[int, Decimal]:
         got: dict[int, Decimal] = defaultdict(Decimal)
         for e in events:
             if e.type == "vigorish_collected" and e.seat is not None:
                 got[e.seat] += e.amount or ZERO
         for seat, amount in got.items():
-            accepted = self.collectable(self.marks.get(seat, []))
-            self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", amount in accepted,
-                        f"the vigorish collected from seat {seat} {when} is what it owes ({self.amounts(accepted)})",
-                        f"collected ${amount}")
+            self._judge_collection(seat, amount, self.collectable(self.marks.get(seat, [])), when)
             self.owed[seat] = ZERO
             self.marks[seat] = []
         return got

@@ -108,6 +108,18 @@ class SkipsSeatOne(ReferenceGame):
         return [s for s in order if s != 1] if previous is None else order
 
 
+# the § 631a.7(c) and (d)(2) scenarios rest on (b)'s order: blocked by it (issue 38 item 3; on
+# e611af6 they failed § 631a.7(c) and (d)(2))
+@breaks("631a.7(b)", profile="baccarat", blocks=("631a.7(b)",))
+class OffersNewShoeFromHighestSeat(ReferenceGame):
+    """Offers a new dealing shoe from the highest occupied seat down (§ 631a.7(b): from seat 1,
+    counterclockwise)."""
+
+    def shoe_offer_order(self, table, previous):
+        order = super().shoe_offer_order(table, previous)
+        return sorted(order, reverse=True) if previous is None else order
+
+
 # ------------------------------------------------------------------ § 631a.8
 @breaks("631a.8(c)", profile="baccarat")
 class IncreaseAfterNoMoreBets(ReferenceGame):
@@ -372,7 +384,9 @@ class DragonBonusAlwaysPaytableA(ReferenceGame):
 
 
 # ------------------------------------------------------------------ § 631a.14
-@breaks("631a.14(a)(1)", "631a.14(b)", profile="baccarat")
+# its offer order is right: the § 631a.14(b) scenarios, whose rounds the Banker's Hand loses, are
+# blocked by (a)(1) (issue 34 item 4; on e611af6 they failed § 631a.14(b))
+@breaks("631a.14(a)(1)", profile="baccarat", blocks=("631a.14(a)(1)",))
 class CuratorKeepsShoeWhenBankerLoses(ReferenceGame):
     """The curator keeps the dealing shoe when the Banker's Hand loses (§ 631a.14(a)(1))."""
 
@@ -506,7 +520,9 @@ class VoidRoundKeepsWagers(ReferenceGame):
 
 
 # ------------------------------------------------------------------ more of §§ 631a.7, 631a.9-631a.11
-@breaks("631a.14(a)(1)", "631a.14(b)", "631a.7(c)", profile="baccarat")
+# the § 631a.14 scenarios rest on the player who accepted being the curator: blocked by § 631a.7(c)
+# (issue 34 item 7; on e611af6 they failed § 631a.14(a)(1) and (b))
+@breaks("631a.7(c)", profile="baccarat", blocks=("631a.7(c)",))
 class DealerStaysCurator(ReferenceGame):
     """The player who accepts the dealing shoe is not made the curator: the dealer calling
     the game deals (§ 631a.7(c))."""
@@ -517,7 +533,9 @@ class DealerStaysCurator(ReferenceGame):
         return events
 
 
-@breaks("631a.14(b)", "631a.7(d)(2)", profile="baccarat")
+# the § 631a.14(b) scenario in which nobody accepts the relinquished shoe rests on § 631a.7(d)(2):
+# blocked by it (issue 34 item 7; on e611af6 it failed § 631a.14(b))
+@breaks("631a.7(d)(2)", profile="baccarat", blocks=("631a.7(d)(2)",))
 class SeatOneDealsWhenNobodyAccepts(ReferenceGame):
     """When no player accepts the dealing shoe, the first seat offered deals instead of the
     dealer calling the game (§ 631a.7(d)(2))."""
@@ -804,6 +822,7 @@ cuts_too_shallow = _factory(CutsTooShallow)
 second_cover_too_low = _factory(SecondCoverTooLow)
 burns_baccarat_value = _factory(BurnsBaccaratValue)
 skips_seat_one = _factory(SkipsSeatOne)
+offers_new_shoe_from_highest_seat = _factory(OffersNewShoeFromHighestSeat)
 increase_after_no_more_bets = _factory(IncreaseAfterNoMoreBets)
 dragon_bonus_wins_by_three = _factory(DragonBonusWinsByThree)
 dragon_bonus_natural_pays_the_margin = _factory(DragonBonusNaturalPaysTheMargin)
