@@ -27,7 +27,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.attribution import named
-from baccarat_conformance.errors import Nonconformance, Unsupported
+from baccarat_conformance.errors import GameRefused, Nonconformance, Unsupported
 from baccarat_conformance.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.profile import RulesSubmission
@@ -229,6 +229,8 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     # the awards first: a jackpot or mystery award not made leaves its meter wrong too
     for wid, (meter, amount) in want.jackpots.items():
         r = next((x for x in record.wagers if x.wager_id == wid), None)
+        if r is not None and r.result == "win" and r.paid != amount and meter in before:
+            _judge_growth(table, before[meter], placed, r, clause, label, cards)
         if r is None or r.result != "win" or r.paid != amount:
             role = "payout" if r is not None and r.result == "win" else "outcome"
             w = next(p for p in placed if p.wager_id == wid)
@@ -242,7 +244,10 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
         # named by the mystery meter's own clauses, whatever wager the scenario is about
         role = "payout" if [(s, mt) for s, _, mt, _ in seen_awards] == [(s, mt) for s, _, mt, _ in
                                                                         expected_awards] else "award"
-        own = P.MYSTERY_CLAUSES.get(_first_differing_meter(seen_awards, expected_awards) or "")
+        differing = _first_differing_meter(seen_awards, expected_awards) or ""
+        if differing in before:  # an award made when the game's own meter passed its hit value: its growth first
+            _judge_growth(table, before[differing], placed, None, clause, label, cards)
+        own = P.MYSTERY_CLAUSES.get(differing)
         raise Nonconformance(own[role].format(section=_section(table.rules)) if own else
                              named(clause, "outcome" if role == "award" else role, prefer="win"),
                              f"in {label}, the mystery awards are "
@@ -258,6 +263,98 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
                     f"(${before[name].amount} before; {want.why.get(name, 'no change')})",
                     f"{'no such meter' if got is None else '$' + str(got.amount)} {where}", cards)
     return want
+
+
+def rate_clause(rules: dict, meter: str) -> str:
+    """The clause that sets how ``meter`` grows with each wager: § 631c.2(i)[table]
+    ("Increment rate 10%"), § 631c.6(c)(4) (the mystery configuration), § 629b.3(f)(2) or
+    (g)(2) (§ 627b.3 likewise: "The rate of progression for the meters used for the Royal 9
+    Progressive wager"), the § 629b.3(h) table, the § 629b.7(j) table of the paytable."""
+    if meter == P.MYSTERY_METER:
+        return "631c.6(c)(4)"
+    if meter in P.ROYAL_9_METERS.values():
+        return P.royal_9_rates_clause(_section(rules), str((rules.get("wagers") or {}).get("royal_9", {})
+                                                            .get("denomination", "5")))
+    if meter in (P.HARMONY_METER, P.HARMONY_RESERVE_METER):
+        return P.harmony_table_clause("629b.7(j)", str((rules.get("wagers") or {}).get("harmony", {})
+                                                        .get("paytable", "A")))
+    return P.reset_amounts(rules, _section(rules)).get(meter, (None, "631c.2(i)[table]"))[1]
+
+
+#: the cards of a round dealt to see how the game grows a meter: no Royal 9, King 9
+#: combination, pair, six of a kind or 3-card 9; both hands stand (6 against 8)
+GROWTH_PROBE = "2C 3D 4H 5S 6C 7D 2H 3S AC AD AH AS".split()
+
+
+#: new tables a growth probe tries when its round makes a mystery award (the fresh meter's
+#: random hit value was passed): the growth of a round that pays the meter is not seen
+PROBE_TRIES = 6
+
+
+def _growth_probe(table: TableHandle, placed: list[P.PlacedWager], meter: str) -> Optional[tuple[Decimal, Decimal]]:
+    """Deal :data:`GROWTH_PROBE` on a new table of the same Rules Submission with the wagers
+    ``placed`` (a round that pays no jackpot) and return how much the game's ``meter`` grew
+    and how much the filed rates grow it (the oracle's account); None when the game does
+    not play that round (a wager refused, the meter not reported) or every try paid the meter."""
+    for _ in range(PROBE_TRIES):
+        seen = _probe_once(table, placed, meter)
+        if seen != "paid":
+            return seen  # type: ignore[return-value]
+    return None
+
+
+def _probe_once(table: TableHandle, placed: list[P.PlacedWager], meter: str) -> Any:
+    game = table.game
+    table_id = game.open_table(table.rules)
+    try:
+        game.start_shoe(table_id, GROWTH_PROBE)
+        probe = []
+        for w in placed:
+            ack = game.place_wager(table_id, w.seat, w.wager_type, w.amount)
+            if not ack.accepted:
+                return None
+            probe.append(P.PlacedWager(w.seat, w.wager_type, w.amount, ack.wager_id or ""))
+        before = _by_name(game.read_meters(table_id))
+        record = game.deal_round(table_id)
+        after = _by_name(record.meters)
+        if meter not in before or meter not in after or record.player is None or record.banker is None:
+            return None
+        coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
+        want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), probe, coup,
+                                _section(table.rules))
+        if meter not in want.after:
+            return None
+        if want.jackpots or want.awards or any(e.type == "jackpot" for e in record.events):
+            return "paid"  # a round that pays the meter shows no growth
+        return after[meter].amount - before[meter].amount, want.after[meter] - before[meter].amount
+    except GameRefused:
+        return None
+    finally:
+        game.close_table(table_id)
+
+
+def _judge_growth(table: TableHandle, before: m.Meter, placed: list[P.PlacedWager],
+                  settled: Optional[m.WagerResult], clause: str, label: str, cards: list[str]) -> None:
+    """A jackpot paid other than the oracle's 100% of the meter (``settled``), or a mystery
+    award made otherwise than the oracle's account (None): when the game grows the meter
+    at another rate than the one filed (seen in a round dealt to check it,
+    :func:`_growth_probe`), the row paid the meter the game grew, whose growth is the rate
+    clause's (:func:`rate_clause`), not the row's; otherwise nothing (the payout is the row's).
+
+    :raises Nonconformance: of ``clause``, when the scenario's principal clause is the rate's.
+    :raises Blocked: naming the rate clause, otherwise."""
+    probe = _growth_probe(table, placed, before.name)
+    if probe is None or P.to_cent(probe[0]) == P.to_cent(probe[1]):
+        return
+    grew, filed = probe
+    rule = rate_clause(table.rules, before.name)
+    raise breach((clause,), clause, rule,
+                 f"the {before.name} meter grows by the round's contributions at the rate of progression the Rules "
+                 f"Submission files: ${P.to_cent(filed)} in a round of the same wagers that pays no jackpot "
+                 f"({' '.join(GROWTH_PROBE[:4])})",
+                 f"it grew by ${P.to_cent(grew)} in that round"
+                 + (f"; in {label} wager {settled.wager_id} was paid ${settled.paid}" if settled is not None else ""),
+                 cards)
 
 
 @dataclass
@@ -313,11 +410,12 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
                                  f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
                                  cards)
         return
-    if got is None or P.to_cent(got.amount) != P.to_cent(want):
-        raise Nonconformance(clause, f"the {meter} meter rises from ${before.amount} by {rate} of "
-                             f"{money_text(amount)} to ${P.to_cent(want)}"
-                             + (f" (below its hit value ${before.hit_value})" if before.hit_value is not None else ""),
-                             f"it reads ${got.amount if got else None}", cards)
+    if got is None or P.to_cent(got.amount) != P.to_cent(want):  # the rate's clause's, blocking another's scenario
+        raise breach((clause,), clause, rate_clause(table.rules, name),
+                     f"the {meter} meter rises from ${before.amount} by {rate} of {money_text(amount)} to "
+                     f"${P.to_cent(want)}"
+                     + (f" (below its hit value ${before.hit_value})" if before.hit_value is not None else ""),
+                     f"it reads ${got.amount if got else None}", cards)
 
 
 @then(parsers.parse("the {meter} meter is unchanged"))
@@ -384,6 +482,9 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                          f"{target.phrase} of seat {seat} win the {meter} meter")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     judged(1, "wagers settled")
+    if r is not None and r.result == "win" and r.paid != meter_paid[1] and name in meters_before:
+        _judge_growth(table, meters_before[name], placed_wagers(wagers), r, clause, "the round",
+                      cards_of_record(round_record))
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
         role = "payout" if r is not None and r.result == "win" else "outcome"
         fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
@@ -416,6 +517,9 @@ def paid_meter_or_larger(table: TableHandle, meters_before: dict[str, m.Meter], 
     acceptable = [meter_paid[1]] + ([amount] if amount > meter_paid[1] else [])
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     judged(1, "wagers settled")
+    if r is not None and r.result == "win" and r.paid not in acceptable and name in meters_before:
+        _judge_growth(table, meters_before[name], placed_wagers(wagers), r, clause, "the round",
+                      cards_of_record(round_record))
     if r is None or r.result != "win" or r.paid not in acceptable:
         role = "payout" if r is not None and r.result == "win" else "outcome"
         fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,

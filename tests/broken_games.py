@@ -157,6 +157,23 @@ class ReportsTotalNotPointCount(ReferenceGame):
         return record
 
 
+# plays by Point Counts not reduced modulo 10 (a 5 and a 5 count 10, a Natural): § 631a.6(b)'s
+# scenarios fail; the § 631a.11 sweep, whose whole records report counts above 9, is blocked by
+# § 631a.6(b) (issue 34 item 6; on e611af6 it failed § 631a.11(c)(2)(i): "671 wrong hands in 1000 rounds")
+@breaks("631a.6(b)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6(b)", "631a.6"),
+        marks="(631a.6 or 631a.11) and not property and not statistics")
+class PointCountNotReduced(ReferenceGame):
+    """Counts a hand by the sum of its card values, the left digit kept (§ 631a.6(b): "the
+    left digit ... is discarded"), and plays and reports by that count."""
+
+    def point_count(self, cards):
+        return sum(map(self.card_value, cards))
+
+
+def point_count_not_reduced():
+    return PointCountNotReduced()
+
+
 def banker_draws_on_6_against_5():
     return BankerDrawsOn6Against5()
 

@@ -115,6 +115,18 @@ class MysteryPaysNinetyPercent(_MysteryBreak):
             award["amount"] = format((Decimal(award["amount"]) * Decimal("0.9")).quantize(Decimal("0.01")), "f")
 
 
+# a contribution rate other than the configuration's: the meter's growth is § 631c.6(c)(4)'s; the
+# qualifying scenario ((c)(1)) and the awards the game makes as its own meter passes the hit value
+# ((c)(5)(iii)) are blocked by it (issue 38 item 5; on e611af6 they failed (c)(1) and (c)(5)(iii))
+@breaks("631c.6(c)(4)", profile="heavenly_9", blocks=("631c.6(c)(4)",))
+class MysteryRateDoubled(_MysteryBreak):
+    """Each qualifying Heavenly 9 wager contributes twice its configuration's rate to the
+    Must-Hit-By Mystery meter (§ 631c.6(c)(4))."""
+
+    def contribute(self, mystery, game, table, wager, amount):
+        _CONTRIBUTE(mystery, game, table, wager, amount * 2)
+
+
 # the meter not reset after the award: the reset clause (the meter check and the reset step)
 @breaks("631c.6(c)(5)(iv)", profile="heavenly_9")
 class MysteryNotReset(_MysteryBreak):
@@ -185,6 +197,40 @@ class MajorJackpotNotReset(ReferenceGame):
         return s
 
 
+class _Royal9RateOff(ReferenceGame):
+    """Grows one Royal 9 jackpot meter (``jackpot``) at ``factor`` times its filed rate of
+    progression; everything else as the Rules Submission files it."""
+
+    jackpot, factor = "major", Decimal(0)
+
+    def _open(self, rules, seats, test_mode):
+        opts = dict((rules.get("wagers") or {}).get("royal_9") or {})
+        if opts.get("rates"):
+            rates = dict(opts["rates"])
+            rates[self.jackpot] = f"{Decimal(str(rates[self.jackpot]).rstrip('%')) * self.factor}%"
+            rules = {**rules, "wagers": {**rules["wagers"], "royal_9": {**opts, "rates": rates}}}
+        return super()._open(rules, seats, test_mode)
+
+
+# the jackpot rows pay 100% of the meter the game grew: its growth is the rate clause's, and the
+# paytable scenarios are blocked by it (issue 38 item 4; on e611af6 they failed § 629b.3(f)(1)[table]
+# and (g)(1)[table])
+@breaks("629b.3(f)(2)", "629b.3(g)(2)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)"), may_also_fail=MYSTERY_ROUNDS)
+class Royal9MajorMeterStill(_Royal9RateOff):
+    """The Royal 9 Major Jackpot meter does not grow (§ 629b.3(f)(2): its filed rate of
+    progression, 0.5%)."""
+
+
+@breaks("629b.3(f)(2)", "629b.3(g)(2)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)"), may_also_fail=MYSTERY_ROUNDS)
+class Royal9MegaMeterTwiceItsRate(_Royal9RateOff):
+    """The Royal 9 Mega Jackpot meter grows at twice its filed rate of progression
+    (§ 629b.3(f)(2))."""
+
+    jackpot, factor = "mega", Decimal(2)
+
+
 @breaks("629b.7(j)", profile="midibaccarat_progressives", include_expired=True)
 class HarmonyReserveNotReseeded(ReferenceGame):
     """After a six-of-a-kind the Harmony meter restarts at the seed alone; the reserve
@@ -222,6 +268,10 @@ def mystery_pays_ninety_percent():
     return MysteryPaysNinetyPercent()
 
 
+def mystery_rate_doubled():
+    return MysteryRateDoubled()
+
+
 def mystery_not_reset():
     return MysteryNotReset()
 
@@ -232,6 +282,14 @@ def mystery_never_pays():
 
 def mega_envy_needs_occupied_position():
     return MegaEnvyNeedsOccupiedPosition()
+
+
+def royal_9_major_meter_still():
+    return Royal9MajorMeterStill()
+
+
+def royal_9_mega_meter_twice_its_rate():
+    return Royal9MegaMeterTwiceItsRate()
 
 
 def major_jackpot_not_reset():

@@ -1,0 +1,98 @@
+"""No scenario ends as a harness error because of what a game answered (issue 38): a game
+whose answer to an operation lacks a field the protocol requires (docs/protocol.md, the
+records of protocol/models.py) gets protocol errors or verdicts (a nonconformance, blocked,
+not verified, not offered, pass), never a crash of the harness.
+
+Each required field of each operation's answer, nested records included (a round record's
+hands, wagers, events, meters), is left out by :class:`tests.misbehaving_games.DropsField`
+in turn, and scenarios that call that operation are played against it: the games of one
+operation against one collected suite, each in a fork of its own (tests/proof_runner.py).
+``play_shoes`` is left out: only the statistics scenarios call it, minutes a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Iterator
+
+import pytest
+from pydantic import BaseModel
+
+from baccarat_conformance.protocol import models as m
+
+from .misbehaving_games import drops_name
+from .suite_runner import FEATURES, run_suites, select_game
+
+#: operation -> (profile, -k expression, feature module): scenarios that call it
+SCENARIOS = {
+    "describe": ("heavenly_9", "progressive_meter_is_seeded", "test_631c.py"),
+    "open_table": ("heavenly_9", "progressive_meter_is_seeded", "test_631c.py"),
+    "start_shoe": ("heavenly_9", "progressive_meter_is_seeded", "test_631c.py"),
+    "place_wager": ("heavenly_9", "progressive_meter_is_seeded", "test_631c.py"),
+    "deal_round": ("heavenly_9", "progressive_meter_is_seeded", "test_631c.py"),
+    "read_meters": ("heavenly_9", "progressive_meter_is_seeded", "test_631c.py"),
+    "no_more_bets": ("baccarat", "after_no_more_bets", "test_631a.py"),
+    "change_wager": ("baccarat", "increased_after_no_more_bets", "test_631a.py"),
+    "withdraw_wager": ("baccarat", "withdrawn_after_no_more_bets", "test_631a.py"),
+    "player_leaves": ("tracked_vigorish", "when_the_player_leaves", "test_631a.py"),
+    "run_rounds": ("baccarat", "every_combination_of_initial", "test_631a.py"),
+}
+#: the categories a scenario may end in: a verdict, or the game's answer refused
+ALLOWED = {"nonconformance", "protocol error", "blocked", "not verified", "not offered", "expired"}
+
+
+def _models(annotation: object) -> Iterator[type[BaseModel]]:
+    """The record types ``annotation`` holds (through ``Optional``, ``list``, unions)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+        return
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType, list, tuple, typing.Annotated):
+        for arg in typing.get_args(annotation):
+            yield from _models(arg)
+
+
+def required_paths(model: type[BaseModel], prefix: tuple[str, ...] = (), depth: int = 0) -> Iterator[tuple]:
+    """The path (field names, outer first) of every field ``model`` requires, and of every
+    field a record nested in it requires (two levels down)."""
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        if info.is_required():
+            yield prefix + (key,)
+        if depth < 2:
+            for sub in dict.fromkeys(_models(info.annotation)):
+                yield from required_paths(sub, prefix + (key,), depth + 1)
+
+
+CASES = [(op, path) for op in SCENARIOS for path in dict.fromkeys(required_paths(m.OPERATIONS[op][1]))]
+
+
+def test_every_operation_has_required_fields_to_leave_out() -> None:
+    by_op = {op for op, _ in CASES}
+    assert by_op == set(SCENARIOS), set(SCENARIOS) - by_op
+    assert ("deal_round", ("player", "point_count")) in CASES and ("read_meters", ("meters", "amount")) in CASES
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """(op, path) -> its run: every case played, the cases of one profile against one
+    collected suite."""
+    out = {}
+    for profile in dict.fromkeys(p for p, _, _ in SCENARIOS.values()):
+        cases = [(op, path) for op, path in CASES if SCENARIOS[op][0] == profile]
+        selections = [dataclasses.replace(select_game(f"tests.misbehaving_games:{drops_name(op, path)}", None,
+                                                      SCENARIOS[op][1], profile=profile),
+                                          paths=(str(FEATURES / SCENARIOS[op][2]),)) for op, path in cases]
+        out.update(zip(cases, run_suites(tmp_path_factory.mktemp(profile), (), selections)))
+    return out
+
+
+@pytest.mark.parametrize("op,path", CASES, ids=[f"{op}:{'.'.join(path)}" for op, path in CASES])
+def test_a_missing_field_is_a_protocol_error_or_a_verdict(runs, op: str, path: tuple) -> None:
+    run = runs[(op, path)]
+    assert run.results, run.output[-3000:]
+    assert run.returncode in (0, 1, 4), (run.returncode, run.output[-3000:])
+    bad = {r["nodeid"]: (r["category"], (r.get("message") or "")[:300]) for r in run.results
+           if r["outcome"] != "passed" and r["category"] not in ALLOWED}
+    assert not bad, bad
