@@ -33,7 +33,7 @@ from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
-from ._deal_check import breach
+from ._deal_check import breach, judges
 from ._results import Wagers, oracle_clause
 from ._support import TableHandle
 from ._types import phrase
@@ -88,7 +88,8 @@ def offered_meters(rules: dict, meters: list[m.Meter], clause: str,
         meter (README, "Blocked scenarios")."""
     by_name = _by_name(meters)
     missing = [(name, rule) for name, rule in required_meters(rules).items() if name not in by_name]
-    if missing:
+    if missing:  # the scenario's own meter first: its clause fails, whatever else is missing
+        missing.sort(key=lambda nr: judges((clause,), nr[1]) is None)
         name, rule = missing[0]
         others = [n for n, _ in missing[1:]]
         raise breach((clause,), clause, rule,

@@ -197,6 +197,46 @@ class MajorJackpotNotReset(ReferenceGame):
         return s
 
 
+class _MetersLeftOut(ReferenceGame):
+    """Answers ``read_meters`` without the meters named in ``left_out`` (all of them when
+    None); the round records report every meter."""
+
+    left_out: tuple[str, ...] | None = None
+
+    def op_read_meters(self, table_id):
+        answer = super().op_read_meters(table_id)
+        answer["meters"] = [] if self.left_out is None else [
+            x for x in answer["meters"] if x["name"] not in self.left_out]
+        return answer
+
+
+# a meter the Rules Submission offers, not reported: the clause requiring it fails (its seed or initial
+# amount scenario), every other scenario reading the meters is blocked by it (issue 38 items 1, 2; on
+# e611af6 they crashed with KeyError, exit 2, or failed payouts the game settled correctly)
+@breaks("631c.2(i)", "631c.6(c)(4)", profile="full_table", blocks=("631c.2(i)", "631c.6(c)(4)"))
+@breaks("629b.3(f)(2)", "629b.3(h)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)", "629b.3(h)"))
+class MetersNotReported(_MetersLeftOut):
+    """Answers ``read_meters`` with no meter at all (§ 631c.2(i), § 631c.6(c)(4), § 629b.3(f)(2),
+    (h): the meters of the progressives the Rules Submission offers)."""
+
+
+@breaks("631c.2(i)", profile="full_table", blocks=("631c.2(i)",))
+class Heavenly9MeterNotReported(_MetersLeftOut):
+    """Answers ``read_meters`` without the Heavenly 9 meter (§ 631c.2(i): "Meter seed/reseed")."""
+
+    left_out = ("heavenly_9",)
+
+
+@breaks("629b.3(f)(2)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)"))
+class Royal9MegaMeterNotReported(_MetersLeftOut):
+    """Answers ``read_meters`` without the Royal 9 Mega Jackpot meter (§ 629b.3(f)(2): "the
+    meters used for the Royal 9 Progressive wager")."""
+
+    left_out = ("royal_9_mega",)
+
+
 class _Royal9RateOff(ReferenceGame):
     """Grows one Royal 9 jackpot meter (``jackpot``) at ``factor`` times its filed rate of
     progression; everything else as the Rules Submission files it."""
@@ -282,6 +322,18 @@ def mystery_never_pays():
 
 def mega_envy_needs_occupied_position():
     return MegaEnvyNeedsOccupiedPosition()
+
+
+def meters_not_reported():
+    return MetersNotReported()
+
+
+def heavenly_9_meter_not_reported():
+    return Heavenly9MeterNotReported()
+
+
+def royal_9_mega_meter_not_reported():
+    return Royal9MegaMeterNotReported()
 
 
 def royal_9_major_meter_still():
