@@ -43,8 +43,9 @@ class Heavenly9PaysToOne(ReferenceGame):
 
 # every scenario that reads the Heavenly 9 meter fails, the mystery ones included: the meter
 # check names the clause of the meter's rate (the oracle's), the rising-meter step its scenario's
+# the suited 3-card 9 tie pays 100% of the meter the game grew: blocked by the increment rate
 @breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9",
-        game="heavenly_9_increments_1_percent")
+        game="heavenly_9_increments_1_percent", blocks=("631c.2(i)[table]",))
 class Heavenly9IncrementsOnePercent(ReferenceGame):
     """The Heavenly 9 meter rises by 1% of each wager, not 10% (§ 631c.2(i))."""
 
@@ -381,11 +382,11 @@ def royal_9_mystery_rate_halved():
 
 
 # every Harmony scenario reads the meters: all fail; the meter check names the table of rates of
-# the paytable the scenario deals (§ 629b.7(j)[table N]), the check of a jackpot paid wrong its
-# payout clause
-@breaks("629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)",
-        "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]", profile="midibaccarat_progressives",
-        include_expired=True)
+# the paytable the scenario deals (§ 629b.7(j)[table N]); a jackpot row pays 100% of the meter the
+# game grew, blocked by that table (issue 34 item 7; on e611af6 the rows failed § 629b.7(i)[table N])
+@breaks("629b.7(j)", "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]",
+        profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]"))
 def harmony_rates_of_paytable_a():
     """§ 629b.7(j): every paytable's meters rise at Paytable A's rates (15% and 3%), so
     Paytables B, E and H (19% and 5%) are wrong."""

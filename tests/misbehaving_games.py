@@ -234,8 +234,31 @@ def drops_name(op: str, path: tuple[str, ...]) -> str:
     return "__".join(("drops", op, *path))
 
 
+class DropsMeter(ReferenceGame):
+    """Answers ``read_meters`` without the meter ``meter`` (every meter: ``"all"``), a meter
+    the Rules Submission offers; the round records report every meter. Named
+    ``drops_meter__NAME`` as a factory of this module."""
+
+    def __init__(self, meter: str):
+        super().__init__()
+        self.dropped_meter = meter
+
+    def op_read_meters(self, table_id):
+        answer = super().op_read_meters(table_id)
+        answer["meters"] = [x for x in answer["meters"] if self.dropped_meter not in ("all", x["name"])]
+        return answer
+
+
 def __getattr__(name: str):
-    """The factories ``drops__OP__PATH`` (:class:`DropsField`)."""
+    """The factories ``drops__OP__PATH`` (:class:`DropsField`) and ``drops_meter__NAME``
+    (:class:`DropsMeter`)."""
+    if name.startswith("drops_meter__"):
+        meter = name.removeprefix("drops_meter__")
+
+        def meter_factory():
+            return DropsMeter(meter)
+        meter_factory.__name__ = name
+        return meter_factory
     if name.startswith("drops__"):
         _, op, *path = name.split("__")
         if op and path:

@@ -8,6 +8,10 @@ hands, wagers, events, meters), is left out by :class:`tests.misbehaving_games.D
 in turn, and scenarios that call that operation are played against it: the games of one
 operation against one collected suite, each in a fork of its own (tests/proof_runner.py).
 ``play_shoes`` is left out: only the statistics scenarios call it, minutes a game.
+
+So is each progressive meter the Rules Submission offers, from the ``read_meters`` answer
+(:class:`tests.misbehaving_games.DropsMeter`): the clause requiring the meter fails, the
+scenarios that need it are blocked by it (on e611af6 they crashed with ``KeyError``).
 """
 
 from __future__ import annotations
@@ -72,6 +76,36 @@ def test_every_operation_has_required_fields_to_leave_out() -> None:
     by_op = {op for op, _ in CASES}
     assert by_op == set(SCENARIOS), set(SCENARIOS) - by_op
     assert ("deal_round", ("player", "point_count")) in CASES and ("read_meters", ("meters", "amount")) in CASES
+
+
+#: the meters of the heavenly_9 profile, left out one at a time and all at once, and the
+#: scenarios that read them
+METERS = ("heavenly_9", "heavenly_9_mystery", "all")
+METER_SCENARIOS = ("progressive_meter_is_seeded or configuration_seeds_the_meter or only_a_player_with or "
+                   "suited_3card_9_tie_is_paid or past_its_hit_value")
+
+
+@pytest.fixture(scope="module")
+def meter_runs(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    selections = [dataclasses.replace(select_game(f"tests.misbehaving_games:drops_meter__{meter}", None,
+                                                  METER_SCENARIOS, profile="heavenly_9"),
+                                      paths=(str(FEATURES / "test_631c.py"),)) for meter in METERS]
+    return dict(zip(METERS, run_suites(tmp_path_factory.mktemp("meters"), (), selections)))
+
+
+@pytest.mark.parametrize("meter", METERS)
+def test_a_meter_left_out_fails_its_clause_and_blocks_the_scenarios_needing_it(meter_runs, meter: str) -> None:
+    run = meter_runs[meter]
+    assert run.results, run.output[-3000:]
+    assert run.returncode == 1, (run.returncode, run.output[-3000:])
+    assert {r["category"] for r in run.results if r["outcome"] != "passed"} <= {"nonconformance", "blocked",
+                                                                               "not offered"}, run.categories()
+    own = {"heavenly_9": {"631c.2(i)"}, "heavenly_9_mystery": {"631c.6(c)(4)"},
+           "all": {"631c.2(i)", "631c.6(c)(4)"}}[meter]
+    assert run.failed_clauses == own, (run.failed_clauses, run.categories())
+    blocked = [r for r in run.results if r["category"] == "blocked"]
+    assert blocked and {r["blocked_by"] for r in blocked} <= own
+    assert all("the game reports" in r["message"] for r in blocked)
 
 
 @pytest.fixture(scope="module")
