@@ -116,10 +116,10 @@ def curator_passes(round_record: m.RoundRecord, clause: str, scenario_clauses: t
     :raises Blocked: naming § 631a.14(a)(1), in a scenario of another clause."""
     passed = [e.seat for e in round_record.events if e.type == "shoe_passed"]
     if passed and seat not in passed:  # another curator passed it: the player who accepted was not the curator
+        by = ", ".join("the dealer" if s == 0 else f"seat {s}" for s in passed)
         raise breach(scenario_clauses, clause, "631a.7(c)",
                      f"the player in seat {seat}, who accepted the dealing shoe, is the curator who passes it",
-                     f"the dealing shoe was passed by {', '.join('the dealer' if s == 0 else f'seat {s}' for s in passed)}",
-                     cards_of_record(round_record))
+                     f"the dealing shoe was passed by {by}", cards_of_record(round_record))
     if passed != [seat]:
         raise breach(scenario_clauses, clause, "631a.14(a)(1)",
                      f"the curator in seat {seat} passes the dealing shoe (the Banker's Hand lost)",

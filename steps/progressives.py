@@ -214,7 +214,8 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
         raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
     coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
     after_record = offered_meters(table.rules, record.meters, clause, f"in the record of {label}")
-    after_read = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, f"after {label}, from read_meters")
+    after_read = offered_meters(table.rules, table.game.read_meters(table.table_id), clause,
+                                f"after {label}, from read_meters")
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
     paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
 

@@ -62,7 +62,9 @@ class DrawsAfterNatural8Against7(ReferenceGame):
         return super().player_draws(player, banker)
 
 
-@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(2)", profile="baccarat")
+# the § 631a.11 sweep, whose records report the Point Counts the game drew by, is blocked by § 631a.6
+# (issue 34 item 6; on e611af6 it failed § 631a.11(c)(2)(iii))
+@breaks("631a.6(a)(2)", profile="baccarat", blocks=("631a.6",))
 class TenCountsOne(ReferenceGame):
     """A 10 is valued as 1 (§ 631a.6(a)(2) says zero)."""
 
@@ -70,7 +72,8 @@ class TenCountsOne(ReferenceGame):
         return 1 if card[:-1] == "10" else super().card_value(card)
 
 
-@breaks("631a.11", "631a.11(b)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat")
+# (issue 34 item 6; on e611af6 the sweep failed § 631a.11(b)(1))
+@breaks("631a.6(b)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6",))
 class NoModulo(ReferenceGame):
     """The Point Count is not taken mod 10 (§ 631a.6(b)); capped at 9 instead."""
 
@@ -117,11 +120,10 @@ class BankerDrawsOn7(ReferenceGame):
         return super().banker_draws(player, banker)
 
 
-# the § 631a.11 sweep names the third-card rule its first wrong hand breaks (it sees the draw a
-# wrong card value leads to, not the value)
-# (the Table 1 scenarios whose draws a 9 counted as 8 changes are blocked, naming § 631a.6)
-@breaks("631a.11", "631a.11(b)(1)", "631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat",
-        blocks=("631a.6",))
+# the § 631a.11 sweep sees the Point Counts the game drew by in its records: blocked by § 631a.6, as
+# are the Table 1 scenarios whose draws a 9 counted as 8 changes (issue 34 item 6; on e611af6 the
+# sweep failed § 631a.11(b)(1), naming the third-card rule its first wrong hand breaks)
+@breaks("631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6",))
 # a side wager's 'deal the cards in accordance with § 631a.9' clause: its hand check names it
 @breaks("631c.3(d)", profile="side_wagers_631c", marks="631c.3.d")
 class NineCountsEight(ReferenceGame):
@@ -131,8 +133,8 @@ class NineCountsEight(ReferenceGame):
         return 8 if card[:-1] == "9" else super().card_value(card)
 
 
-@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat",
-        blocks=("631a.6",))
+# (the sweep blocked by § 631a.6: issue 34 item 6; on e611af6 it failed § 631a.11(c)(2)(iii))
+@breaks("631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6",))
 class AceCountsZero(ReferenceGame):
     """An ace is valued as zero, like a court card (§ 631a.6(a)(3) says one). (An ace valued
     11 would not be a break: only Point Counts, modulo 10, are observable.)"""
