@@ -615,7 +615,7 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
             m[HEAVENLY_9_METER] += w.amount * HEAVENLY_9_INCREMENT
             why[HEAVENLY_9_METER] = "631c.2(i)[table]"
             if config and w.seat in seats_with_baccarat and w.amount >= config.minimum_wager:
-                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(2)", "631c.6(c)(5)(iv)",
+                mystery(MYSTERY_METER, w, w.amount * config.rate, "631c.6(c)(4)", "631c.6(c)(5)(iv)",
                         (config.minimum, config.maximum))
         elif w.wager_type == "royal_9" and ROYAL_9_METERS["mega"] in m:
             for j, meter in ROYAL_9_METERS.items():

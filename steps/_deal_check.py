@@ -33,7 +33,7 @@ from baccarat_conformance.protocol import models as m
 from ._vocabulary import HAND_NAMES
 
 __all__ = ["Deviation", "deviation", "irregular_deviation", "after_irregularity", "judge", "own_failure", "related",
-           "value_note", "void_text", "why_third", "BASE_GAME_DEALING"]
+           "judges", "breach", "value_note", "void_text", "why_third", "BASE_GAME_DEALING"]
 
 BASE_GAME_DEALING = re.compile(r"deal the cards in accordance with §|shall be played consistent with Chapter|"
                                r"shall then continue as set forth in §")
@@ -371,6 +371,28 @@ def related(scenario_clauses: Sequence[str], dev: Deviation) -> Optional[str]:
             if own in _lineage(r) or r in _lineage(own):
                 return own
     return None
+
+
+def judges(scenario_clauses: Sequence[str], rule: str) -> Optional[str]:
+    """The scenario's clause that judges ``rule`` itself (``rule``, an ancestor or a
+    descendant of it), or None: the scenario only relies on ``rule``."""
+    for own in scenario_clauses:
+        if own in _lineage(rule) or rule in _lineage(own):
+            return own
+    return None
+
+
+def breach(scenario_clauses: Sequence[str], clause: str, rule: str, required: str, observed: str,
+           cards: Sequence[str] = (), detail: str = "") -> Exception:
+    """The finding of a step that checks ``rule`` (a clause id) in a scenario of
+    ``scenario_clauses`` whose principal clause is ``clause``: a :class:`Nonconformance` of
+    ``clause`` when the scenario judges ``rule`` itself (:func:`judges`), otherwise
+    :class:`Blocked` naming ``rule``: the scenario's expectation rests on a rule the game
+    broke, whose own scenarios carry the failure (README, "Blocked scenarios"). The
+    caller raises it."""
+    if judges(scenario_clauses, rule) is not None:
+        return Nonconformance(clause, required, observed, cards, detail)
+    return Blocked(rule, required, observed, cards, detail)
 
 
 def judge(scenario_clauses: Sequence[str], dev: Optional[Deviation]) -> None:

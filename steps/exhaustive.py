@@ -216,6 +216,19 @@ def _void_summary(outcome: SweepOutcome) -> str:
     return f"{outcome.void} round{'s' if outcome.void != 1 else ''} void: {reasons}"
 
 
+def _miscounted(outcome: SweepOutcome) -> Optional[tuple]:
+    """The first wrong round kept whose record reports a Point Count § 631a.6 does not give
+    its hand's cards (outside 0 to 9, § 631a.6(b), or wrong for the cards), as a
+    :class:`~._deal_check.Deviation` of § 631a.6 with its record; None when every kept wrong
+    round reports the counts of its cards: the third-card rules are the sweep's to judge."""
+    for _, cards, _, _, _, record in outcome.failures:
+        if isinstance(record, m.RoundRecord):
+            dev, _ = deviation(record, cards)
+            if dev is not None and dev.clause.startswith("631a.6"):
+                return dev, record
+    return None
+
+
 @then("every hand is dealt exactly the cards § 631a.11 requires")
 @counts_judgements
 def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_clauses: tuple[str, ...]) -> None:
@@ -241,6 +254,16 @@ def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_cl
     clause, cards, hand, want, got, record = sweep_outcome.failures[0]
     evidence.attach_json("first failing round record", record.model_dump(mode="json"))
     summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(sweep_outcome.by_clause.items()))
+    counted = _miscounted(sweep_outcome)
+    if counted is not None:  # the game drew by Point Counts § 631a.6 does not give: the draws rest on them
+        dev, record = counted
+        evidence.attach_json("first miscounted round record", record.model_dump(mode="json"))
+        dev = dataclasses.replace(dev, observed=f"{dev.observed}; {sweep_outcome.wrong} wrong hands in "
+                                                f"{sweep_outcome.rounds} rounds ({summary}){voids}")
+        own = related(scenario_clauses, dev)
+        if own is None:
+            raise dev.blocked()
+        raise dev.nonconformance(own)
     coup = ch631a.deal(cards)
     raise Nonconformance(
         clause, f"the {hand.capitalize()}'s Hand is {' '.join(want)}{value_note(ch631a.decision_cards(coup, hand))}",

@@ -27,12 +27,13 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from baccarat_conformance.judging.attribution import named
-from baccarat_conformance.judging.errors import Nonconformance, Unsupported
+from baccarat_conformance.judging.errors import GameRefused, Nonconformance, Unsupported
 from baccarat_conformance.judging.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import progressives as P
 from baccarat_conformance.inputs.profile import RulesSubmission
 from baccarat_conformance.protocol import models as m
 
+from ._deal_check import breach, judges
 from ._results import Wagers, oracle_clause
 from ._support import TableHandle
 from ._types import phrase
@@ -62,6 +63,40 @@ def _by_name(meters: list[m.Meter]) -> dict[str, m.Meter]:
 
 def _section(rules: dict) -> str:
     return "627b" if rules.get("variant") == "minibaccarat" else "629b"
+
+
+def required_meters(rules: dict) -> dict[str, str]:
+    """Meter name -> the clause that requires the meter, for every progressive meter the
+    Rules Submission ``rules`` offers: § 631c.2(i) (the Heavenly 9 "Meter seed/reseed"),
+    § 631c.6(c)(4) (the Must-Hit-By Mystery bonus meter's configuration), § 629b.3(f)(2) or
+    (g)(2) (§ 627b.3 likewise: "the meters used for the Royal 9 Progressive wager"),
+    § 629b.3(h) (the Royal 9 mystery meter), § 629b.7(j) (Harmony)."""
+    out = {}
+    for name, (_, rule) in P.reset_amounts(rules, _section(rules)).items():
+        out[name] = "631c.6(c)(4)" if name == P.MYSTERY_METER else rule.removesuffix("[table]")
+    return out
+
+
+def offered_meters(rules: dict, meters: list[m.Meter], clause: str,
+                   where: str = "from read_meters") -> dict[str, m.Meter]:
+    """``meters`` (an answer of the game: ``read_meters`` or a round record's) by name, once
+    every meter the Rules Submission ``rules`` (as the table was opened) offers is among them.
+
+    :raises Nonconformance: of ``clause``, a meter missing in a scenario whose principal
+        clause is the one requiring it (:func:`required_meters`).
+    :raises Blocked: naming that clause, in any other scenario: its expectations rest on the
+        meter (README, "Blocked scenarios")."""
+    by_name = _by_name(meters)
+    missing = [(name, rule) for name, rule in required_meters(rules).items() if name not in by_name]
+    if missing:  # the scenario's own meter first: its clause fails, whatever else is missing
+        missing.sort(key=lambda nr: judges((clause,), nr[1]) is None)
+        name, rule = missing[0]
+        others = [n for n, _ in missing[1:]]
+        raise breach((clause,), clause, rule,
+                     f"the game reports the {name} meter of the progressive the Rules Submission offers (§ {rule})",
+                     f"{where}, the game reports {', '.join(sorted(by_name)) or 'no meter'}"
+                     + (f" (missing too: {', '.join(others)})" if others else ""))
+    return by_name
 
 
 # ------------------------------------------------------------------ tables
@@ -123,8 +158,10 @@ def offers_royal_mystery(rules_submission: RulesSubmission) -> None:
 
 
 @given("the progressive meters are read", target_fixture="meters_before")
-def meters_read(table: TableHandle) -> dict[str, m.Meter]:
-    return _by_name(table.game.read_meters(table.table_id))
+def meters_read(table: TableHandle, clause: str) -> dict[str, m.Meter]:
+    """The meters before the round (``read_meters``): every meter the Rules Submission offers
+    (:func:`offered_meters`)."""
+    return offered_meters(table.rules, table.game.read_meters(table.table_id), clause)
 
 
 # ------------------------------------------------------------------ the account of a round
@@ -176,8 +213,9 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     if record.player is None or record.banker is None:
         raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
     coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
-    after_record = _by_name(record.meters)
-    after_read = _by_name(table.game.read_meters(table.table_id))
+    after_record = offered_meters(table.rules, record.meters, clause, f"in the record of {label}")
+    after_read = offered_meters(table.rules, table.game.read_meters(table.table_id), clause,
+                                f"after {label}, from read_meters")
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
     paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
 
@@ -193,6 +231,8 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     # the awards first: a jackpot or mystery award not made leaves its meter wrong too
     for wid, (meter, amount) in want.jackpots.items():
         r = next((x for x in record.wagers if x.wager_id == wid), None)
+        if r is not None and r.result == "win" and r.paid != amount and meter in before:
+            _judge_growth(table, before[meter], placed, r, clause, label, cards)
         if r is None or r.result != "win" or r.paid != amount:
             role = "payout" if r is not None and r.result == "win" else "outcome"
             w = next(p for p in placed if p.wager_id == wid)
@@ -206,7 +246,10 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
         # named by the mystery meter's own clauses, whatever wager the scenario is about
         role = "payout" if [(s, mt) for s, _, mt, _ in seen_awards] == [(s, mt) for s, _, mt, _ in
                                                                         expected_awards] else "award"
-        own = P.MYSTERY_CLAUSES.get(_first_differing_meter(seen_awards, expected_awards) or "")
+        differing = _first_differing_meter(seen_awards, expected_awards) or ""
+        if differing in before:  # an award made when the game's own meter passed its hit value: its growth first
+            _judge_growth(table, before[differing], placed, None, clause, label, cards)
+        own = P.MYSTERY_CLAUSES.get(differing)
         raise Nonconformance(own[role].format(section=_section(table.rules)) if own else
                              named(clause, "outcome" if role == "award" else role, prefer="win"),
                              f"in {label}, the mystery awards are "
@@ -222,6 +265,98 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
                     f"(${before[name].amount} before; {want.why.get(name, 'no change')})",
                     f"{'no such meter' if got is None else '$' + str(got.amount)} {where}", cards)
     return want
+
+
+def rate_clause(rules: dict, meter: str) -> str:
+    """The clause that sets how ``meter`` grows with each wager: § 631c.2(i)[table]
+    ("Increment rate 10%"), § 631c.6(c)(4) (the mystery configuration), § 629b.3(f)(2) or
+    (g)(2) (§ 627b.3 likewise: "The rate of progression for the meters used for the Royal 9
+    Progressive wager"), the § 629b.3(h) table, the § 629b.7(j) table of the paytable."""
+    if meter == P.MYSTERY_METER:
+        return "631c.6(c)(4)"
+    if meter in P.ROYAL_9_METERS.values():
+        return P.royal_9_rates_clause(_section(rules), str((rules.get("wagers") or {}).get("royal_9", {})
+                                                            .get("denomination", "5")))
+    if meter in (P.HARMONY_METER, P.HARMONY_RESERVE_METER):
+        return P.harmony_table_clause("629b.7(j)", str((rules.get("wagers") or {}).get("harmony", {})
+                                                        .get("paytable", "A")))
+    return P.reset_amounts(rules, _section(rules)).get(meter, (None, "631c.2(i)[table]"))[1]
+
+
+#: the cards of a round dealt to see how the game grows a meter: no Royal 9, King 9
+#: combination, pair, six of a kind or 3-card 9; both hands stand (6 against 8)
+GROWTH_PROBE = "2C 3D 4H 5S 6C 7D 2H 3S AC AD AH AS".split()
+
+
+#: new tables a growth probe tries when its round makes a mystery award (the fresh meter's
+#: random hit value was passed): the growth of a round that pays the meter is not seen
+PROBE_TRIES = 6
+
+
+def _growth_probe(table: TableHandle, placed: list[P.PlacedWager], meter: str) -> Optional[tuple[Decimal, Decimal]]:
+    """Deal :data:`GROWTH_PROBE` on a new table of the same Rules Submission with the wagers
+    ``placed`` (a round that pays no jackpot) and return how much the game's ``meter`` grew
+    and how much the filed rates grow it (the oracle's account); None when the game does
+    not play that round (a wager refused, the meter not reported) or every try paid the meter."""
+    for _ in range(PROBE_TRIES):
+        seen = _probe_once(table, placed, meter)
+        if seen != "paid":
+            return seen  # type: ignore[return-value]
+    return None
+
+
+def _probe_once(table: TableHandle, placed: list[P.PlacedWager], meter: str) -> Any:
+    game = table.game
+    table_id = game.open_table(table.rules)
+    try:
+        game.start_shoe(table_id, GROWTH_PROBE)
+        probe = []
+        for w in placed:
+            ack = game.place_wager(table_id, w.seat, w.wager_type, w.amount)
+            if not ack.accepted:
+                return None
+            probe.append(P.PlacedWager(w.seat, w.wager_type, w.amount, ack.wager_id or ""))
+        before = _by_name(game.read_meters(table_id))
+        record = game.deal_round(table_id)
+        after = _by_name(record.meters)
+        if meter not in before or meter not in after or record.player is None or record.banker is None:
+            return None
+        coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
+        want = P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), probe, coup,
+                                _section(table.rules))
+        if meter not in want.after:
+            return None
+        if want.jackpots or want.awards or any(e.type == "jackpot" for e in record.events):
+            return "paid"  # a round that pays the meter shows no growth
+        return after[meter].amount - before[meter].amount, want.after[meter] - before[meter].amount
+    except GameRefused:
+        return None
+    finally:
+        game.close_table(table_id)
+
+
+def _judge_growth(table: TableHandle, before: m.Meter, placed: list[P.PlacedWager],
+                  settled: Optional[m.WagerResult], clause: str, label: str, cards: list[str]) -> None:
+    """A jackpot paid other than the oracle's 100% of the meter (``settled``), or a mystery
+    award made otherwise than the oracle's account (None): when the game grows the meter
+    at another rate than the one filed (seen in a round dealt to check it,
+    :func:`_growth_probe`), the row paid the meter the game grew, whose growth is the rate
+    clause's (:func:`rate_clause`), not the row's; otherwise nothing (the payout is the row's).
+
+    :raises Nonconformance: of ``clause``, when the scenario's principal clause is the rate's.
+    :raises Blocked: naming the rate clause, otherwise."""
+    probe = _growth_probe(table, placed, before.name)
+    if probe is None or P.to_cent(probe[0]) == P.to_cent(probe[1]):
+        return
+    grew, filed = probe
+    rule = rate_clause(table.rules, before.name)
+    raise breach((clause,), clause, rule,
+                 f"the {before.name} meter grows by the round's contributions at the rate of progression the Rules "
+                 f"Submission files: ${P.to_cent(filed)} in a round of the same wagers that pays no jackpot "
+                 f"({' '.join(GROWTH_PROBE[:4])})",
+                 f"it grew by ${P.to_cent(grew)} in that round"
+                 + (f"; in {label} wager {settled.wager_id} was paid ${settled.paid}" if settled is not None else ""),
+                 cards)
 
 
 @dataclass
@@ -255,7 +390,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
     name = meter_name(meter)
     before = meters_before[name]
     want = before.amount + amount * P.percent(rate)
-    got = _by_name(round_record.meters).get(name)
+    got = offered_meters(table.rules, round_record.meters, clause, "in the round record").get(name)
     cards = cards_of_record(round_record)
     clauses = P.MYSTERY_CLAUSES.get(name)
     if clauses and before.hit_value is not None and want > before.hit_value:
@@ -277,17 +412,18 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
                                  f"it reads ${got.amount if got else None} (reset ${got.reset if got else None})",
                                  cards)
         return
-    if got is None or P.to_cent(got.amount) != P.to_cent(want):
-        raise Nonconformance(clause, f"the {meter} meter rises from ${before.amount} by {rate} of "
-                             f"{money_text(amount)} to ${P.to_cent(want)}"
-                             + (f" (below its hit value ${before.hit_value})" if before.hit_value is not None else ""),
-                             f"it reads ${got.amount if got else None}", cards)
+    if got is None or P.to_cent(got.amount) != P.to_cent(want):  # the rate's clause's, blocking another's scenario
+        raise breach((clause,), clause, rate_clause(table.rules, name),
+                     f"the {meter} meter rises from ${before.amount} by {rate} of {money_text(amount)} to "
+                     f"${P.to_cent(want)}"
+                     + (f" (below its hit value ${before.hit_value})" if before.hit_value is not None else ""),
+                     f"it reads ${got.amount if got else None}", cards)
 
 
 @then(parsers.parse("the {meter} meter is unchanged"))
 def meter_unchanged(table: TableHandle, meters_before: dict[str, m.Meter], clause: str, meter: str) -> None:
     name = meter_name(meter)
-    got = _by_name(table.game.read_meters(table.table_id)).get(name)
+    got = offered_meters(table.rules, table.game.read_meters(table.table_id), clause).get(name)
     if got is None or got.amount != meters_before[name].amount:
         raise Nonconformance(clause, f"the {meter} meter stays at ${meters_before[name].amount}",
                              f"it reads ${got.amount if got else None}")
@@ -299,7 +435,7 @@ def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str,
     """Names the clause that sets the meter's seed/reseed amount (§ 631c.2(i) "Meter
     seed/reseed"), not the scenario's winning outcome."""
     name, want = meter_name(meter), amount
-    got = _by_name(round_record.meters).get(name)
+    got = offered_meters(table.rules, round_record.meters, clause, "in the round record").get(name)
     if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
         rule = P.reset_amounts(table.rules, _section(table.rules)).get(name, (None, None))[1]
         raise Nonconformance(rule or clause, f"the {meter} meter is reset to ${want} after it is paid",
@@ -343,11 +479,14 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                                                           tuple(round_record.banker.cards), ()),
                             _section(table.rules))
     meter_paid = want.jackpots.get(wid)
-    if meter_paid is None or meter_paid[0] != name:
-        raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
-                             "(scenario cards do not produce it)")
+    if meter_paid is None or meter_paid[0] != name:  # the game dealt the stack (its deal is checked): the feature's
+        raise ValueError(f"feature error: the cards {' '.join(cards_of_record(round_record))} do not make "
+                         f"{target.phrase} of seat {seat} win the {meter} meter")
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     judged(1, "wagers settled")
+    if r is not None and r.result == "win" and r.paid != meter_paid[1] and name in meters_before:
+        _judge_growth(table, meters_before[name], placed_wagers(wagers), r, clause, "the round",
+                      cards_of_record(round_record))
     if r is None or r.result != "win" or r.paid != meter_paid[1]:
         role = "payout" if r is not None and r.result == "win" else "outcome"
         fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
@@ -374,12 +513,15 @@ def paid_meter_or_larger(table: TableHandle, meters_before: dict[str, m.Meter], 
     want = P.expected_round(table.rules, {k: v.amount for k, v in meters_before.items()}, _hits(meters_before),
                             placed_wagers(wagers), coup, _section(table.rules))
     meter_paid = want.jackpots.get(wid)
-    if meter_paid is None or meter_paid[0] != name:
-        raise Nonconformance(clause, f"the oracle expects {target.phrase} of seat {seat} to win the {meter} meter",
-                             "(scenario cards do not produce it)")
+    if meter_paid is None or meter_paid[0] != name:  # the game dealt the stack (its deal is checked): the feature's
+        raise ValueError(f"feature error: the cards {' '.join(cards_of_record(round_record))} do not make "
+                         f"{target.phrase} of seat {seat} win the {meter} meter")
     acceptable = [meter_paid[1]] + ([amount] if amount > meter_paid[1] else [])
     r = next((x for x in round_record.wagers if x.wager_id == wid), None)
     judged(1, "wagers settled")
+    if r is not None and r.result == "win" and r.paid not in acceptable and name in meters_before:
+        _judge_growth(table, meters_before[name], placed_wagers(wagers), r, clause, "the round",
+                      cards_of_record(round_record))
     if r is None or r.result != "win" or r.paid not in acceptable:
         role = "payout" if r is not None and r.result == "win" else "outcome"
         fallback = oracle_clause(target.wager_type, role, "win", rules=table.rules, round_record=round_record,
@@ -451,7 +593,7 @@ def _deal_checked(table: TableHandle, cards: list[str], wagers: list[tuple[int, 
             raise Nonconformance(clause, f"the game accepts a ${amount} {wtype} wager at seat {seat} ({label})",
                                  f"refused it: {ack.reason}")
         placed.append(P.PlacedWager(seat, wtype, amount, ack.wager_id or ""))
-    before = _by_name(table.game.read_meters(table.table_id))
+    before = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, f"before {label}")
     record = table.game.deal_round(table.table_id)
     return before, record, check_round(table, before, placed, record, clause, label)
 
@@ -467,7 +609,7 @@ def until_hit(table: TableHandle, wagers: Wagers, stacked_cards: list[str], roun
     first = check_round(table, meters_before, placed_wagers(wagers), round_record, clause, "round 1")
     before, record, want = meters_before, round_record, first
     gap = (meters_before[name].hit_value or Decimal(0)) - meters_before[name].amount
-    per_round = _by_name(round_record.meters)[name].amount - meters_before[name].amount
+    per_round = first.after[name] - meters_before[name].amount
     limit = int(gap / per_round) + 3 if per_round > 0 else 3
     n = 1
     while not any(a[2] == name for a in want.awards):
@@ -497,7 +639,7 @@ def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
 def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str, amount: Decimal, low: Decimal,
                   high: Decimal) -> None:
     name = meter_name(meter)
-    got = _by_name(checked.record.meters)[name]
+    got = offered_meters(table.rules, checked.record.meters, clause, "in the round record")[name]
     want = checked.expected.after[name]
     if P.to_cent(got.amount) != P.to_cent(want) or got.amount < amount or \
             (got.reset is not None and got.reset != amount):
@@ -517,7 +659,7 @@ def sample_hits(game: Any, rules_submission: RulesSubmission, depth: str, meter:
     values = []
     for _ in range(DEPTH_SAMPLES[depth]):
         table_id = game.open_table(rules)
-        got = _by_name(game.read_meters(table_id)).get(name)
+        got = offered_meters(rules, game.read_meters(table_id), clause).get(name)
         game.close_table(table_id)
         if got is None or got.hit_value is None:
             raise Nonconformance(clause, f"the {meter} meter discloses its preselected hit value in test mode",

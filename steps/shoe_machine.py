@@ -312,10 +312,7 @@ class ShoeMachine(RuleBasedStateMachine):
         accepted = self.collectable(self.marks.pop(seat, []))
         self.log(f"seat {seat} leaves: vigorish collected ${collected} (owed ${owed})")
         self.recorder.note("player left" + (" owing vigorish" if owed else ""))
-        self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", collected in accepted,
-                    f"the vigorish seat {seat} owes ({self.amounts(accepted)}) is collected when the player leaves "
-                    "the table",
-                    f"collected ${collected}")
+        self._judge_collection(seat, collected, accepted, "when the player leaves the table")
         self.seats[seat] = m.SeatSpec(seat=seat, occupied=False)
 
     # ------------------------------------------------------------ the round
@@ -334,16 +331,44 @@ class ShoeMachine(RuleBasedStateMachine):
         except GameRefused as e:
             return m.WagerAck(accepted=False, reason=f"{e.code}: {e.game_message}")
 
+    def _judge_collection(self, seat: int, collected: Decimal, accepted: tuple[Decimal, ...], when: str) -> None:
+        """Judge the vigorish ``collected`` from ``seat`` ``when`` (as the player leaves, or
+        before play with a new dealing shoe), ``accepted`` the amounts its marks allow.
+
+        Tracked vigorish: § 631a.13(d)(2)(i) judges *when* the marker is collected (the seat
+        owed something and nothing was collected), § 631a.13(d)(2)(ii) *how much* it held
+        ("a coin or marker button, which contains the amount of the vigorish owed"): a marker
+        that did not add every win's vigorish is (ii)'s, collected at the right time. Vigorish
+        collected at payout: anything collected later is § 631a.13(d)(1)'s."""
+        if not self.tracked:
+            self.expect("631a.13(d)(1)", collected in accepted,
+                        f"the vigorish of seat {seat} is collected at payout: nothing is owed {when}",
+                        f"collected ${collected}")
+            return
+        self.expect("631a.13(d)(2)(i)", bool(collected) or ZERO in accepted,
+                    f"the vigorish seat {seat} owes ({self.amounts(accepted)}) is collected {when}",
+                    "collected nothing")
+        marked = sum(self.marks.get(seat, []), ZERO)
+        self.expect("631a.13(d)(2)(ii)", collected in accepted or collected == marked,
+                    f"the marker of seat {seat} contains the amount of the vigorish owed: the vigorish collected "
+                    f"{when} is what it owes ({self.amounts(accepted)})",
+                    f"collected ${collected}")
+        # the marker held what was marked, collected unrounded: the rounding is § 631a.13(c)'s ("When
+        # collecting the vigorish, the certificate holder may round off the vigorish to 25¢"), named
+        # though the scenario is (d)(2)'s: the clause the game broke
+        if collected not in accepted and any("631a.13(d)(2)(ii)".startswith(f) for f in self.focus):
+            self.recorder.failed()
+            raise Nonconformance("631a.13(c)", f"the vigorish of seat {seat} (${marked} marked) rounded off to 25¢, "
+                                 f"as the Rules Submission files, when it is collected {when}: "
+                                 f"{self.amounts(accepted)}", f"collected ${collected}")
+
     def _vigorish_collected(self, events: Iterable[m.Event], when: str) -> dict[int, Decimal]:
         got: dict[int, Decimal] = defaultdict(Decimal)
         for e in events:
             if e.type == "vigorish_collected" and e.seat is not None:
                 got[e.seat] += e.amount or ZERO
         for seat, amount in got.items():
-            accepted = self.collectable(self.marks.get(seat, []))
-            self.expect("631a.13(d)(2)(i)" if self.tracked else "631a.13(d)(1)", amount in accepted,
-                        f"the vigorish collected from seat {seat} {when} is what it owes ({self.amounts(accepted)})",
-                        f"collected ${amount}")
+            self._judge_collection(seat, amount, self.collectable(self.marks.get(seat, [])), when)
             self.owed[seat] = ZERO
             self.marks[seat] = []
         return got

@@ -122,7 +122,7 @@ def missing_capabilities(message: str) -> list[str]:
     return found.group(1).split(", ") if found else []
 
 
-_BROKE = re.compile(r"blocked: the game broke § (\S+?):")
+_BROKE = re.compile(r"blocked: the game broke § (.+?): ")
 
 
 def blocked_by(message: str) -> Optional[str]:

@@ -62,7 +62,9 @@ class DrawsAfterNatural8Against7(SeededReferenceGame):
         return super().player_draws(player, banker)
 
 
-@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(2)", profile="baccarat")
+# the § 631a.11 sweep, whose records report the Point Counts the game drew by, is blocked by § 631a.6
+# (issue 34 item 6; on e611af6 it failed § 631a.11(c)(2)(iii))
+@breaks("631a.6(a)(2)", profile="baccarat", blocks=("631a.6",))
 class TenCountsOne(SeededReferenceGame):
     """A 10 is valued as 1 (§ 631a.6(a)(2) says zero)."""
 
@@ -70,7 +72,8 @@ class TenCountsOne(SeededReferenceGame):
         return 1 if card[:-1] == "10" else super().card_value(card)
 
 
-@breaks("631a.11", "631a.11(b)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat")
+# (issue 34 item 6; on e611af6 the sweep failed § 631a.11(b)(1))
+@breaks("631a.6(b)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6",))
 class NoModulo(SeededReferenceGame):
     """The Point Count is not taken mod 10 (§ 631a.6(b)); capped at 9 instead."""
 
@@ -117,11 +120,10 @@ class BankerDrawsOn7(SeededReferenceGame):
         return super().banker_draws(player, banker)
 
 
-# the § 631a.11 sweep names the third-card rule its first wrong hand breaks (it sees the draw a
-# wrong card value leads to, not the value)
-# (the Table 1 scenarios whose draws a 9 counted as 8 changes are blocked, naming § 631a.6)
-@breaks("631a.11", "631a.11(b)(1)", "631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat",
-        blocks=("631a.6",))
+# the § 631a.11 sweep sees the Point Counts the game drew by in its records: blocked by § 631a.6, as
+# are the Table 1 scenarios whose draws a 9 counted as 8 changes (issue 34 item 6; on e611af6 the
+# sweep failed § 631a.11(b)(1), naming the third-card rule its first wrong hand breaks)
+@breaks("631a.6(a)(1)", "631a.6(b)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6",))
 # a side wager's 'deal the cards in accordance with § 631a.9' clause: its hand check names it
 @breaks("631c.3(d)", profile="side_wagers_631c", marks="631c.3.d")
 class NineCountsEight(SeededReferenceGame):
@@ -131,8 +133,8 @@ class NineCountsEight(SeededReferenceGame):
         return 8 if card[:-1] == "9" else super().card_value(card)
 
 
-@breaks("631a.11", "631a.11(c)(2)(iii)", "631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat",
-        blocks=("631a.6",))
+# (the sweep blocked by § 631a.6: issue 34 item 6; on e611af6 it failed § 631a.11(c)(2)(iii))
+@breaks("631a.6(a)(3)", "631a.6(b)(1)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6",))
 class AceCountsZero(SeededReferenceGame):
     """An ace is valued as zero, like a court card (§ 631a.6(a)(3) says one). (An ace valued
     11 would not be a break: only Point Counts, modulo 10, are observable.)"""
@@ -155,6 +157,23 @@ class ReportsTotalNotPointCount(SeededReferenceGame):
             if hand is not None:
                 hand["point_count"] = sum(self.card_value(c) for c in hand["cards"])
         return record
+
+
+# plays by Point Counts not reduced modulo 10 (a 5 and a 5 count 10, a Natural): § 631a.6(b)'s
+# scenarios fail; the § 631a.11 sweep, whose whole records report counts above 9, is blocked by
+# § 631a.6(b) (issue 34 item 6; on e611af6 it failed § 631a.11(c)(2)(i): "671 wrong hands in 1000 rounds")
+@breaks("631a.6(b)", "631a.6(b)(2)", profile="baccarat", blocks=("631a.6(b)", "631a.6"),
+        marks="(631a.6 or 631a.11) and not property and not statistics")
+class PointCountNotReduced(SeededReferenceGame):
+    """Counts a hand by the sum of its card values, the left digit kept (§ 631a.6(b): "the
+    left digit ... is discarded"), and plays and reports by that count."""
+
+    def point_count(self, cards):
+        return sum(map(self.card_value, cards))
+
+
+def point_count_not_reduced():
+    return PointCountNotReduced()
 
 
 def banker_draws_on_6_against_5():

@@ -43,8 +43,9 @@ class Heavenly9PaysToOne(SeededReferenceGame):
 
 # every scenario that reads the Heavenly 9 meter fails, the mystery ones included: the meter
 # check names the clause of the meter's rate (the oracle's), the rising-meter step its scenario's
+# the suited 3-card 9 tie pays 100% of the meter the game grew: blocked by the increment rate
 @breaks("631c.2(i)", "631c.2(i)[table]", "631c.2(i)[table]@current-through-2024-06-22", profile="heavenly_9",
-        game="heavenly_9_increments_1_percent")
+        game="heavenly_9_increments_1_percent", blocks=("631c.2(i)[table]",))
 class Heavenly9IncrementsOnePercent(SeededReferenceGame):
     """The Heavenly 9 meter rises by 1% of each wager, not 10% (§ 631c.2(i))."""
 
@@ -113,6 +114,18 @@ class MysteryPaysNinetyPercent(_MysteryBreak):
         _CONTRIBUTE(mystery, game, table, wager, amount)
         for award in awards[before:]:
             award["amount"] = format((Decimal(award["amount"]) * Decimal("0.9")).quantize(Decimal("0.01")), "f")
+
+
+# a contribution rate other than the configuration's: the meter's growth is § 631c.6(c)(4)'s; the
+# qualifying scenario ((c)(1)) and the awards the game makes as its own meter passes the hit value
+# ((c)(5)(iii)) are blocked by it (issue 38 item 5; on e611af6 they failed (c)(1) and (c)(5)(iii))
+@breaks("631c.6(c)(4)", profile="heavenly_9", blocks=("631c.6(c)(4)",))
+class MysteryRateDoubled(_MysteryBreak):
+    """Each qualifying Heavenly 9 wager contributes twice its configuration's rate to the
+    Must-Hit-By Mystery meter (§ 631c.6(c)(4))."""
+
+    def contribute(self, mystery, game, table, wager, amount):
+        _CONTRIBUTE(mystery, game, table, wager, amount * 2)
 
 
 # the meter not reset after the award: the reset clause (the meter check and the reset step)
@@ -233,6 +246,80 @@ class MajorJackpotNotReset(SeededReferenceGame):
         return s
 
 
+class _MetersLeftOut(SeededReferenceGame):
+    """Answers ``read_meters`` without the meters named in ``left_out`` (all of them when
+    None); the round records report every meter."""
+
+    left_out: tuple[str, ...] | None = None
+
+    def op_read_meters(self, table_id):
+        answer = super().op_read_meters(table_id)
+        answer["meters"] = [] if self.left_out is None else [
+            x for x in answer["meters"] if x["name"] not in self.left_out]
+        return answer
+
+
+# a meter the Rules Submission offers, not reported: the clause requiring it fails (its seed or initial
+# amount scenario), every other scenario reading the meters is blocked by it (issue 38 items 1, 2; on
+# e611af6 they crashed with KeyError, exit 2, or failed payouts the game settled correctly)
+@breaks("631c.2(i)", "631c.6(c)(4)", profile="full_table", blocks=("631c.2(i)", "631c.6(c)(4)"))
+@breaks("629b.3(f)(2)", "629b.3(h)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)", "629b.3(h)"))
+class MetersNotReported(_MetersLeftOut):
+    """Answers ``read_meters`` with no meter at all (§ 631c.2(i), § 631c.6(c)(4), § 629b.3(f)(2),
+    (h): the meters of the progressives the Rules Submission offers)."""
+
+
+@breaks("631c.2(i)", profile="full_table", blocks=("631c.2(i)",))
+class Heavenly9MeterNotReported(_MetersLeftOut):
+    """Answers ``read_meters`` without the Heavenly 9 meter (§ 631c.2(i): "Meter seed/reseed")."""
+
+    left_out = ("heavenly_9",)
+
+
+@breaks("629b.3(f)(2)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)"))
+class Royal9MegaMeterNotReported(_MetersLeftOut):
+    """Answers ``read_meters`` without the Royal 9 Mega Jackpot meter (§ 629b.3(f)(2): "the
+    meters used for the Royal 9 Progressive wager")."""
+
+    left_out = ("royal_9_mega",)
+
+
+class _Royal9RateOff(SeededReferenceGame):
+    """Grows one Royal 9 jackpot meter (``jackpot``) at ``factor`` times its filed rate of
+    progression; everything else as the Rules Submission files it."""
+
+    jackpot, factor = "major", Decimal(0)
+
+    def _open(self, rules, seats, test_mode):
+        opts = dict((rules.get("wagers") or {}).get("royal_9") or {})
+        if opts.get("rates"):
+            rates = dict(opts["rates"])
+            rates[self.jackpot] = f"{Decimal(str(rates[self.jackpot]).rstrip('%')) * self.factor}%"
+            rules = {**rules, "wagers": {**rules["wagers"], "royal_9": {**opts, "rates": rates}}}
+        return super()._open(rules, seats, test_mode)
+
+
+# the jackpot rows pay 100% of the meter the game grew: its growth is the rate clause's, and the
+# paytable scenarios are blocked by it (issue 38 item 4; on e611af6 they failed § 629b.3(f)(1)[table]
+# and (g)(1)[table])
+@breaks("629b.3(f)(2)", "629b.3(g)(2)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)"), may_also_fail=MYSTERY_ROUNDS)
+class Royal9MajorMeterStill(_Royal9RateOff):
+    """The Royal 9 Major Jackpot meter does not grow (§ 629b.3(f)(2): its filed rate of
+    progression, 0.5%)."""
+
+
+@breaks("629b.3(f)(2)", "629b.3(g)(2)", profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.3(f)(2)", "629b.3(g)(2)"), may_also_fail=MYSTERY_ROUNDS)
+class Royal9MegaMeterTwiceItsRate(_Royal9RateOff):
+    """The Royal 9 Mega Jackpot meter grows at twice its filed rate of progression
+    (§ 629b.3(f)(2))."""
+
+    jackpot, factor = "mega", Decimal(2)
+
+
 @breaks("629b.7(j)", profile="midibaccarat_progressives", include_expired=True)
 class HarmonyReserveNotReseeded(SeededReferenceGame):
     """After a six-of-a-kind the Harmony meter restarts at the seed alone; the reserve
@@ -270,6 +357,10 @@ def mystery_pays_ninety_percent():
     return MysteryPaysNinetyPercent()
 
 
+def mystery_rate_doubled():
+    return MysteryRateDoubled()
+
+
 def mystery_not_reset():
     return MysteryNotReset()
 
@@ -280,6 +371,26 @@ def mystery_never_pays():
 
 def mega_envy_needs_occupied_position():
     return MegaEnvyNeedsOccupiedPosition()
+
+
+def meters_not_reported():
+    return MetersNotReported()
+
+
+def heavenly_9_meter_not_reported():
+    return Heavenly9MeterNotReported()
+
+
+def royal_9_mega_meter_not_reported():
+    return Royal9MegaMeterNotReported()
+
+
+def royal_9_major_meter_still():
+    return Royal9MajorMeterStill()
+
+
+def royal_9_mega_meter_twice_its_rate():
+    return Royal9MegaMeterTwiceItsRate()
 
 
 def major_jackpot_not_reset():
@@ -319,11 +430,11 @@ def royal_9_mystery_rate_halved():
 
 
 # every Harmony scenario reads the meters: all fail; the meter check names the table of rates of
-# the paytable the scenario deals (§ 629b.7(j)[table N]), the check of a jackpot paid wrong its
-# payout clause
-@breaks("629b.7(i)", "629b.7(i)[table 1]", "629b.7(i)[table 2]", "629b.7(i)[table 3]", "629b.7(j)",
-        "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]", profile="midibaccarat_progressives",
-        include_expired=True)
+# the paytable the scenario deals (§ 629b.7(j)[table N]); a jackpot row pays 100% of the meter the
+# game grew, blocked by that table (issue 34 item 7; on e611af6 the rows failed § 629b.7(i)[table N])
+@breaks("629b.7(j)", "629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]",
+        profile="midibaccarat_progressives", include_expired=True,
+        blocks=("629b.7(j)[table 1]", "629b.7(j)[table 2]", "629b.7(j)[table 3]"))
 def harmony_rates_of_paytable_a():
     """§ 629b.7(j): every paytable's meters rise at Paytable A's rates (15% and 3%), so
     Paytables B, E and H (19% and 5%) are wrong."""

@@ -3,6 +3,7 @@ each must fail its scenarios in the right category while the run goes on."""
 
 from __future__ import annotations
 
+import copy
 import os
 
 from tests.games.seeded_games import SeededReferenceGame
@@ -215,3 +216,72 @@ class DropsBankersThirdCardHandsOnly(SeededReferenceGame):
 
 def drops_bankers_third_card_hands_only():
     return DropsBankersThirdCardHandsOnly()
+
+
+class DropsField(SeededReferenceGame):
+    """Answers operation ``op`` without the field at ``path`` (its names, outer first; a list
+    on the way is entered element by element), as a game that forgot it would: every other
+    answer as the reference game gives it. Named ``drops__OP__NAME__NAME...`` as a factory of
+    this module (``--game tests.games.misbehaving_games:drops__deal_round__player__point_count``)."""
+
+    def __init__(self, op: str, path: tuple[str, ...]):
+        super().__init__()
+        self.dropped_op, self.dropped_path = op, path
+
+    def handle(self, op, params=None):
+        answer = super().handle(op, params)
+        if op == self.dropped_op and isinstance(answer, dict) and "error" not in answer:
+            answer = copy.deepcopy(answer)
+            _drop(answer, self.dropped_path)
+        return answer
+
+
+def _drop(node, path: tuple[str, ...]) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _drop(item, path)
+    elif isinstance(node, dict):
+        if len(path) == 1:
+            node.pop(path[0], None)
+        elif path[0] in node:
+            _drop(node[path[0]], path[1:])
+
+
+def drops_name(op: str, path: tuple[str, ...]) -> str:
+    """The factory name of :class:`DropsField` for ``op`` and ``path``."""
+    return "__".join(("drops", op, *path))
+
+
+class DropsMeter(SeededReferenceGame):
+    """Answers ``read_meters`` without the meter ``meter`` (every meter: ``"all"``), a meter
+    the Rules Submission offers; the round records report every meter. Named
+    ``drops_meter__NAME`` as a factory of this module."""
+
+    def __init__(self, meter: str):
+        super().__init__()
+        self.dropped_meter = meter
+
+    def op_read_meters(self, table_id):
+        answer = super().op_read_meters(table_id)
+        answer["meters"] = [x for x in answer["meters"] if self.dropped_meter not in ("all", x["name"])]
+        return answer
+
+
+def __getattr__(name: str):
+    """The factories ``drops__OP__PATH`` (:class:`DropsField`) and ``drops_meter__NAME``
+    (:class:`DropsMeter`)."""
+    if name.startswith("drops_meter__"):
+        meter = name.removeprefix("drops_meter__")
+
+        def meter_factory():
+            return DropsMeter(meter)
+        meter_factory.__name__ = name
+        return meter_factory
+    if name.startswith("drops__"):
+        _, op, *path = name.split("__")
+        if op and path:
+            def factory():
+                return DropsField(op, tuple(path))
+            factory.__name__ = name
+            return factory
+    raise AttributeError(name)
