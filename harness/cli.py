@@ -540,9 +540,9 @@ def clauses_command(args: argparse.Namespace) -> int:
         for cov in rows:
             print(cov.clause.id)
     elif args.format == "csv":
-        import csv
+        from baccarat_conformance.input_bounds import csv_writer
 
-        w = csv.writer(sys.stdout, lineterminator="\n")
+        w = csv_writer(sys.stdout, lineterminator="\n")
         w.writerow(["id", "tag", "chapter", "disposition", "detail", "text"])
         for cov in rows:
             w.writerow([cov.clause.id, cov.clause.tag, cov.clause.chapter, cov.disposition, detail(cov), text(cov)])

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import dataclasses
 import functools
 import hashlib
@@ -28,7 +27,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterator, Optional
 
-from baccarat_conformance.atomic_files import write_atomic
+from baccarat_conformance.atomic_files import open_append, write_atomic
+from baccarat_conformance.input_bounds import csv_writer
 from baccarat_conformance.oracle.odds import Odds
 from baccarat_conformance.oracle.par_sheet import OutcomePar, ParSheet, WagerPar, par_sheet
 
@@ -180,7 +180,7 @@ def _computing(path: Path) -> Iterator[None]:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        lock = open(path.with_suffix(".lock"), "a")
+        lock = open_append(path.with_suffix(".lock"))
     except OSError:
         yield
         return
@@ -272,7 +272,7 @@ def to_csv(sheet: dict[str, Any]) -> str:
     """One row per outcome: profile, decks, wager, hand, paytable, option, outcome,
     probability (p/q), probability_float, pays, house_edge (p/q), house_edge_float."""
     buffer = io.StringIO()
-    out = csv.writer(buffer, lineterminator="\n")
+    out = csv_writer(buffer, lineterminator="\n")
     out.writerow(["profile", "decks", "wager", "hand", "paytable", "option", "outcome", "probability",
                   "probability_float", "pays", "house_edge", "house_edge_float", "note"])
     for w in sheet["wagers"]:

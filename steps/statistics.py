@@ -26,6 +26,7 @@ from pytest_bdd import then, when
 from baccarat_conformance import gamestats  # its judge (scipy) and plots (matplotlib) load at first use
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
+from baccarat_conformance.atomic_files import write_atomic
 from baccarat_conformance.errors import Blocked, Nonconformance
 from baccarat_conformance.game_math import remembered_par_sheet
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
@@ -186,7 +187,7 @@ def _save_png(request: pytest.FixtureRequest, name: str, render: Callable[[], by
     allure.attach(png, name=name, attachment_type=allure.attachment_type.PNG)
     if out:
         Path(out).mkdir(parents=True, exist_ok=True)
-        (Path(out) / name).write_bytes(png)
+        write_atomic(Path(out) / name, png)
 
 
 def _fail(failed: gamestats.judge.Test, tests: list[gamestats.judge.Test], depth: str) -> None:
