@@ -14,6 +14,7 @@ with the pictures, in ``--matrix-dir``.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import pickle
@@ -27,7 +28,7 @@ from baccarat_conformance import gamestats  # its judge (scipy) and plots (matpl
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
 from baccarat_conformance.atomic_files import write_atomic
-from baccarat_conformance.errors import Blocked, Nonconformance
+from baccarat_conformance.errors import AdapterError, Blocked, Nonconformance
 from baccarat_conformance.game_math import remembered_par_sheet
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
                                                    shoes_for_rounds, simulate, simulate_here)
@@ -45,6 +46,20 @@ ROUND_EVENTS = ("banker_win", "player_win", "tie", "natural", "player_pair", "ba
 """The round events judged against the par sheet (§ 631a.8(a) outcomes, Naturals, pairs)."""
 
 _RUNS: dict[tuple, Outcome] = {}  # one simulation per process and plan: two scenarios share the rounds
+_FAILED: dict[tuple, AdapterError] = {}
+"""The simulations that failed in this process, by the key of :data:`_RUNS`: a scenario that
+shares one gets its error at once, never the simulation started over (issue 36, item 5: a
+lab run over HTTP spent 22 minutes failing one, then as long again in the next scenario)."""
+
+
+def _failed_before(key: tuple) -> None:
+    """Raise the error of the simulation ``key`` when it failed in an earlier scenario."""
+    failed = _FAILED.get(key)
+    if failed is None:
+        return
+    again = copy.copy(failed)
+    again.args = (f"{failed} (in an earlier scenario sharing this simulation, which is not started over)",)
+    raise again
 
 
 def game_settings(config: pytest.Config, game: GameAdapter) -> Optional[GameSettings]:
@@ -95,14 +110,19 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     budget = float(config.getoption("--stats-budget", None) or ONE_CONNECTION_SECONDS[depth])
     key = (settings or game.name, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play,
            config.getoption("--cluster"), budget, target)
+    _failed_before(key)
     if key not in _RUNS and plan.seeded and game.has_capability("shoe_disclosure"):
         _check_declared_seed(game, rules)  # the chunks are replayed from their seeds: the declaration must hold
     if key not in _RUNS:
         chunks = math.ceil(shoes / d.chunk_shoes)
-        if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
-            _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
-        else:
-            _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+        try:
+            if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
+                _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
+            else:
+                _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+        except AdapterError as e:
+            _FAILED[key] = e
+            raise
     outcome = _RUNS[key]
     evidence.attach_json("simulation", {
         "where": outcome.where, "chunks": outcome.chunks, "shoes": outcome.shoes if outcome.shoes is not None else (outcome.counts.shoes or shoes),

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from baccarat_conformance.atomic_files import open_append, open_fresh, write_atomic
+from baccarat_conformance import atomic_files
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -75,9 +75,9 @@ def test_a_planted_link_is_replaced_not_written_through(tmp_path: Path, how: str
     link = tmp_path / "out.log"
     link.symlink_to(victim)
     if how == "write_atomic":
-        write_atomic(link, "written\n")
+        atomic_files.write_atomic(link, "written\n")
     else:
-        with open_fresh(link) as fh:
+        with atomic_files.open_fresh(link) as fh:
             fh.write("written\n")
     assert victim.read_text() == "precious\n"
     assert not link.is_symlink() and link.read_text() == "written\n"
@@ -89,10 +89,10 @@ def test_an_append_refuses_a_planted_link(tmp_path: Path):
     victim.write_text("precious\n")
     (tmp_path / "results.jsonl").symlink_to(victim)
     with pytest.raises(OSError):
-        open_append(tmp_path / "results.jsonl")
+        atomic_files.open_append(tmp_path / "results.jsonl")
     assert victim.read_text() == "precious\n"
-    with open_append(tmp_path / "new.jsonl") as fh:
+    with atomic_files.open_append(tmp_path / "new.jsonl") as fh:
         fh.write("{}\n")
-    with open_append(tmp_path / "new.jsonl") as fh:
+    with atomic_files.open_append(tmp_path / "new.jsonl") as fh:
         fh.write("{}\n")
     assert (tmp_path / "new.jsonl").read_text() == "{}\n{}\n"

@@ -24,7 +24,6 @@ import pytest
 
 from baccarat_conformance import cli
 from baccarat_conformance.errors import ConfigurationError
-from baccarat_conformance.gamestats.chunks import check_cluster
 
 from .suite_runner import REPO
 
@@ -99,6 +98,8 @@ def test_an_unreachable_scheduler_ends_the_run_in_seconds_with_exit_3(tmp_path: 
 
 
 def test_the_run_reaches_its_own_scheduler(scheduler: dict, tmp_path: Path, capsys):
+    from baccarat_conformance.gamestats.chunks import check_cluster
+
     reached = check_cluster(scheduler["address"])
     assert reached["id"] == scheduler["id"] and reached["address"] == scheduler["address"]
     assert reached["workers"] == 0
@@ -110,6 +111,8 @@ def test_the_run_reaches_its_own_scheduler(scheduler: dict, tmp_path: Path, caps
 
 
 def test_something_else_on_the_port_is_not_a_scheduler(tmp_path: Path):
+    from baccarat_conformance.gamestats.chunks import check_cluster
+
     with socket.socket() as listener:  # accepts, never speaks Dask
         listener.bind(("127.0.0.1", 0))
         listener.listen()
