@@ -11,7 +11,8 @@ soon as it is known, then how the session ended) and at the end the clause matri
 
 ``session.json`` holds: ``started``, ``collected``, ``collection_errors``, ``as_of``,
 ``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
-``game``, ``target`` (the adapter's ``--url`` or ``--port``: :func:`adapter_target`), ``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
+``game``, ``target`` (the adapter's ``--url`` or ``--port``: :func:`adapter_target`),
+``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
 ``offered`` (option -> bool), ``harness_version``, ``command_line`` (the command that
 started the run: ``baccarat-conformance run ...`` when the CLI started pytest, else
 pytest's own) and ``pytest_command_line`` (pytest's), each a list of arguments with

@@ -487,7 +487,7 @@ def test_a_game_math_section_is_shown_when_its_data_is_given(mini, tmp_path: Pat
     assert "<h2 id='game-math'>Game math</h2>" in html and "banker.house_edge" in html and "src='banker.png'" in html
 
 
-# ------------------------------------------------------------------ the game's identity and CSV cells (issue 36, item 3)
+# ------------------------------------------------- the game's identity and CSV cells (issue 36, item 3)
 def test_the_games_identity_reaches_the_reports_escaped_bounded_and_never_a_formula(tmp_path: Path) -> None:
     """A real run of a game whose ``describe`` identity carries ESC, BEL, CR, NUL, a C1 CSI,
     a bidirectional override and a spreadsheet formula, 5,000 characters long."""
