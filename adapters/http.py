@@ -344,6 +344,13 @@ class HttpAdapter(GameAdapter):
 
         return worker.submit(send).result
 
+    @property
+    def read_timeout(self) -> float:
+        """Seconds the adapter waits for each read of an answer (``--http-timeout``'s READ):
+        the statistics size a ``play_shoes`` request so that its answer is expected well
+        inside it (:func:`baccarat_conformance.gamestats.simulate.answer_seconds`)."""
+        return float(self.timeout[1])
+
     # ---------------------------------------------------------------- transport
     def send(self, op: str, params: dict) -> dict | bytes:
         """``POST /v1/<op>``; returns the result's JSON text, or the decoded error object.

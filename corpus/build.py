@@ -59,6 +59,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
+from baccarat_conformance.util.atomic_files import write_atomic
+
 from . import CORPUS_FILE, PYTEST_MARKER_RE, SCHEMA_VERSION, clause_id_for_tag, tag_for
 from .chapter_splitter import SourceNote, check_sections, parse_source_note, split_chapter
 from .clause_splitter import Entry, SectionParser
@@ -395,7 +397,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 1
         print(f"{output}: up to date ({len(document['clauses'])} clauses from {sources})")
         return 0
-    output.write_text(rendered, encoding="utf-8")
+    write_atomic(output, rendered)
     print(f"wrote {output}: {len(document['clauses'])} clauses from {sources}")
     return 0
 

@@ -13,6 +13,7 @@ process, as many shoes as its time budget allows (:func:`simulate_here`).
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures as cf
 import multiprocessing
 import os
@@ -24,8 +25,71 @@ from baccarat_conformance.judging.errors import ConfigurationError
 
 from .simulate import Counts, GameSettings, Plan, play_chunk, run_chunk
 
-__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "top_up", "local_workers", "played_shoes", "whole_chunks",
-           "shoes_for_rounds", "ONE_CONNECTION_SECONDS"]
+__all__ = ["DEPTHS", "Depth", "Outcome", "simulate", "simulate_here", "local_workers", "played_shoes",
+           "shoes_for_rounds", "ONE_CONNECTION_SECONDS", "top_up", "whole_chunks", "check_cluster", "CLUSTER_CONNECT_SECONDS",
+           "CLUSTER_SCHEMES"]
+
+CLUSTER_CONNECT_SECONDS = 10.0
+"""How long ``run`` waits for the ``--cluster`` scheduler to answer before the first
+scenario (:func:`check_cluster`)."""
+
+CLUSTER_SCHEMES = ("tcp", "tls", "ws", "wss")
+"""The schemes of a Dask scheduler's address (``tcp://host:8786``; no scheme is ``tcp``)."""
+
+_CLUSTER_FIX = ("start a scheduler (`dask scheduler`, port 8786) and its workers (`dask worker tcp://HOST:8786`), "
+                "then give its address as --cluster tcp://HOST:PORT, or leave --cluster out to run the chunks on "
+                "local processes")
+
+
+def _cluster_address(address: str) -> str:
+    scheme, sep, rest = address.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", address.strip()
+    host, colon, port = rest.rpartition(":")
+    if scheme not in CLUSTER_SCHEMES or not colon or not host or "/" in rest or not port.isdigit() \
+            or not 0 < int(port) < 65536:
+        raise ConfigurationError(f"--cluster {address!r}: not a Dask scheduler address (SCHEME://HOST:PORT, the "
+                                 f"scheme one of {', '.join(CLUSTER_SCHEMES)}, e.g. tcp://scheduler.lab:8786); "
+                                 + _CLUSTER_FIX)
+    return f"{scheme}://{host}:{port}"
+
+
+def check_cluster(address: str, timeout: float = CLUSTER_CONNECT_SECONDS) -> dict[str, Any]:
+    """Reach the Dask scheduler at ``address`` (``tcp://host:8786``) before anything runs:
+    ``{"address", "id", "workers"}`` of the scheduler that answered (its own address, its
+    id, how many workers it has now).
+
+    :raises ConfigurationError: one line naming ``--cluster`` and the fix, when the address
+        is malformed, dask.distributed is not installed, or no scheduler answered there
+        within ``timeout`` seconds.
+    """
+    where = _cluster_address(address)
+    try:
+        from distributed.comm import connect
+    except ImportError:
+        raise ConfigurationError("--cluster needs dask distributed: pip install 'baccarat-conformance[cluster]'") \
+            from None
+
+    async def identity() -> Any:  # every step bounded: a listener that never speaks Dask is no scheduler
+        comm = await asyncio.wait_for(connect(where, timeout=timeout), timeout)
+        try:
+            await asyncio.wait_for(comm.write({"op": "identity", "reply": True}), timeout)
+            return await asyncio.wait_for(comm.read(), timeout)
+        finally:
+            comm.abort()
+
+    try:
+        info = asyncio.run(identity())
+    except Exception as e:  # noqa: BLE001 - refused, timed out, not resolved, closed: no scheduler answered
+        first = (str(e).splitlines() or [""])[0] or type(e).__name__
+        raise ConfigurationError(f"--cluster {address}: no Dask scheduler answered at {where} within "
+                                 f"{timeout:g} s ({first[:200]}); {_CLUSTER_FIX}") from None
+    if not isinstance(info, dict) or info.get("type") != "Scheduler":
+        raise ConfigurationError(f"--cluster {address}: what answered at {where} is not a Dask scheduler; "
+                                 + _CLUSTER_FIX)
+    workers = info.get("workers")
+    return {"address": info.get("address") or where, "id": info.get("id"),
+            "workers": len(workers) if isinstance(workers, dict) else int(info.get("n_workers") or 0)}
 
 
 @dataclass(frozen=True)

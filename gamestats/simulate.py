@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ import numpy as np
 
 from baccarat_conformance.adapters.base import DEFAULT_MAX_ANSWER_BYTES, GameAdapter, Transcript
 from baccarat_conformance.judging.errors import ProtocolViolation
+from baccarat_conformance.judging.errors import GameTimeout
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.oracle.settlement import coup_of
@@ -614,11 +616,44 @@ def shoes_per_request(decks: int, wagers: int, deal: bool, max_answer_bytes: int
     return max(1, (max_answer_bytes // 2) // per_shoe)
 
 
+#: the share of the time one answer may take (the read timeout, ``--http-timeout``'s READ,
+#: or ``--operation-timeout``, whichever is less) that a ``play_shoes`` request is sized to
+#: need, at the slowest rate per shoe seen: an answer is expected well inside the timeout
+ANSWER_SHARE = 0.25
+#: shoes of the first ``play_shoes`` request of a chunk, which measures the game's rate
+FIRST_REQUEST_SHOES = 2
+#: slow answers (a timeout) one chunk retries as a request of half the shoes before it fails
+SLOW_RETRIES = 4
+
+
+def answer_seconds(game: Any) -> Optional[float]:
+    """The longest one answer of ``game`` may take before its adapter gives up: the least of
+    its ``read_timeout`` (HTTP's ``--http-timeout`` READ) and its ``operation_timeout``; None
+    when it has neither."""
+    bounds = [float(b) for b in (getattr(game, "read_timeout", None), getattr(game, "operation_timeout", None))
+              if isinstance(b, (int, float)) and b > 0]
+    return min(bounds) if bounds else None
+
+
+def shoes_in_time(seconds_per_shoe: float, answer: Optional[float]) -> Optional[int]:
+    """How many shoes one request may ask for, at ``seconds_per_shoe``, for its answer to be
+    expected within :data:`ANSWER_SHARE` of ``answer`` seconds (at least 1); None without
+    a bound or a rate."""
+    if not answer or seconds_per_shoe <= 0:
+        return None
+    return max(1, int(ANSWER_SHARE * answer / seconds_per_shoe))
+
+
 def _batch_shoes(game: GameAdapter, table: str, plan: Plan, counts: Counts, models: dict, seats: int,
                  seeds: Optional[list[int]], max_answer_bytes: int, more: Optional[Callable[[], bool]]) -> None:
     """The shoes of one chunk through ``play_shoes`` (capability ``batch_shoes``), in
-    requests of :func:`shoes_per_request` shoes (of one shoe, each after ``more()``, under
-    a time budget)."""
+    requests sized by two bounds: the bytes of the answer (:func:`shoes_per_request`) and
+    its time (:func:`shoes_in_time`: the first request asks for
+    :data:`FIRST_REQUEST_SHOES` shoes, the next as many as the slowest rate seen lets an
+    answer come within a quarter of the read timeout). A request that times out is asked
+    again for half its shoes (:data:`SLOW_RETRIES` times a chunk, then the timeout is the
+    chunk's error): the counts are only ever those of answers read whole. Under a time
+    budget (``more``), one shoe a request."""
     order = seat_plan(plan.wagers, seats) if plan.play else []
     stakes = {key: stake_for(plan.rules, key[0]) for _, key in order}
     counts.stake.update({key: int(stake * 100) for key, stake in stakes.items()})
@@ -628,16 +663,31 @@ def _batch_shoes(game: GameAdapter, table: str, plan: Plan, counts: Counts, mode
     disclosed = game.has_capability("shoe_disclosure")  # the stacks are read only from a game that declares it
     if not plan.play:
         game.require("shoe_disclosure", "reading the stacks play_shoes discloses")
-    step = shoes_per_request(int(plan.rules.get("decks", 8) or 8), len(wagers), plan.play, max_answer_bytes)
-    if more is not None:
-        step = 1
-    for start in range(0, plan.shoes, step):
+    by_bytes = shoes_per_request(int(plan.rules.get("decks", 8) or 8), len(wagers), plan.play, max_answer_bytes)
+    answer = answer_seconds(game)
+    slowest = 0.0  # seconds per shoe, the slowest request so far
+    cap = by_bytes  # halved by each slow answer
+    retries = SLOW_RETRIES
+    start = 0
+    while start < plan.shoes:
         if more is not None and not more():
             break
+        timed = shoes_in_time(slowest, answer) if slowest else (FIRST_REQUEST_SHOES if answer else None)
+        n = min(plan.shoes - start, 1 if more is not None else min(cap, timed or cap))
         game.transcript = Transcript()
-        n = min(step, plan.shoes - start)
-        played = game.play_shoes(table, n, wagers, seeds=seeds[start:start + n] if seeds is not None else None,
-                                 deal=plan.play)
+        began = time.perf_counter()
+        try:
+            played = game.play_shoes(table, n, wagers, seeds=seeds[start:start + n] if seeds is not None else None,
+                                     deal=plan.play)
+        except GameTimeout:
+            if n == 1 or retries == 0:
+                raise
+            retries -= 1
+            slowest = max(slowest, (time.perf_counter() - began) / n)  # at least: it did not answer in time
+            cap = n // 2
+            continue  # the same shoes again, in a request of half as many
+        slowest = max(slowest, (time.perf_counter() - began) / n)
+        start += n
         for shoe in played:
             if plan.play:
                 rounds = shoe.get("rounds") or ()

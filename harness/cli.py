@@ -320,6 +320,15 @@ def _run(args: argparse.Namespace, signals: Any) -> int:
         validate_inputs(args, ctx)
         options.check_workers(args)  # -n: pytest-xdist installed, and accepted by the adapter
         check_out(args.out)
+        if getattr(args, "cluster", None):  # reached now: never 30 s a scenario and exit 2 after the run
+            from baccarat_conformance.gamestats.chunks import check_cluster
+
+            cluster = check_cluster(args.cluster)
+            print(f"--cluster: the Dask scheduler {cluster['address']} answered ({cluster['workers']} "
+                  f"worker(s) now)", flush=True)
+            if not cluster["workers"]:
+                print("warning: the --cluster scheduler has no worker yet: the statistics wait for one "
+                      "(`dask worker ADDRESS`)", file=sys.stderr)
         if args.game and args.adapter == "library":
             warning = check_game(args.game)
             if warning:
@@ -540,9 +549,9 @@ def clauses_command(args: argparse.Namespace) -> int:
         for cov in rows:
             print(cov.clause.id)
     elif args.format == "csv":
-        import csv
+        from baccarat_conformance.inputs.input_bounds import csv_writer
 
-        w = csv.writer(sys.stdout, lineterminator="\n")
+        w = csv_writer(sys.stdout, lineterminator="\n")
         w.writerow(["id", "tag", "chapter", "disposition", "detail", "text"])
         for cov in rows:
             w.writerow([cov.clause.id, cov.clause.tag, cov.clause.chapter, cov.disposition, detail(cov), text(cov)])

@@ -28,6 +28,8 @@ from typing import Any, Optional, Sequence
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from baccarat_conformance.util.atomic_files import write_atomic
+
 from .models import IDEMPOTENT, OPERATIONS, PROTOCOL_VERSION, ProtocolError
 
 OPENAPI_FILE = "openapi.json"
@@ -179,7 +181,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     text = render(openapi_document())
     path = committed_path()
     if args.write:
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text)
         print(f"wrote {path}", file=sys.stderr)
     elif args.check:
         current = path.read_text(encoding="utf-8") if path.is_file() else ""

@@ -127,7 +127,7 @@ def allure_home() -> Path:
         home.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             if not (home / name).is_file() or (home / name).read_bytes() != (here / name).read_bytes():
-                shutil.copyfile(here / name, home / name)
+                write_atomic(home / name, (here / name).read_bytes())
     except OSError as e:
         raise ReportError(f"the Allure 3 CLI cannot be installed into {home}: {e.strerror or e}; set "
                           f"{HOME_ENV} to a writable folder, or pass --no-html") from None

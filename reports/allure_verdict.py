@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, ContextManager, Mapping, Optional
 
 from baccarat_conformance.util.environ import variable_set
+from baccarat_conformance.util.atomic_files import write_atomic
 
 __all__ = ["NAME_ENV", "GLOBALS_FILE", "VERDICT_GROUP", "report_name", "write_verdict", "named_report"]
 
@@ -100,7 +101,7 @@ def write_verdict(results_dir: Path, matrix: Mapping[str, Any], matrix_href: str
     for old in results_dir.glob(f"*{GLOBALS_FILE}"):
         old.unlink(missing_ok=True)
     source = f"{uuid.uuid4()}-attachment.html"
-    (results_dir / source).write_text(_page(matrix, matrix_href), encoding="utf-8")
+    write_atomic(results_dir / source, _page(matrix, matrix_href))
     name = report_name(matrix)
     now = int(time.time() * 1000)
     doc: dict[str, Any] = {"attachments": [{"name": "Clause verdict (the clause matrix)", "source": source,
@@ -109,7 +110,7 @@ def write_verdict(results_dir: Path, matrix: Mapping[str, Any], matrix_href: str
     if code != 0:
         doc["errors"].append({"message": name + " — the clause matrix is the verdict: matrix.html",
                               "timestamp": now})
-    (results_dir / f"{uuid.uuid4()}-{GLOBALS_FILE}").write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    write_atomic(results_dir / f"{uuid.uuid4()}-{GLOBALS_FILE}", json.dumps(doc, ensure_ascii=False))
     reasons = matrix.get("verdict", {}).get("reasons") or []
     result = {
         "uuid": str(uuid.uuid4()), "historyId": "baccarat-conformance-clause-verdict",
@@ -127,8 +128,7 @@ def write_verdict(results_dir: Path, matrix: Mapping[str, Any], matrix_href: str
         "attachments": [{"name": "Clause verdict", "source": source, "type": "text/html"}],
         "parameters": [], "steps": [],
     }
-    (results_dir / f"{result['uuid']}-result.json").write_text(json.dumps(result, ensure_ascii=False),
-                                                               encoding="utf-8")
+    write_atomic(results_dir / f"{result['uuid']}-result.json", json.dumps(result, ensure_ascii=False))
     return name
 
 

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
+from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.verdict.diff import RunDiff, RunRecord, summary_counts
 from baccarat_conformance.verdict.results import RESULT_LABELS
 
@@ -31,7 +32,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-__all__ = ["read_run", "diff_lines", "diff_json", "write_diff", "printable"]
+__all__ = ["read_run", "diff_lines", "diff_json", "write_diff", "printable", "exit_line", "NO_TRUSTED_KEY"]
 
 #: Clause changes listed in full on the console (all of them are in diff.json and diff.html).
 CONSOLE_CLAUSES = 60
@@ -75,7 +76,7 @@ def read_run(package: Path, pubkey: Optional[Path] = None) -> RunRecord:
     lab = {what: listed.get((inputs.get(what) or {}).get("path")) for what in ("attestations", "waivers")
            if isinstance(inputs.get(what), dict)}
     return RunRecord(name=str(package), manifest=manifest, matrix=report.matrix, describe=describe, profile=profile,
-                     inputs=lab)
+                     inputs=lab, signature=report.signature, signed_trusted=report.signed_trusted)
 
 
 def _result(side: Optional[dict]) -> str:
@@ -99,10 +100,18 @@ def _scenario_lines(side: Optional[dict], word: str) -> list[str]:
     return out
 
 
+NO_TRUSTED_KEY = ("no trusted key: the packages' signers were not checked against one, so anyone could have "
+                  "sealed them (give --pubkey)")
+"""What the exit line of a comparison made without ``--pubkey`` adds."""
+
+
 def diff_lines(diff: RunDiff) -> list[str]:
-    """The console text of a comparison, every string from a package escaped."""
+    """The console text of a comparison, every string from a package escaped: first each
+    side's package, game and signature state (as ``verify`` says it), then what changed."""
     out = [f"old: {printable(diff.old)}: {printable(diff.games[0])}, verdict exit status {diff.verdicts[0]}",
-           f"new: {printable(diff.new)}: {printable(diff.games[1])}, verdict exit status {diff.verdicts[1]}"]
+           f"old signature: {printable(diff.signatures[0])}",
+           f"new: {printable(diff.new)}: {printable(diff.games[1])}, verdict exit status {diff.verdicts[1]}",
+           f"new signature: {printable(diff.signatures[1])}"]
     if diff.empty:
         return out + ["no differences"]
     for title, changes in (("game identity (describe)", diff.identity), ("Rules Submission", diff.rules_submission),
@@ -136,7 +145,18 @@ def diff_json(diff: RunDiff) -> dict[str, Any]:
     data["exit_code"] = diff.exit_code
     data["counts"] = summary_counts(c for c in diff.clauses if not c.through)
     data["verdicts"] = {"old": diff.verdicts[0], "new": diff.verdicts[1]}
+    data["signatures"] = {"old": diff.signatures[0], "new": diff.signatures[1], "trusted": diff.trusted}
+    del data["trusted"]
     return data
+
+
+def exit_line(diff: RunDiff) -> str:
+    """The last line of ``diff``: its exit status and what it means, and, without a trusted
+    key, that the signers were not checked (:data:`NO_TRUSTED_KEY`)."""
+    words = {0: "no clause got worse", 1: "regression: a clause went to fail",
+             4: "verification lost: a clause went to an unjudged result"}
+    code = diff.exit_code
+    return f"diff exit status {code}: {words[code]}" + ("" if diff.trusted else f"; {NO_TRUSTED_KEY}")
 
 
 def write_diff(diff: RunDiff, out: Path) -> list[Path]:
@@ -149,11 +169,11 @@ def write_diff(diff: RunDiff, out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     data = diff_json(diff)
     html = environment().get_template("diff.html.j2").render(
-        diff=data, labels=RESULT_LABELS, effects=EFFECT_WORDS,
+        diff=data, labels=RESULT_LABELS, effects=EFFECT_WORDS, no_trusted_key=NO_TRUSTED_KEY,
         sections=[("Game identity (describe)", data["identity"]), ("Rules Submission", data["rules_submission"]),
                   ("Regulation editions and as-of date", data["regulations"]), ("Harness", data["harness"]),
                   ("Attestations and waivers", data["lab_inputs"])])
     paths = [out / "diff.json", out / "diff.html"]
-    paths[0].write_text(json.dumps(data, indent=1, default=str, ensure_ascii=False) + "\n", encoding="utf-8")
-    paths[1].write_text(html, encoding="utf-8")
+    write_atomic(paths[0], json.dumps(data, indent=1, default=str, ensure_ascii=False) + "\n")  # never through a link
+    write_atomic(paths[1], html)
     return paths

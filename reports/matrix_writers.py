@@ -4,7 +4,6 @@ written to a temporary file and renamed."""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from pathlib import Path
@@ -12,6 +11,7 @@ from collections import Counter
 from typing import Any, Mapping, Optional, Union
 
 from baccarat_conformance.util.atomic_files import write_atomic
+from baccarat_conformance.inputs.input_bounds import csv_writer
 from baccarat_conformance.verdict.matrix import Matrix
 from baccarat_conformance.verdict.results import AGGREGATE_ORDER
 
@@ -32,7 +32,7 @@ def matrix_json(m: Matrix) -> str:
 
 def _csv(m: Matrix) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for r in m.rows:
         res = Counter(x["outcome"] for x in r["results"])
@@ -57,7 +57,7 @@ def _totals_csv(m: Matrix) -> str:
     """``matrix-totals.csv``: one row per chapter, in force first (then ``all``), the
     number of clauses and of each result (:data:`~baccarat_conformance.verdict.results.AGGREGATE_ORDER`), as integers."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf, lineterminator="\n")
     w.writerow(["chapter", "clauses", *AGGREGATE_ORDER])
     for ch in [c for c, _ in chapter_order(m)] + ["all"]:
         counts = m.totals.get(ch, {})

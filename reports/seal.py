@@ -220,7 +220,8 @@ def collect(out: Path) -> tuple[dict[str, bytes], dict]:
                             "why": "session.json does not record it (the run was interrupted before it ended)"})
     facts = {"harness_version": harness_version(),
              "run": {k: session.get(k) for k in ("started", "finished", "as_of", "profile", "certificate_holder",
-                                                  "adapter", "game", "game_under_test", "depth", "exitstatus",
+                                                  "adapter", "game", "target", "game_under_test", "depth",
+                                                  "exitstatus",
                                                   "interrupted",
                                                   "command_line", "pytest_command_line") if k in session},
              "inputs": inputs, "regulations": reg_records, "missing": missing,
@@ -293,6 +294,8 @@ class VerifyReport:
     files: int
     matrix: dict
     notes: list[str] = field(default_factory=list)
+    #: whether the signature was checked against the trusted key (``--pubkey``)
+    signed_trusted: bool = False
     #: the members read into memory (path -> bytes): those ``keep`` of :func:`verify` chose
     members: dict[str, bytes] = field(default_factory=dict)
 
@@ -351,7 +354,7 @@ def _check_matrix(members: dict[str, bytes], manifest: dict) -> dict:
         for path, data in members.items():
             if path.startswith(("run/results.jsonl", "run/session.json", "inputs/")):
                 (root / path).parent.mkdir(parents=True, exist_ok=True)
-                (root / path).write_bytes(data)
+                write_atomic(root / path, data)
         kw: dict[str, Any] = {}
         for what in ("attestations", "waivers"):
             rel = (inputs.get(what) or {}).get("path")
@@ -393,4 +396,5 @@ def verify(package: Path, pubkey: Optional[Path] = None, max_member_bytes: int =
     for m in manifest.get("missing") or []:
         notes.append(f"not in the package: {m['what']} ({m['why']})")
     return VerifyReport(manifest=manifest, manifest_sha256=pkg.manifest_sha256, signature=pkg.signature,
-                        files=pkg.files, matrix=matrix, notes=notes, members=pkg.members)
+                        files=pkg.files, matrix=matrix, notes=notes, members=pkg.members,
+                        signed_trusted=pkg.signed_trusted)

@@ -14,6 +14,7 @@ with the pictures, in ``--matrix-dir``.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import pickle
@@ -31,6 +32,10 @@ from baccarat_conformance.run.game_math import par_sheet_for
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, ROUNDS_PER_CARD, Outcome,
                                                    played_shoes, shoes_for_rounds, simulate, simulate_here, top_up,
                                                    whole_chunks)
+from baccarat_conformance.util.atomic_files import write_atomic
+from baccarat_conformance.judging.errors import AdapterError, Blocked, Nonconformance
+from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
+                                                   shoes_for_rounds, simulate, simulate_here)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judging.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers
@@ -45,6 +50,20 @@ ROUND_EVENTS = ("banker_win", "player_win", "tie", "natural", "player_pair", "ba
 """The round events judged against the par sheet (§ 631a.8(a) outcomes, Naturals, pairs)."""
 
 _RUNS: dict[tuple, Outcome] = {}  # one simulation per process and plan: two scenarios share the rounds
+_FAILED: dict[tuple, AdapterError] = {}
+"""The simulations that failed in this process, by the key of :data:`_RUNS`: a scenario that
+shares one gets its error at once, never the simulation started over (issue 36, item 5: a
+lab run over HTTP spent 22 minutes failing one, then as long again in the next scenario)."""
+
+
+def _failed_before(key: tuple) -> None:
+    """Raise the error of the simulation ``key`` when it failed in an earlier scenario."""
+    failed = _FAILED.get(key)
+    if failed is None:
+        return
+    again = copy.copy(failed)
+    again.args = (f"{failed} (in an earlier scenario sharing this simulation, which is not started over)",)
+    raise again
 
 
 def game_settings(config: pytest.Config, game: GameAdapter) -> Optional[GameSettings]:
@@ -96,6 +115,7 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     budget = float(config.getoption("--stats-budget", None) or ONE_CONNECTION_SECONDS[depth])
     key = (settings or game.name, json.dumps(rules, sort_keys=True), plan.run_seed, depth, play,
            config.getoption("--cluster"), budget, target)
+    _failed_before(key)
     if key not in _RUNS and plan.seeded and game.has_capability("shoe_disclosure"):
         _check_declared_seed(game, rules)  # the chunks are replayed from their seeds: the declaration must hold
     if key not in _RUNS:
@@ -108,6 +128,14 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
                 outcome = top_up(settings, plan, outcome, _least(_rules_submission(rules), play=True),
                                  cluster=config.getoption("--cluster"))
             _RUNS[key] = outcome
+        try:
+            if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
+                _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
+            else:
+                _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
+        except AdapterError as e:
+            _FAILED[key] = e
+            raise
     outcome = _RUNS[key]
     counts = outcome.counts
     evidence.attach_json("simulation", {
@@ -232,7 +260,7 @@ def _save_png(request: pytest.FixtureRequest, name: str, render: Callable[[], by
     allure.attach(png, name=name, attachment_type=allure.attachment_type.PNG)
     if out:
         Path(out).mkdir(parents=True, exist_ok=True)
-        (Path(out) / name).write_bytes(png)
+        write_atomic(Path(out) / name, png)
 
 
 def _fail(failed: gamestats.judge.Test, tests: list[gamestats.judge.Test], depth: str) -> None:

@@ -9,8 +9,10 @@ What is compared:
 
 * every clause of the matrix whose result differs, with the result, its detail and the
   scenarios behind it on each side (:class:`ClauseChange`);
-* the game's identity, from its ``describe`` answer (name, vendor, version, protocol
-  version, variants, capabilities, declared par sheet);
+* the game's identity: what the run reached it through (the adapter, the ``--game``
+  factory, the adapter's ``--url`` or ``--port``: the manifest's ``run``) and its
+  ``describe`` answer (name, vendor, version, protocol version, variants, capabilities,
+  declared par sheet);
 * the Rules Submission, field by field (the packaged ``inputs/profile.toml``);
 * the regulation editions (each source text's SHA-256 and citations) and the as-of date;
 * the harness version;
@@ -61,7 +63,11 @@ class RunRecord:
     ``describe``: the game's ``describe`` answer (``run/describe.json``'s ``describe``),
     None when the package has none; ``profile``: the Rules Submission as parsed from
     ``inputs/profile.toml`` (None when absent); ``inputs``: ``attestations`` / ``waivers``
-    -> the SHA-256 of the packaged file (absent when the run had none).
+    -> the SHA-256 of the packaged file (absent when the run had none); ``signature``: how
+    the package is signed, as ``verify`` says it (``unsigned``; ``signed by key with
+    fingerprint …, not checked against a trusted key (give --pubkey)``; ``signed by the
+    trusted key … (--pubkey …): valid``), and ``signed_trusted`` whether that signature was
+    checked against the trusted key.
     """
 
     name: str
@@ -70,6 +76,8 @@ class RunRecord:
     describe: Optional[Mapping[str, Any]] = None
     profile: Optional[Mapping[str, Any]] = None
     inputs: Mapping[str, str] = field(default_factory=dict)
+    signature: str = "unsigned"
+    signed_trusted: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,11 @@ class RunDiff:
     verdicts: tuple[Optional[int], Optional[int]] = (None, None)
     games: tuple[str, str] = ("", "")
     """Each side's game as ``name version (vendor)`` from its ``describe`` answer."""
+    signatures: tuple[str, str] = ("unsigned", "unsigned")
+    """Each side's signature state, as ``verify`` says it (:attr:`RunRecord.signature`)."""
+    trusted: bool = False
+    """Both signatures were checked against the trusted key (``--pubkey``): only then is the
+    exit status a release gate's on packages whose signer is known."""
 
     @property
     def empty(self) -> bool:
@@ -201,6 +214,17 @@ def _roll_up(change: ClauseChange, changes: list[ClauseChange]) -> ClauseChange:
 
 IDENTITY_FIELDS = ("game.name", "game.vendor", "game.version", "protocol_version")
 
+RUN_IDENTITY_FIELDS = ("adapter", "game", "target")
+"""What the run reached the game through (the manifest's ``run``): the adapter, the library
+adapter's ``--game`` factory (None: the reference game), the adapter's target (``--url``,
+``--port``). Two runs whose ``describe`` answers are alike but whose factories or servers
+differ did not test the same game."""
+
+
+def _run_identity(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[FieldChange]:
+    a, b = old.get("run") or {}, new.get("run") or {}
+    return [FieldChange(f"run.{k}", a.get(k), b.get(k)) for k in RUN_IDENTITY_FIELDS if a.get(k) != b.get(k)]
+
 
 def _identity(old: Optional[Mapping[str, Any]], new: Optional[Mapping[str, Any]]) -> list[FieldChange]:
     a, b = flatten(old or {}), flatten(new or {})
@@ -259,13 +283,15 @@ def compare(old: RunRecord, new: RunRecord) -> RunDiff:
     return RunDiff(
         old=old.name, new=new.name,
         clauses=_clause_changes(old.matrix, new.matrix),
-        identity=_identity(old.describe, new.describe),
+        identity=_run_identity(old.manifest, new.manifest) + _identity(old.describe, new.describe),
         rules_submission=_changes(old.profile, new.profile),
         regulations=_regulations(old, new),
         harness=[c for c in hv if c.old != c.new],
         lab_inputs=_lab_inputs(old, new),
         verdicts=((old.matrix.get("verdict") or {}).get("exit_code"), (new.matrix.get("verdict") or {}).get("exit_code")),
         games=(game_name(old.describe), game_name(new.describe)),
+        signatures=(old.signature, new.signature),
+        trusted=old.signed_trusted and new.signed_trusted,
     )
 
 

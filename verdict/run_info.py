@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from baccarat_conformance.util.dates import parse_date
+from baccarat_conformance.inputs.input_bounds import game_text
 from baccarat_conformance.protocol.vocabulary import OPTIONS
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
@@ -95,18 +96,23 @@ class RunInfo:
                    selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None,
                    game_under_test=facts.get("game_under_test") or None,
                    stricter_readings=tuple(facts.get("stricter_readings") or ()))
+                   # the game's own text (session.json may come from a package): escaped and bounded again
+                   game_under_test=game_under_test({"game": facts.get("game_under_test") or None}))
 
 
 def game_under_test(described: Any) -> Optional[dict[str, Optional[str]]]:
     """``{"name", "vendor", "version"}`` of the game from its ``describe`` answer: the
     ``describe.json`` document (``{"adapter", "describe": {...}}``) or the answer itself;
-    None when there is no ``game`` object in it. Each value a string (None when absent)."""
+    None when there is no ``game`` object in it. Each value a string (None when absent): the
+    game's own text, so escaped and bounded as every report shows it
+    (:func:`~baccarat_conformance.inputs.input_bounds.game_text`: one line, no control character,
+    at most 200 characters)."""
     if isinstance(described, Mapping) and isinstance(described.get("describe"), Mapping):
         described = described["describe"]
     game = described.get("game") if isinstance(described, Mapping) else None
     if not isinstance(game, Mapping):
         return None
-    return {k: (str(game[k]) if game.get(k) is not None else None) for k in ("name", "vendor", "version")}
+    return {k: (game_text(game[k]) if game.get(k) is not None else None) for k in ("name", "vendor", "version")}
 
 
 def game_phrase(game: Optional[Mapping[str, Any]]) -> Optional[str]:

@@ -40,7 +40,7 @@ def add_parsers(sub: Any) -> None:
 
 
 def diff_command(args: argparse.Namespace) -> int:
-    from baccarat_conformance.reports.evidence_diff import diff_lines, printable, read_run, write_diff
+    from baccarat_conformance.reports.evidence_diff import diff_lines, exit_line, printable, read_run, write_diff
     from baccarat_conformance.reports.package_check import VerifyFailure
     from baccarat_conformance.verdict.diff import SchemaMismatch, compare
 
@@ -65,11 +65,8 @@ def diff_command(args: argparse.Namespace) -> int:
             print(f"diff: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
             return 2
         print("written: " + ", ".join(str(p) for p in paths))
-    code = diff.exit_code
-    words = {0: "no clause got worse", 1: "regression: a clause went to fail",
-             4: "verification lost: a clause went to an unjudged result"}
-    print(f"diff exit status {code}: {words[code]}")
-    return code
+    print(exit_line(diff))
+    return diff.exit_code
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"diff": diff_command}

@@ -50,6 +50,8 @@ from typing import Any, Iterator, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 
+from baccarat_conformance.util.atomic_files import open_fresh, write_atomic
+
 __all__ = ["ReplayError", "Recorded", "ReplayRecord", "add_parser", "load_recorded", "select", "replay_command"]
 
 FEATURES_MODULE = "baccarat_conformance.features"
@@ -298,7 +300,7 @@ def _profile_file(recorded: Recorded, record: dict, folder: Path) -> str:
         raise ReplayError(f"the profile at hand (SHA-256 {hashlib.sha256(data).hexdigest()}) is not the one the "
                           f"scenario ran with (SHA-256 {want}, replay record)")
     path = folder / "profile.toml"
-    path.write_bytes(data)
+    write_atomic(path, data)
     return str(path)
 
 
@@ -377,7 +379,7 @@ def replay_command(args: argparse.Namespace) -> int:
                 "(give --game to choose it)"] if recorded_game else []))
         with Signals() as signals, _safe_path(recorded_game):
             proc_log = folder / "pytest.log"
-            with open(proc_log, "w", encoding="utf-8") as fh:
+            with open_fresh(proc_log) as fh:
                 code = supervise(cmd, signals, stdout=fh, stderr=subprocess.STDOUT)
             text = proc_log.read_text(encoding="utf-8", errors="replace")
         replayed = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()] \

@@ -9,15 +9,24 @@ read the console or the matrix. So every input file has a size cap checked befor
 read, every free-text field a length cap and no control characters, and an error lists
 at most :data:`MAX_PROBLEMS` problems. :func:`escape_controls` makes any text safe to
 print on a terminal.
+
+A game's own texts reach the reports too: :func:`game_text` makes one (``describe``'s
+name, vendor, version) one escaped line of at most :data:`MAX_GAME_TEXT_CHARS`
+characters. And a cell of a CSV file is a formula to the spreadsheet a lab opens it in
+when it begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return: every CSV the
+harness writes goes through :func:`csv_writer`, whose :func:`csv_cell` neutralises such a
+cell as OWASP's "CSV Injection" guidance says, with a leading ``'`` (docs/security.md).
 """
 
 from __future__ import annotations
 
+import csv
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 __all__ = ["MAX_FILE_BYTES", "MAX_TEXT_CHARS", "MAX_PROBLEMS", "file_limit", "free_text", "escape_controls",
-           "capped", "human_size"]
+           "capped", "human_size", "MAX_GAME_TEXT_CHARS", "game_text", "CSV_FORMULA_STARTS", "csv_cell",
+           "csv_writer"]
 
 MAX_FILE_BYTES = {"--profile": 1024 * 1024, "--attestations": 4 * 1024 * 1024, "--waivers": 4 * 1024 * 1024}
 """The largest input file of each option, in bytes. The bundled profiles are under
@@ -90,3 +99,56 @@ def capped(lines: Iterable[str], limit: int = MAX_PROBLEMS) -> list[str]:
     if more:
         out.append(f"... and {more} more")
     return out
+
+
+MAX_GAME_TEXT_CHARS = 200
+"""The longest game text a report shows (``describe``'s name, vendor or version), in
+characters; a longer one is cut, ending in ``…``."""
+
+
+def game_text(value: Any, limit: int = MAX_GAME_TEXT_CHARS) -> str:
+    """A text the game answered (untrusted), as a report shows it: ``str(value)`` on one line,
+    every control character, bidirectional override, zero-width mark, newline and tab
+    escaped (:func:`escape_controls`: ``ESC`` -> ``\\x1b``), cut to ``limit`` characters with
+    ``…``."""
+    text = escape_controls(str(value)).replace("\n", "\\n").replace("\t", "\\t")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a CSV cell as a formula (OWASP, "CSV
+Injection")."""
+
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:[./][0-9]+)?(?:[eE][-+]?[0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` as a CSV cell no spreadsheet runs: a string beginning with one of
+    :data:`CSV_FORMULA_STARTS` gets a leading ``'`` (``=HYPERLINK(...)`` -> ``'=HYPERLINK(...)``),
+    but a plain number (``-0.0124``, ``-1/100``: digits, one ``.`` or ``/``, an exponent),
+    which a spreadsheet reads as that number and nothing else; anything not a string is
+    returned as it is."""
+    if isinstance(value, str) and value[:1] in CSV_FORMULA_STARTS and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """A :func:`csv.writer` whose every cell goes through :func:`csv_cell`."""
+
+    def __init__(self, fh: Any, **kwargs: Any) -> None:
+        self._writer = csv.writer(fh, **kwargs)
+
+    def writerow(self, row: Sequence[Any]) -> Any:
+        return self._writer.writerow([csv_cell(v) for v in row])
+
+    def writerows(self, rows: Iterable[Sequence[Any]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
+def csv_writer(fh: Any, **kwargs: Any) -> _SafeWriter:
+    """:func:`csv.writer` over ``fh`` (same keyword arguments), every cell neutralised by
+    :func:`csv_cell`: the one way the harness writes CSV (``matrix.csv``,
+    ``matrix-totals.csv``, the par sheet's CSV, ``clauses --format csv``)."""
+    return _SafeWriter(fh, **kwargs)

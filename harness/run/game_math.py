@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from baccarat_conformance.util.atomic_files import write_atomic
+from baccarat_conformance.inputs.input_bounds import csv_writer
 from baccarat_conformance.oracle.odds import Odds
 from baccarat_conformance.oracle.par_sheet import ParSheet, par_sheet
 
@@ -122,7 +123,7 @@ def to_csv(sheet: dict[str, Any]) -> str:
     """One row per outcome: profile, decks, wager, hand, paytable, option, outcome,
     probability (p/q), probability_float, pays, house_edge (p/q), house_edge_float."""
     buffer = io.StringIO()
-    out = csv.writer(buffer, lineterminator="\n")
+    out = csv_writer(buffer, lineterminator="\n")
     out.writerow(["profile", "decks", "wager", "hand", "paytable", "option", "outcome", "probability",
                   "probability_float", "pays", "house_edge", "house_edge_float", "note"])
     for w in sheet["wagers"]:

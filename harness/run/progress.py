@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional
 
 from baccarat_conformance.run import heartbeat
 from baccarat_conformance.util.json_files import read_json  # noqa: F401 - also read from here by the CLI
+from baccarat_conformance.util.atomic_files import open_fresh
 
 __all__ = ["ResultsFollower", "run_with_progress", "run_logged", "read_json", "PROGRESS_DIR", "QUIET_AFTER"]
 
@@ -90,7 +91,7 @@ def _supervised(cmd: list[str], out: Path, signals: Any, tick: Callable[[], None
     saved = os.environ.get(heartbeat.ENV)
     os.environ[heartbeat.ENV] = str(beats)
     try:
-        with open(out / "pytest.log", "w", encoding="utf-8") as logfh:
+        with open_fresh(out / "pytest.log") as logfh:
             code = supervise(cmd, signals, stdout=logfh, stderr=subprocess.STDOUT, tick=tick)
         _say_where_pytest_died(beats, code)
         return code

@@ -45,6 +45,7 @@ import pytest
 from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.judging.classify import blocked_by, skip_category
 from baccarat_conformance.run.replay_record import ReplayContext, needs_replay
+from baccarat_conformance.util.atomic_files import open_append, write_atomic
 
 __all__ = ["ResultsLog", "CLAUSE_MAP_KEY", "CRASH_MESSAGE"]
 
@@ -116,7 +117,7 @@ class ResultsLog:
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         if self.path is not None and self.path.exists():
-            with open(self.path, "a", encoding="utf-8") as fh:
+            with open_append(self.path) as fh:
                 os.fsync(fh.fileno())  # once, not a disk write per scenario
         if self.clause_map is not None:
             shutil.rmtree(self.clause_map.parent, ignore_errors=True)
@@ -182,5 +183,5 @@ class ResultsLog:
         if self.path is not None:
             # flushed line by line (the progress display and a supervisor read it as it
             # grows; a killed run keeps every line written), synced to disk once at the end
-            with open(self.path, "a", encoding="utf-8") as fh:
+            with open_append(self.path) as fh:
                 fh.write(json.dumps(done) + "\n")

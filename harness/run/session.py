@@ -11,7 +11,8 @@ soon as it is known, then how the session ended) and at the end the clause matri
 
 ``session.json`` holds: ``started``, ``collected``, ``collection_errors``, ``as_of``,
 ``include_expired``, ``profile``, ``certificate_holder``, ``variant``, ``adapter``,
-``game``, ``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
+``game``, ``target`` (the adapter's ``--url`` or ``--port``: :func:`adapter_target`),
+``depth``, ``results_log``, ``attestations``, ``waivers``, ``allow_pending``,
 ``offered`` (option -> bool), ``harness_version``, ``command_line`` (the command that
 started the run: ``baccarat-conformance run ...`` when the CLI started pytest, else
 pytest's own) and ``pytest_command_line`` (pytest's), each a list of arguments with
@@ -135,6 +136,23 @@ def _option(config: pytest.Config, name: str) -> Any:
         return None
 
 
+def adapter_target(config: pytest.Config) -> Optional[str]:
+    """Where the adapter reaches the game, as part of the game's identity (``diff`` compares
+    it): the HTTP adapter's ``--url`` (or ``$BACCARAT_GAME_URL``; its password redacted), the
+    serial adapter's ``--port``; None for the library adapter, whose ``--game`` factory is
+    recorded as ``game``."""
+    from baccarat_conformance.adapters.redact import without_url_passwords
+
+    adapter = config.getoption("--adapter")
+    if adapter == "http":
+        url = _option(config, "--url") or os.environ.get("BACCARAT_GAME_URL")
+        return without_url_passwords(str(url)) if url else None
+    if adapter == "serial":
+        port = _option(config, "--port")
+        return without_url_passwords(str(port)) if port else None
+    return None
+
+
 class VerdictInputs:
     """The controller's part of the clause matrix (see the module docstring).
 
@@ -199,6 +217,7 @@ class VerdictInputs:
                  "certificate_holder": getattr(self.profile, "certificate_holder", None),
                  "variant": getattr(self.profile, "variant", None),
                  "adapter": cfg.getoption("--adapter"), "game": _option(cfg, "--game"),
+                 "target": adapter_target(cfg),
                  "depth": cfg.getoption("--depth"), "results_log": cfg.getoption("--results-log"),
                  "attestations": cfg.getoption("--attestations"), "waivers": cfg.getoption("--waivers"),
                  "allow_pending": bool(cfg.getoption("--allow-pending")),
@@ -348,7 +367,7 @@ class VerdictInputs:
         """``environment.properties`` for the Allure report (:meth:`report_properties`)."""
         alluredir.mkdir(parents=True, exist_ok=True)
         text = "".join(f"{properties_escape(k, key=True)}={properties_escape(v)}\n" for k, v in self.report_properties())
-        (alluredir / "environment.properties").write_text(text, encoding="ascii")
+        write_atomic(alluredir / "environment.properties", text.encode("ascii"))
 
     def add_junit_properties(self) -> None:
         """The same facts as ``<properties>`` of the JUnit XML test suite (``--junitxml``).

@@ -15,3 +15,22 @@ class CrashesWhenDealing(SeededReferenceGame):
 
 def crashes_when_dealing() -> SeededReferenceGame:
     return CrashesWhenDealing()
+
+
+HOSTILE_NAME = ('=HYPERLINK("http://evil.example/","open")\x1b[2J\x1b[H\rverdict: CONFORMANT\x07\x00\x9b31m\u202e'
+                + "A" * 5000)
+"""A game name that paints a fake verdict on a terminal, is a formula in a spreadsheet and
+is 5,000 characters longer than any report shows (issue 36, item 3)."""
+
+
+class HostileIdentity(SeededReferenceGame):
+    """Keeps every rule; its ``describe`` identity is built to attack the reports that name it."""
+
+    def op_describe(self) -> dict:
+        out = super().op_describe()
+        out["game"] = {"name": HOSTILE_NAME, "vendor": "+cmd|' /C calc'!A0", "version": "@SUM(1+1)\t\r"}
+        return out
+
+
+def hostile_identity() -> SeededReferenceGame:
+    return HostileIdentity()

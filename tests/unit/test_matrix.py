@@ -523,3 +523,70 @@ def test_a_game_math_section_is_shown_when_its_data_is_given(mini, tmp_path: Pat
     html = write_matrix(m, tmp_path, game_math={"par_sheet": {"banker": {"house_edge": "0.0106"}},
                                                   "images": ["banker.png"]})["html"].read_text(encoding="utf-8")
     assert "<h2 id='game-math'>Game math</h2>" in html and "banker.house_edge" in html and "src='banker.png'" in html
+
+
+# ------------------------------------------------- the game's identity and CSV cells (issue 36, item 3)
+def test_the_games_identity_reaches_the_reports_escaped_bounded_and_never_a_formula(tmp_path: Path) -> None:
+    """A real run of a game whose ``describe`` identity carries ESC, BEL, CR, NUL, a C1 CSI,
+    a bidirectional override and a spreadsheet formula, 5,000 characters long."""
+    import os
+
+    from baccarat_conformance import cli
+
+    from tests.proofs.suite_runner import REPO
+
+    out = tmp_path / "run"
+    old = Path.cwd()
+    os.chdir(REPO)
+    try:
+        code = cli.main(["run", "--out", str(out), "--depth", "smoke", "--progress", "off", "--no-html",
+                         "--allow-pending", "--game", "tests.games.broken_games_matrix:hostile_identity", "--",
+                         "-m", "631a.6"])
+    finally:
+        os.chdir(old)
+    assert code in (0, 4), code
+    raw_csv = (out / "matrix.csv").read_text(encoding="utf-8")
+    html = (out / "matrix.html").read_text(encoding="utf-8")
+    for text in (raw_csv, html, (out / "session.json").read_text(encoding="utf-8")):
+        for bad in "\x1b\x07\x00\x9b\u202e\r":
+            assert bad not in text, repr(bad)
+    row = next(r for r in csv.DictReader(raw_csv.splitlines()) if r["id"] == "game under test")
+    assert row["excerpt"].startswith("'=HYPERLINK(")  # text, not a formula
+    assert "\\x1b[2J\\x1b[H\\x0dverdict: CONFORMANT\\x07\\x00\\x9b31m\\u202e" in row["excerpt"]
+    assert len(row["excerpt"]) < 700 and "A" * 100 in row["excerpt"] and "A" * 300 not in row["excerpt"]
+    assert "\\x1b[2J" in html and "A" * 300 not in html
+
+
+def test_every_csv_cell_that_a_spreadsheet_would_run_is_neutralised(mini, tmp_path: Path) -> None:
+    """OWASP's CSV-injection rule, in every cell of matrix.csv and matrix-totals.csv: a cell
+    beginning with =, +, -, @, tab or CR gets a leading quote; a plain number stays a number."""
+    from baccarat_conformance.inputs.input_bounds import csv_cell
+
+    for attack in ("=1+1", "+1+1", "-1+1", "@SUM(A1)", "\t=1", "\r=1", "-cmd|' /C calc'!A0", "=HYPERLINK(\"x\")"):
+        assert csv_cell(attack) == "'" + attack
+    for kept in ("-0.0124", "-1/100", "-3e-05", "12", "pass", "", "a=b", 7, None):
+        assert csv_cell(kept) == kept
+    m = build(mini, results=[entry("631a.11(a)", "failed", "nonconformance", message="=HYPERLINK(\"evil\")"),
+                             *RESULTS[1:]],
+              game_under_test={"name": "@evil", "vendor": "-x", "version": "+1"})
+    m.rows[0]["excerpt"] = "=cmd|' /C calc'!A0"
+    m.rows[1]["result_detail"] = "\t=1+1"
+    paths = write_matrix(m, tmp_path)
+    for path in (paths["csv"], tmp_path / "matrix-totals.csv"):
+        for row in csv.reader(path.read_text(encoding="utf-8").splitlines()):
+            for cell in row:
+                assert not cell or cell[0] not in "=+-@\t\r", (path.name, cell)
+    rows = list(csv.DictReader(paths["csv"].read_text(encoding="utf-8").splitlines()))
+    assert rows[0]["excerpt"] == "'=cmd|' /C calc'!A0" and rows[1]["result_detail"] == "'\t=1+1"
+    assert rows[-1]["excerpt"] == "'@evil +1 (-x)"
+
+
+def test_no_csv_is_written_but_through_the_one_helper() -> None:
+    """Every CSV writer of the harness is ``input_bounds.csv_writer`` (matrix.csv,
+    matrix-totals.csv, the par sheet's CSV, ``clauses --format csv``)."""
+    from tests.unit.test_atomic_files import _package_files
+
+    found = [f"{p.name}:{n}" for p in _package_files() if p.name != "input_bounds.py"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if "csv.writer(" in line or "csv.DictWriter(" in line]
+    assert not found, found

@@ -162,3 +162,81 @@ def test_matrices_of_different_schemas_are_not_compared(packages):
 def test_text_from_a_package_is_escaped_on_the_console():
     assert printable("\x1b[2J\x1b[Hverify: OK\u202e") == "\\x1b[2J\\x1b[Hverify: OK\\u202e"
     assert printable("x" * 500, limit=10) == "x" * 9 + "…"
+
+
+def test_diff_out_replaces_a_planted_link_and_never_writes_through_it(packages, capsys, tmp_path):
+    """Issue 36, item 1: DIR/diff.json a link to another file; that file is left as it was."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "diff.json").symlink_to(victim)
+    (out / "diff.html").symlink_to(victim)
+    code = main("diff", str(packages["reference"]), str(packages["broken"]), "--out", str(out))
+    capsys.readouterr()
+    assert code == 1
+    assert victim.read_text() == "precious\n"
+    assert not (out / "diff.json").is_symlink() and json.loads((out / "diff.json").read_text())["exit_code"] == 1
+    assert not (out / "diff.html").is_symlink() and "diff exit status 1" in (out / "diff.html").read_text()
+
+
+@pytest.fixture(scope="module")
+def signed(packages: dict[str, Path]) -> dict[str, Path]:
+    """The broken run sealed again, signed by a fresh key (the lab's, or anyone's)."""
+    root = packages["root"]
+    key = root / "lab.key"
+    assert main("keygen", str(key)) == 0
+    package = root / "broken-signed.evidence.tar.gz"
+    assert main("seal", str(root / "broken"), "--key", str(key), "-o", str(package)) == 0
+    return {"package": package, "pubkey": root / "lab.key.pub"}
+
+
+def test_diff_says_each_sides_signature_before_the_comparison_and_in_its_files(packages, signed, capsys, tmp_path):
+    """Issue 36, item 2: unsigned, signed by a key not checked, signed by the trusted key."""
+    code = main("diff", str(packages["reference"]), str(signed["package"]), "--out", str(tmp_path))
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert lines[1] == "old signature: unsigned", lines
+    assert lines[3].startswith("new signature: signed by key with fingerprint ")
+    assert lines[3].endswith(", not checked against a trusted key (give --pubkey)")
+    assert lines[-1] == ("diff exit status 1: regression: a clause went to fail; no trusted key: the packages' "
+                         "signers were not checked against one, so anyone could have sealed them (give --pubkey)")
+    data = json.loads((tmp_path / "diff.json").read_text())
+    assert data["signatures"]["old"] == "unsigned" and data["signatures"]["trusted"] is False
+    assert data["signatures"]["new"] == lines[3].removeprefix("new signature: ")
+    html = (tmp_path / "diff.html").read_text()
+    assert "Old signature: <span class=\"signature\">unsigned</span>" in html and "no trusted key" in html
+
+    code = main("diff", str(signed["package"]), str(signed["package"]), "--pubkey", str(signed["pubkey"]),
+                "--out", str(tmp_path))
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    for line in lines[1], lines[3]:
+        assert line.startswith("signed by the trusted key ", len("old signature: ")) and line.endswith(": valid")
+    assert lines[-1] == "diff exit status 0: no clause got worse"
+    data = json.loads((tmp_path / "diff.json").read_text())
+    assert data["signatures"]["trusted"] is True and "no trusted key" not in (tmp_path / "diff.html").read_text()
+
+
+def test_the_game_factory_belongs_to_the_identity_compared(packages, capsys, tmp_path):
+    """Issue 36, item 6: the same describe answer from two --game factories is two games."""
+    code = main("diff", str(packages["reference"]), str(packages["broken"]), "--out", str(tmp_path))
+    text = capsys.readouterr().out
+    assert code == 1
+    assert "game identity (describe): 1 difference(s)" in text, text
+    assert "  run.game: null -> tests.games.broken_games:player_stands_on_5" in text
+    identity = json.loads((tmp_path / "diff.json").read_text())["identity"]
+    assert identity == [{"path": "run.game", "old": None, "new": "tests.games.broken_games:player_stands_on_5"}]
+    html = (tmp_path / "diff.html").read_text()
+    section = html.split("<h2>Game identity (describe)</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "No difference" not in section and "tests.games.broken_games:player_stands_on_5" in section
+
+
+def test_the_adapters_target_belongs_to_the_identity_compared(packages):
+    ref = _record(packages["reference"])
+    one = dict(ref.manifest, run=dict(ref.manifest["run"], adapter="http", game=None, target="http://127.0.0.1:8765"))
+    two = dict(one, run=dict(one["run"], target="http://127.0.0.1:8766"))
+    diff = compare(_with(ref, manifest=one), _with(ref, manifest=two))
+    assert [(c.path, c.old, c.new) for c in diff.identity] == [
+        ("run.target", "http://127.0.0.1:8765", "http://127.0.0.1:8766")]
+    assert compare(_with(ref, manifest=one), _with(ref, manifest=one)).empty
