@@ -391,7 +391,8 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     from baccarat_conformance.session import command_line_env
 
     with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
-        code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
+        code = run_with_progress(cmd, out, log, signals) if progress else \
+            run_logged(cmd, out, signals, tracebacks=_tracebacks_asked(args))
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -447,11 +448,37 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
         except ReportError as e:
             _error(str(e))
             final = combine(final, 2)
+    _print_failures(log, out, args)
     for s in sentences:
         print(s)
     print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: {out / 'pytest.log'}")
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
+
+
+def _tracebacks_asked(args: argparse.Namespace) -> bool:
+    """Whether the console shows pytest's tracebacks too: ``run --tb STYLE``, or ``--tb``
+    after ``--``."""
+    extra = list(getattr(args, "pytest_args", None) or [])
+    return getattr(args, "tb", None) is not None or any(a == "--tb" or a.startswith("--tb=") for a in extra)
+
+
+def _print_failures(log: Path, out: Path, args: argparse.Namespace) -> None:
+    """One block per failed clause and per blocked scenario of the run's results log
+    (:func:`baccarat_conformance.failures.failure_blocks`), each with the commands that
+    replay it; where the tracebacks are."""
+    from baccarat_conformance.failures import failure_blocks
+
+    try:
+        entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return
+    lines = failure_blocks(entries, str(out))
+    if not lines:
+        return
+    print("\n".join(lines))
+    where = "above and in" if _tracebacks_asked(args) else "in"
+    print(f"\n(the tracebacks are {where} {out / 'pytest.log'}; `run --tb short` shows them here too)\n")
 
 
 USAGE_ERROR = 4
@@ -633,6 +660,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if args.command == "replay":  # what follows PACKAGE's options (after --) goes to pytest: --url ...
         args.pytest_args = extra
+    elif extra and args.command == "run":
+        run_parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["run"]  # noqa: SLF001
+        run_parser.error(f"unrecognized arguments: {' '.join(extra)}; run takes pytest's "
+                         f"{', '.join(options.PYTEST_FLAGS)} itself: put any other pytest option after `--` "
+                         f"(baccarat-conformance run ... -- {' '.join(extra)})")
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.command_line = ["baccarat-conformance", *(sys.argv[1:] if argv is None else argv)]

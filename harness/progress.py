@@ -119,23 +119,30 @@ def _say_where_pytest_died(beats: Path, code: int) -> None:
               f"result, and no scenario after it ran in that process", file=sys.stderr, flush=True)
 
 
-def run_logged(cmd: list[str], out: Path, signals: Any) -> int:
+def run_logged(cmd: list[str], out: Path, signals: Any, tracebacks: bool = False) -> int:
     """Run pytest with its output in ``OUT/pytest.log`` and passed through to stdout as it
     comes, with a line on a long scenario's progress every :data:`QUIET_AFTER` seconds
-    (a CI job's log never sits silent for minutes). Returns pytest's exit status."""
+    (a CI job's log never sits silent for minutes). Its tracebacks (the ``FAILURES`` and
+    ``ERRORS`` sections) stay in the log unless ``tracebacks`` (``run --tb``): the run's
+    failures are shown as findings (:mod:`baccarat_conformance.failures`). Returns pytest's
+    exit status."""
+    from baccarat_conformance.failures import TracebackFilter
+
     log = out / "pytest.log"
     state = {"offset": 0, "said": time.monotonic()}
+    shown = None if tracebacks else TracebackFilter()
 
-    def copy() -> None:
+    def copy(final: bool = False) -> None:
         try:
             with open(log, "rb") as fh:
                 fh.seek(state["offset"])
                 chunk = fh.read()
         except OSError:
             return
-        if chunk:
+        if chunk or final:
             state["offset"] += len(chunk)
-            sys.stdout.buffer.write(chunk)
+            text = chunk if shown is None else shown.feed(chunk, final=final)
+            sys.stdout.buffer.write(text)
             sys.stdout.flush()
             state["said"] = time.monotonic()
 
@@ -148,7 +155,7 @@ def run_logged(cmd: list[str], out: Path, signals: Any) -> int:
             state["said"] = time.monotonic()
 
     code = _supervised(cmd, out, signals, tick)
-    copy()
+    copy(final=True)
     return code
 
 
