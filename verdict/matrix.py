@@ -48,6 +48,7 @@ the run facts the matrix needs besides its results are
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from baccarat_conformance.attribution import failing_clauses
 from baccarat_conformance.classify import blocked_by, missing_capabilities
+from baccarat_conformance.rerun import commands
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
@@ -382,6 +384,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             return (worst, detail)
         return ("uncovered", "no scenario and no disposition")
 
+    # the folder the replay commands name: the run folder, where its results log is
+    run_folder = os.path.dirname(run.results_log) or "." if run.results_log else None
     rows: list[dict[str, Any]] = []
     totals: dict[str, Counter] = {}
     for cid, cov in coverage.items():
@@ -394,7 +398,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             row_results.append({"nodeid": e.get("nodeid"), "outcome": e.get("outcome"), "category": e.get("category"),
                                 "result": _clause_result(e, cid, corpus), "failed_clause": e.get("failed_clause"),
                                 "message": e.get("message"),
-                                "allure": f"{run.allure_report}#{aid}" if aid else None})
+                                "allure": f"{run.allure_report}#{aid}" if aid else None,
+                                "commands": commands(e, run_folder)})
         label = RESULT_LABELS[result]
         if result == "error":
             cats = sorted({r["category"] or "harness error" for r in row_results if r["result"] == "error"})
