@@ -103,11 +103,12 @@ class Option:
         return self.flags[-1].lstrip("-").replace("-", "_")
 
     def argparse_kwargs(self, *, cli: bool) -> dict[str, Any]:
+        named = {"dest": self.dest} if cli else {}  # argparse would name --lf, --last-failed "lf"
         if self.switch:
-            return {"action": "store_true", "default": False, "help": self.help}
+            return {"action": "store_true", "default": False, "help": self.help, **named}
         if self.count:
-            return {"action": "count", "default": 0, "help": self.help}
-        kwargs: dict[str, Any] = {"default": self.default, "help": self.help}
+            return {"action": "count", "default": 0, "help": self.help, **named}
+        kwargs: dict[str, Any] = {"default": self.default, "help": self.help, **named}
         if self.choices is not None:
             kwargs["choices"] = list(self.choices)
         if self.metavar is not None:
