@@ -85,12 +85,17 @@ def test_run_over_http_asks_describe_first_and_runs(tmp_path: Path, capsys) -> N
     assert code == 0, capsys.readouterr()
 
 
-def test_check_protocol_against_nothing_says_so_once(capsys) -> None:
-    code = main("check-protocol", "--adapter", "http", "--url", f"http://127.0.0.1:{closed_port()}")
+def test_check_protocol_against_nothing_says_so_once_with_runs_exit_status(tmp_path: Path, capsys) -> None:
+    url = f"http://127.0.0.1:{closed_port()}"
+    code = main("check-protocol", "--adapter", "http", "--url", url)
     captured = capsys.readouterr()
     lines = (captured.out + captured.err).strip().splitlines()
-    assert code == 3
     assert len(lines) == 1 and "did not answer describe" in lines[0] and "protocol 1." not in lines[0], lines
+    # one exit contract (issue 37 item 10): the same unreachable game exits run with the same status, 2
+    ran = main("run", "--out", str(tmp_path / "out"), "--adapter", "http", "--url", url, "--no-html",
+               "--progress", "off", "-m", "631a.6")
+    capsys.readouterr()
+    assert code == ran == 2
 
 
 # ------------------------------------------------------------------ run outputs outside the package (item 6)
