@@ -404,7 +404,9 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     for message in unfinished:
         _error(message)
     if not interrupted and code == USAGE_ERROR:  # pytest refused the options (an unknown marker in -m...)
-        _error(usage_error_message(out / "pytest.log"))
+        message = usage_error_message(out / "pytest.log")
+        _error(message)
+        _after_a_usage_error(out, message)
         return 3
 
     # 4. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
@@ -479,6 +481,23 @@ def _print_failures(log: Path, out: Path, args: argparse.Namespace) -> None:
     print("\n".join(lines))
     where = "above and in" if _tracebacks_asked(args) else "in"
     print(f"\n(the tracebacks are {where} {out / 'pytest.log'}; `run --tb short` shows them here too)\n")
+
+
+def _after_a_usage_error(out: Path, message: str) -> None:
+    """What pytest left after refusing its options: no ``junit.xml`` (of 0 tests, which a
+    CI dashboard reads as a green run), and ``session.json`` stating the harness's exit
+    status (3, ``exitstatus``) beside pytest's (``pytest_exitstatus``) and the refusal
+    (``usage_error``)."""
+    from baccarat_conformance.atomic_files import write_atomic
+
+    (out / "junit.xml").unlink(missing_ok=True)
+    facts = read_json(out / "session.json")
+    if isinstance(facts, dict):
+        facts.update(exitstatus=3, pytest_exitstatus=facts.get("exitstatus"), usage_error=message)
+        try:
+            write_atomic(out / "session.json", json.dumps(facts, indent=1) + "\n")
+        except OSError as e:
+            _error(f"{out / 'session.json'}: {e.strerror or e}")
 
 
 USAGE_ERROR = 4

@@ -50,6 +50,11 @@ def test_a_usage_error_exits_3_before_any_report(tmp_path: Path, monkeypatch, ca
     assert code == 3, err
     assert "no_such_marker" in err and "no report was built" in err
     assert not (tmp_path / "matrix.json").exists() and not (tmp_path / "matrix.html").exists()
+    # no junit.xml of 0 tests for a CI dashboard to read as a green run; session.json states the harness's status
+    assert not (tmp_path / "junit.xml").exists()
+    session = json.loads((tmp_path / "session.json").read_text(encoding="utf-8"))
+    assert session["exitstatus"] == 3 and session["pytest_exitstatus"] == 4, session
+    assert "no_such_marker" in session["usage_error"]
 
 
 def test_version(capsys) -> None:
