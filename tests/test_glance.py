@@ -312,3 +312,30 @@ def test_a_failure_keeps_the_requirement_apart_from_a_note() -> None:
     lines = str(e).splitlines()
     assert lines[0] == "58 Pa. Code § 631a.11(b)(1): the Player's Hand is dealt a third card: its Point Count is 5"
     assert lines[-1] == "  note: the cards include an ace (§ 631a.6(a)(3): an ace counts 1)"
+
+
+# ------------------------------------------------------------------ node ids relative to the package (issue 37 item 3)
+def test_node_ids_and_junit_class_names_do_not_carry_the_install_path(tmp_path: Path) -> None:
+    """The package installed (not editable) into a venv-like folder inside a project whose
+    pyproject.toml configures pytest, run from that project: the node ids of results.jsonl
+    and the JUnit class names are those of a checkout (``features/...``), not
+    ``vvenv/lib/python3.11/site-packages/baccarat_conformance/features/...``."""
+    import xml.etree.ElementTree as ET
+
+    project = tmp_path / "project"
+    site = project / "vvenv" / "lib" / "site-packages"
+    site.mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[tool.pytest.ini_options]\nminversion = \"7\"\n", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-compile", "--target", str(site),
+                    str(REPO)], check=True, capture_output=True, text=True, timeout=600)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(site)  # before the editable install's finder: the copy in the project is the one run
+    proc = subprocess.run([sys.executable, "-m", "baccarat_conformance", "run", "-m", "631a.6", "--depth", "smoke",
+                           "--as-of", AS_OF, "--no-html", "--progress", "off", "--allow-pending", "--out", "out"],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert str(site) in proc.stdout  # the installed copy ran, not the checkout
+    ids = [json.loads(line)["nodeid"] for line in (project / "out" / "results.jsonl").read_text().splitlines()]
+    assert ids and all(i.startswith("features/") for i in ids), ids[:3]
+    classes = {tc.get("classname") for tc in ET.parse(project / "out" / "junit.xml").getroot().iter("testcase")}
+    assert classes and all(c.startswith("features.") for c in classes), classes
