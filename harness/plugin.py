@@ -288,6 +288,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
             named = failed_clause(call.excinfo.value)
             if named and category == "nonconformance":
                 props.append(("failed_clause", named))
+                allure_labels.refile_failure(item.config, named, clauses.clause_tags(item))
         report.user_properties = list(report.user_properties) + props
     if report.when == "call" and call.excinfo is not None and clauses.clause_tags(item) \
             and (report.failed or dict(props).get("category") == "blocked"):

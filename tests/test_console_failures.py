@@ -157,3 +157,36 @@ def test_a_finding_splits_into_its_parts_and_other_failures_stay_one_line() -> N
                              "clauses": ["631a.6(a)"], "message": "[adapter error] timed out \x1b[2J"}])
     assert lines[1:] == ["ADAPTER ERROR 631a.6(a): 1 scenario", "  scenario: features/x.py::t",
                          "  adapter error: [adapter error] timed out \\x1b[2J"]
+
+
+def test_allure_junit_and_the_matrix_agree_on_what_failed(tmp_path: Path) -> None:
+    """Issue 37 item 2: the Tie scenarios of § 631a.8(a)(3)(i) stop at the odds of
+    § 631a.13(b): the matrix fails § 631a.13(b) (and calls § 631a.8(a)(3)(i) not verified);
+    Allure files those failures under § 631a.13(b) too, and counts as many failed results as
+    JUnit, the verdict's own result not among them."""
+    import xml.etree.ElementTree as ET
+
+    from baccarat_conformance.reports.allure_verdict import write_verdict
+
+    out = tmp_path / "out"
+    proc = _cli("run", "--game", GAME, "--depth", "smoke", "--as-of", AS_OF, "--no-html", "--progress", "off",
+                "--allow-pending", "--out", str(out), "-m", "631a.8.a.3.i and not statistics and not property",
+                "-k", "tie_wager_wins")
+    assert proc.returncode == 1, proc.stdout[-3000:] + proc.stderr[-3000:]
+    matrix = json.loads((out / "matrix.json").read_text(encoding="utf-8"))
+    write_verdict(out / "allure-results", matrix, "../matrix.html")  # as run does before the HTML report
+    failing = {r["id"] for r in matrix["rows"] if r["result"] == "fail" and r["disposition"] == "automated"}
+    assert "631a.13(b)" in failing and "631a.8(a)(3)(i)" not in failing
+    results = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "allure-results").glob("*-result.json")]
+    failed = [r for r in results if r["status"] == "failed"]
+    suite = junit = ET.parse(out / "junit.xml").getroot()
+    if junit.tag == "testsuites":
+        suite = junit.find("testsuite")
+    assert len(failed) == int(suite.get("failures")) == 2, [r["name"] for r in failed]
+    for r in failed:
+        labels = {(lb["name"], lb["value"]) for lb in r["labels"]}
+        assert ("subSuite", next(v for n, v in labels if n == "subSuite")) and \
+            next(v for n, v in labels if n == "subSuite").endswith("§ 631a.13(b)"), labels
+        assert ("story", "631a.13(b)") in labels and ("story", "631a.8(a)(3)(i)") in labels
+    (verdict,) = [r for r in results if r["fullName"] == "baccarat-conformance clause verdict"]
+    assert verdict["status"] == "unknown" and "631a.13(b)" in verdict["name"]

@@ -246,7 +246,7 @@ def test_the_allure_home_page_carries_the_verdict(broken_run) -> None:
     assert summary["name"].endswith("exit 1: NOT CONFORMANT — 1 clause fails: 631a.11(b)(1)")
     results = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "allure-results").glob("*-result.json")]
     (verdict,) = [r for r in results if r["fullName"] == "baccarat-conformance clause verdict"]
-    assert verdict["status"] == "failed" and "631a.11(b)(1)" in verdict["name"]
+    assert verdict["status"] == "unknown" and "631a.11(b)(1)" in verdict["name"]  # not one more failure
     assert verdict["links"][0]["url"] == "../matrix.html"
     tree = json.loads((out / "allure-report" / "widgets" / "tree.json").read_text(encoding="utf-8"))
     top = sorted(tree["groupsById"][g]["name"] for g in tree["root"]["groups"])
