@@ -131,8 +131,10 @@ OPTIONS: tuple[Option, ...] = (
                          "lab: the statistics deal more than 10^6 rounds)",
            default="standard", choices=("smoke", "standard", "exhaustive", "lab")),
     Option(("--cluster",), "run the statistics' simulation chunks on the Dask scheduler at ADDRESS "
-                           "(tcp://host:8786; needs the extra [cluster]); default: local processes",
-           metavar="ADDRESS"),
+                           "(tcp://host:PORT), or the one whose scheduler file (dask scheduler --scheduler-file "
+                           "FILE.json) is given, checked to be the one answering there (needs the extra "
+                           "[cluster]); default: local processes",
+           metavar="ADDRESS|FILE.json"),
     Option(("--stats-rounds",), "rounds the statistics deal, at least (e.g. 1e7 on a --cluster), instead of the "
                                 "played shoes of --depth (the shuffled shoes stay those of --depth)",
            metavar="N", type=rounds_arg),
