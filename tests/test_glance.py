@@ -339,3 +339,24 @@ def test_node_ids_and_junit_class_names_do_not_carry_the_install_path(tmp_path: 
     assert ids and all(i.startswith("features/") for i in ids), ids[:3]
     classes = {tc.get("classname") for tc in ET.parse(project / "out" / "junit.xml").getroot().iter("testcase")}
     assert classes and all(c.startswith("features.") for c in classes), classes
+
+
+# ------------------------------------------------------------------ manual clauses alone (issue 37 item 9)
+def test_a_selection_of_manual_clauses_with_attestations_gives_a_verdict_and_a_sealable_folder(tmp_path: Path,
+                                                                                              capsys) -> None:
+    """``run -m 631a.2 --attestations``: no scenario is collected, the attestations decide the
+    clauses: a matrix (exit 0 when they all pass), an (empty) results log, and a folder that
+    seals and verifies."""
+    att = tmp_path / "att.toml"
+    att.write_text("".join(f'[[attestation]]\nclause = "631a.2({c})"\nresult = "pass"\ninspector = "J. Doe (Lab QA-7)"\n'
+                           f'date = 2024-05-02\nevidence = "checklist TL-631a-2"\n\n' for c in "ade"), encoding="utf-8")
+    out = tmp_path / "out"
+    code = main("run", "-m", "631a.2", "--attestations", str(att), "--as-of", AS_OF, "--allow-pending", "--no-html",
+                "--progress", "off", "--out", str(out))
+    said = capsys.readouterr().out
+    assert code == 0, said[-2000:]
+    assert (out / "results.jsonl").read_text() == ""
+    rows = {r["id"]: r["result"] for r in json.loads((out / "matrix.json").read_text())["rows"]}
+    assert rows["631a.2(d)"] == "manual_pass"
+    assert main("seal", str(out)) == 0
+    assert main("verify", str(tmp_path / "out.evidence.tar.gz")) == 0
