@@ -62,7 +62,7 @@ from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
 from baccarat_conformance.corpus.roles import roles_of
 
-from .contract import EXIT_CODES, exit_code
+from .contract import EXIT_CODES, exit_code, failing_leaves
 from .results import AGGREGATE_ORDER, RESULT_LABELS, TOTAL_WORDS, broke_phrase, lacking_phrase, selection_phrase
 from .run_info import RunInfo
 
@@ -97,13 +97,24 @@ class Matrix:
     results_count: int = 0
 
     def totals_sentence(self, chapter: str) -> str:
-        """``631a: 159 clauses — 16 pass, 0 fail, 0 not offered, 27 manual pending, 2 n/a, ...``"""
-        counts = self.totals[chapter]
+        """``631a: 159 clauses — 16 pass, 1 fail, 0 not offered, 27 manual pending, 2 n/a, ...``:
+        "fail" counts the failing clauses as the verdict names them (a broken rule's own clause,
+        :func:`~baccarat_conformance.verdict.contract.failing_leaves`); a clause failing because
+        a subclause of it fails (its section, a lead-in) or by aggregation (a definition) is
+        counted apart, last ("1 failing as an aggregate"), so that the counts still add up to the
+        clauses and "fail" reads as the verdict's "1 clause fails"."""
+        counts = dict(self.totals[chapter])
         n = sum(counts.values())
+        rows = [r for r in self.rows if chapter == "all" or r["chapter"] == chapter]
+        leaves = sum(r["result"] == "fail" for r in failing_leaves(rows))
+        rolled_up = counts.get("fail", 0) - leaves
+        counts["fail"] = leaves
         parts = [f"{counts.get(k, 0)} {TOTAL_WORDS[k]}" for k in ("pass", "fail", "not_offered", "manual_pending",
                                                                   "not_applicable")]
         parts += [f"{counts[k]} {TOTAL_WORDS[k]}" for k in AGGREGATE_ORDER
                   if k not in ("pass", "fail", "not_offered", "manual_pending", "not_applicable") and counts.get(k)]
+        if rolled_up > 0:
+            parts.append(f"{rolled_up} failing as {'an aggregate' if rolled_up == 1 else 'aggregates'}")
         name = "all chapters" if chapter == "all" else chapter
         return f"{name}: {n} clauses — " + ", ".join(parts)
 
