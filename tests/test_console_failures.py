@@ -94,6 +94,12 @@ def test_the_matrix_and_the_allure_result_carry_the_same_commands(failing_run) -
     in_matrix = {c for x in row["results"] for c in (x.get("commands") or {}).values()}
     assert in_matrix == printed
     assert all(not x.get("commands") for r in matrix["rows"] for x in r["results"] if x["outcome"] == "passed")
+    # the totals count failures as the verdict names them (item 2): "1 fail" beside "1 clause fails"
+    assert matrix["verdict"]["reasons"][0].startswith("1 clause fails: 631a.13(b)")
+    sentence = matrix["totals_sentences"]["631a"]
+    assert " 1 fail," in sentence and sentence.endswith("1 failing as an aggregate"), sentence
+    html = (out / "matrix.html").read_text(encoding="utf-8")
+    assert "<th class='n'>failing as aggregates</th>" in html
     attached = set()
     for path in (out / "allure-results").glob("*-attachment.txt"):
         text = path.read_text(encoding="utf-8")

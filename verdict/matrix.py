@@ -80,6 +80,11 @@ class MatrixError(Exception):
     unreadable results log)."""
 
 
+AGGREGATE_FAILS = "fail_as_aggregate"
+"""The key of :meth:`Matrix.verdict_totals` for the clauses failing as aggregates (a section, a lead-in
+or a definition whose result is that of a failing clause it holds or serves)."""
+
+
 @dataclass
 class Matrix:
     """The built matrix: ``rows`` (dicts, regulation order), ``totals`` (chapter ->
@@ -103,12 +108,9 @@ class Matrix:
         a subclause of it fails (its section, a lead-in) or by aggregation (a definition) is
         counted apart, last ("1 failing as an aggregate"), so that the counts still add up to the
         clauses and "fail" reads as the verdict's "1 clause fails"."""
-        counts = dict(self.totals[chapter])
-        n = sum(counts.values())
-        rows = [r for r in self.rows if chapter == "all" or r["chapter"] == chapter]
-        leaves = sum(r["result"] == "fail" for r in failing_leaves(rows))
-        rolled_up = counts.get("fail", 0) - leaves
-        counts["fail"] = leaves
+        counts = self.verdict_totals(chapter)
+        rolled_up = counts.pop(AGGREGATE_FAILS, 0)
+        n = sum(counts.values()) + rolled_up
         parts = [f"{counts.get(k, 0)} {TOTAL_WORDS[k]}" for k in ("pass", "fail", "not_offered", "manual_pending",
                                                                   "not_applicable")]
         parts += [f"{counts[k]} {TOTAL_WORDS[k]}" for k in AGGREGATE_ORDER
@@ -117,6 +119,20 @@ class Matrix:
             parts.append(f"{rolled_up} failing as {'an aggregate' if rolled_up == 1 else 'aggregates'}")
         name = "all chapters" if chapter == "all" else chapter
         return f"{name}: {n} clauses — " + ", ".join(parts)
+
+    def verdict_totals(self, chapter: str) -> dict[str, int]:
+        """``totals[chapter]`` as the verdict counts failures: ``fail`` the failing clauses a
+        broken rule fails itself (:func:`~baccarat_conformance.verdict.contract.failing_leaves`),
+        :data:`AGGREGATE_FAILS` those failing because a subclause fails or by aggregation (absent
+        when none); every other result as in ``totals``."""
+        counts = dict(self.totals[chapter])
+        rows = [r for r in self.rows if chapter == "all" or r["chapter"] == chapter]
+        leaves = sum(r["result"] == "fail" for r in failing_leaves(rows))
+        if counts.get("fail", 0) > leaves:
+            counts[AGGREGATE_FAILS] = counts["fail"] - leaves
+        if "fail" in counts:
+            counts["fail"] = leaves
+        return counts
 
     def selection_facts(self) -> dict[str, Any]:
         """Which clauses the run selected: ``{"options": {"-m": ...}, "selected": n,
