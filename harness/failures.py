@@ -85,9 +85,11 @@ def failure_blocks(entries: Iterable[Mapping[str, Any]], run: Optional[str] = No
             head = f"{kind} {what}: {n} scenario{'s' if n != 1 else ''}"
         out += ["", head]
         for e in group[:shown]:
-            if kind == "BLOCKED":
+            if kind == "BLOCKED":  # the scenario, why it stopped, and how to run it again
                 out.append(f"  scenario: {e.get('nodeid')} (clauses {', '.join(e.get('clauses') or [])})")
-                out += [line for line in _scenario_lines(e, run)[1:] if not line.startswith("  blocked: ")]
+                if e.get("message"):
+                    out.append(f"  reason:   {e['message']}")
+                out += [f"  {name + ':':9} {cmd}" for name, cmd in commands(e, run).items()]
             else:
                 out += _scenario_lines(e, run)
         if n > shown:

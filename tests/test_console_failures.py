@@ -196,3 +196,17 @@ def test_allure_junit_and_the_matrix_agree_on_what_failed(tmp_path: Path) -> Non
         assert ("story", "631a.13(b)") in labels and ("story", "631a.8(a)(3)(i)") in labels
     (verdict,) = [r for r in results if r["fullName"] == "baccarat-conformance clause verdict"]
     assert verdict["status"] == "unknown" and "631a.13(b)" in verdict["name"]
+
+
+def test_a_blocked_scenario_gets_its_block_with_the_reason_and_the_commands() -> None:
+    entry = {"nodeid": "features/test_631a.py::test_x[$5.00]", "outcome": "skipped", "category": "blocked",
+             "clauses": ["631a.15(d)"], "blocked_by": "631a.11(c)(1)",
+             "message": "blocked: the game broke § 631a.11(c)(1): the Banker's Hand stood",
+             "replay": {"scenario": "features/test_631a.py::test_x[$5.00]", "profile": {"given": "baccarat"},
+                        "adapter": {"adapter": "library", "game": None}, "options": {"depth": "smoke"}}}
+    lines = failure_blocks([entry], "run out")
+    assert lines[1] == "BLOCKED by § 631a.11(c)(1): 1 scenario reached no verdict"
+    assert lines[3] == "  reason:   blocked: the game broke § 631a.11(c)(1): the Banker's Hand stood"
+    assert lines[4] == "  replay:   baccarat-conformance replay 'run out' --scenario 'features/test_631a.py::test_x[$5.00]'"
+    assert lines[5] == ("  pytest:   pytest --pyargs 'baccarat_conformance.features.test_631a::test_x[$5.00]' "
+                        "--profile baccarat --depth smoke")
