@@ -47,6 +47,13 @@ def bootstrap() -> None:
         stamp.write_text(digest)
 
 
+TEST_NOTE = ("the harness's own tests: usually about 5 minutes on 2 idle cores (4 min 39 s to 4 min 54 s, "
+             "docs/performance.md), longer on a loaded machine; a dot per test, and a line when a long group starts "
+             "(the reference runs and the broken-game proofs play the whole suite in child processes, a minute or "
+             "more between dots)")
+"""What ``run.py test`` says before its first dot, so a newcomer knows how long to wait."""
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("conformance", "test"):
         print(__doc__)
@@ -70,6 +77,8 @@ def main(argv: list[str]) -> int:
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         cmd = [str(PY), "-m", "pytest", "tests", "-n", str(cores + 1), *argv[1:]]
     print("+", " ".join(cmd), flush=True)
+    if argv[0] == "test":
+        print(TEST_NOTE, flush=True)
     code = subprocess.call(cmd, cwd=ROOT, env=env)
     if argv[0] == "conformance" and code != 3:  # 3: invalid input, nothing ran; else seal what the run left
         out = OUT  # the run's --out (the last one given wins): sealed into OUT.evidence.tar.gz beside it

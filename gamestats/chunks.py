@@ -287,7 +287,7 @@ def _on_cluster(settings: GameSettings, plan: Plan, chunks: range, cluster: obje
         raise ConfigurationError("--cluster needs dask distributed: pip install 'baccarat-conformance[cluster]'") \
             from None
     own = not isinstance(cluster, Client)
-    client = Client(cluster, timeout="30s") if own else cluster
+    client = _client(str(cluster)) if own else cluster
     try:
         futures = [client.submit(run_chunk, settings, plan, i, pure=False) for i in chunks]
         for future in as_completed(futures):
@@ -298,3 +298,33 @@ def _on_cluster(settings: GameSettings, plan: Plan, chunks: range, cluster: obje
     finally:
         if own:
             client.close()
+
+
+def _client(cluster: str) -> Any:
+    """A ``distributed.Client`` of ``cluster``: a scheduler address (``tcp://host:8786``), or
+    the scheduler file ``dask scheduler --scheduler-file FILE`` wrote (``*.json``), whose
+    scheduler must be the one answering at its address: a scheduler of someone else's
+    listening on that port would take the chunks (and give the run their workers' game).
+
+    :raises ConfigurationError: a scheduler file that cannot be read, or whose scheduler
+        is not the one answering at its address."""
+    import json
+
+    from distributed import Client
+
+    if not cluster.endswith(".json"):
+        return Client(cluster, timeout="30s")
+    try:
+        written = json.loads(open(cluster, encoding="utf-8").read())
+        address, wanted = str(written["address"]), str(written["id"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ConfigurationError(f"--cluster {cluster}: not a scheduler file of `dask scheduler --scheduler-file` "
+                                 f"({type(e).__name__}: {e})") from None
+    client = Client(address, timeout="30s")
+    found = client.scheduler_info().get("id")
+    if found != wanted:
+        client.close()
+        raise ConfigurationError(f"--cluster {cluster}: the scheduler answering at {address} is {found}, not {wanted} "
+                                 f"that wrote the file: another scheduler holds that port (start yours with "
+                                 f"--port 0, a free port)")
+    return client

@@ -400,7 +400,8 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     from baccarat_conformance.run.session import command_line_env
 
     with command_line_env(getattr(args, "command_line", None) or ["baccarat-conformance", "run"]):  # session.json
-        code = run_with_progress(cmd, out, log, signals) if progress else run_logged(cmd, out, signals)
+        code = run_with_progress(cmd, out, log, signals) if progress else \
+            run_logged(cmd, out, signals, tracebacks=_tracebacks_asked(args))
     interrupted = signals.received is not None
     if interrupted:
         print(f"{signals.name}: the run was interrupted (pytest exit status {code})", file=sys.stderr, flush=True)
@@ -412,7 +413,9 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
     for message in unfinished:
         _error(message)
     if not interrupted and code == USAGE_ERROR:  # pytest refused the options (an unknown marker in -m...)
-        _error(usage_error_message(out / "pytest.log"))
+        message = usage_error_message(out / "pytest.log")
+        _error(message)
+        _after_a_usage_error(out, message)
         return 3
 
     # 4. the matrix: the one pytest wrote (--matrix-dir), or rebuilt from the results log if pytest died first
@@ -456,11 +459,54 @@ def _run_locked(args: argparse.Namespace, signals: Any, ctx: Any) -> int:
         except ReportError as e:
             _error(str(e))
             final = combine(final, 2)
+    _print_failures(log, out, args)
     for s in sentences:
         print(s)
     print(f"clause matrix: {out / 'matrix.html'} (also .csv, .json); pytest log: {out / 'pytest.log'}")
     print(f"exit status {final}: {EXIT_CODES[final]}" + (f" — {'; '.join(reasons)}" if reasons else ""))
     return final
+
+
+def _tracebacks_asked(args: argparse.Namespace) -> bool:
+    """Whether the console shows pytest's tracebacks too: ``run --tb STYLE``, or ``--tb``
+    after ``--``."""
+    extra = list(getattr(args, "pytest_args", None) or [])
+    return getattr(args, "tb", None) is not None or any(a == "--tb" or a.startswith("--tb=") for a in extra)
+
+
+def _print_failures(log: Path, out: Path, args: argparse.Namespace) -> None:
+    """One block per failed clause and per blocked scenario of the run's results log
+    (:func:`baccarat_conformance.run.failures.failure_blocks`), each with the commands that
+    replay it; where the tracebacks are."""
+    from baccarat_conformance.run.failures import failure_blocks
+
+    try:
+        entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return
+    lines = failure_blocks(entries, str(out))
+    if not lines:
+        return
+    print("\n".join(lines))
+    where = "above and in" if _tracebacks_asked(args) else "in"
+    print(f"\n(the tracebacks are {where} {out / 'pytest.log'}; `run --tb short` shows them here too)\n")
+
+
+def _after_a_usage_error(out: Path, message: str) -> None:
+    """What pytest left after refusing its options: no ``junit.xml`` (of 0 tests, which a
+    CI dashboard reads as a green run), and ``session.json`` stating the harness's exit
+    status (3, ``exitstatus``) beside pytest's (``pytest_exitstatus``) and the refusal
+    (``usage_error``)."""
+    from baccarat_conformance.util.atomic_files import write_atomic
+
+    (out / "junit.xml").unlink(missing_ok=True)
+    facts = read_json(out / "session.json")
+    if isinstance(facts, dict):
+        facts.update(exitstatus=3, pytest_exitstatus=facts.get("exitstatus"), usage_error=message)
+        try:
+            write_atomic(out / "session.json", json.dumps(facts, indent=1) + "\n")
+        except OSError as e:
+            _error(f"{out / 'session.json'}: {e.strerror or e}")
 
 
 USAGE_ERROR = 4
@@ -642,6 +688,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if args.command == "replay":  # what follows PACKAGE's options (after --) goes to pytest: --url ...
         args.pytest_args = extra
+    elif extra and args.command == "run":
+        run_parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["run"]  # noqa: SLF001
+        run_parser.error(f"unrecognized arguments: {' '.join(extra)}; run takes pytest's "
+                         f"{', '.join(options.PYTEST_FLAGS)} itself: put any other pytest option after `--` "
+                         f"(baccarat-conformance run ... -- {' '.join(extra)})")
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     args.command_line = ["baccarat-conformance", *(sys.argv[1:] if argv is None else argv)]

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import os
 from typing import Any, Iterator, Optional
 
 import pytest
@@ -284,6 +285,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     if call.excinfo is not None and call.excinfo.errisinstance(CapabilityMissing) and report.skipped \
             and isinstance(report.longrepr, tuple):
         report.longrepr = (report.longrepr[0], report.longrepr[1], f"Skipped: {call.excinfo.value}")
+    props: list = []
     if call.excinfo is not None and clauses.clause_tags(item):
         category = failure_category(call.excinfo, report.when)
         props = [("category", category)]
@@ -292,6 +294,30 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
             named = failed_clause(call.excinfo.value)
             if named and category == "nonconformance":
                 props.append(("failed_clause", named))
+                allure_labels.refile_failure(item.config, named, clauses.clause_tags(item))
         report.user_properties = list(report.user_properties) + props
+    if report.when == "call" and call.excinfo is not None and clauses.clause_tags(item) \
+            and (report.failed or dict(props).get("category") == "blocked"):
+        _attach_rerun_commands(item)
     if report.when == "setup" and not report.passed:  # allure-pytest-bdd never opened its result: write it
         allure_unstarted.report_unstarted(item, report, clauses.clause_tags(item))
+
+
+_REPLAY_CONTEXT = pytest.StashKey[replay_record.ReplayContext]()
+
+
+def _attach_rerun_commands(item: pytest.Item) -> None:
+    """Attach to the failed or blocked scenario's Allure result the commands that replay
+    it (:mod:`baccarat_conformance.verdict.rerun`), as its console block and its matrix row show them."""
+    from baccarat_conformance.verdict import rerun
+    from baccarat_conformance.reports import evidence
+
+    config = item.config
+    if _REPLAY_CONTEXT not in config.stash:
+        config.stash[_REPLAY_CONTEXT] = replay_record.ReplayContext(config)
+    record = config.stash[_REPLAY_CONTEXT].record(item.nodeid, dict(item.user_properties))
+    folder = config.getoption("--matrix-dir") or (os.path.dirname(config.getoption("--results-log") or "") or None)
+    lines = [f"{name}: {cmd}" for name, cmd in rerun.commands({"replay": record, "nodeid": item.nodeid},
+                                                              folder).items()]
+    if lines:
+        evidence.attach_text("replay", "\n".join(lines) + "\n")

@@ -171,6 +171,40 @@ def keep_step_arguments(config: Any, step: Any, step_func_args: Mapping[str, Any
             step_result.parameters = [p for p in step_result.parameters if p.name in parsed]
 
 
+def refile_failure(config: Any, failed: str, clauses: Sequence[str]) -> None:
+    """File the open Allure result of a scenario that failed clause ``failed`` under that
+    clause (epic, feature and the tree labels of chapter, section and clause), when it is
+    not the scenario's principal clause (``clauses[0]``): the tree shows a failure where
+    the clause matrix fails it (a Tie wager scenario of § 631a.8(a)(3)(i) that stopped at
+    the odds of § 631a.13(b) is a failure of § 631a.13(b); the matrix calls § 631a.8(a)(3)(i)
+    *not verified*), and carries the failed clause's ``story`` and ``clause`` labels too.
+    Reaches into allure-pytest-bdd's lifecycle, as :func:`keep_step_arguments` does."""
+    from baccarat_conformance.corpus import load_corpus
+
+    lifecycle = _allure_lifecycle(config)
+    if lifecycle is None or not clauses or failed == clauses[0]:
+        return
+    try:
+        corpus = load_corpus()
+        clause = corpus.by_id[failed]
+    except Exception:  # noqa: BLE001 - the filing stays the principal clause's
+        return
+    section = corpus.by_id.get(clause.section)
+    replaced = {"epic", "feature", "parentSuite", "suite", "subSuite"}
+    new = [("epic", CHAPTER_TITLES.get(clause.chapter, f"58 Pa. Code Ch. {clause.chapter}")),
+           ("feature", f"§ {clause.section} {section.section_heading if section else ''}".strip()),
+           *tree_labels(corpus, failed)]
+    if failed not in clauses:
+        new += [("story", failed), ("clause", failed)]
+    from allure_commons.model2 import Label
+
+    with lifecycle.update_test_case() as result:
+        if result is None:
+            return
+        result.labels = [lb for lb in result.labels if lb.name not in replaced] + [Label(name=n, value=v)
+                                                                                   for n, v in new]
+
+
 def _allure_lifecycle(config: Any) -> Any:
     try:
         from allure_pytest_bdd.pytest_bdd_listener import PytestBDDListener

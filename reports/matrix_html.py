@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from baccarat_conformance.verdict.contract import EXIT_CODES
-from baccarat_conformance.verdict.matrix import Matrix
+from baccarat_conformance.verdict.matrix import AGGREGATE_FAILS, Matrix
 from baccarat_conformance.verdict.results import AGGREGATE_ORDER, RESULT_LABELS
 
 from .game_math import is_par_sheet, section
@@ -123,10 +123,15 @@ def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str
     """
     run = m.run
     order = chapter_order(m)
-    kinds = [k for k in AGGREGATE_ORDER if any(m.totals[ch].get(k) for ch in m.totals)]
+    # the failures counted as the verdict counts them ("fail": the clauses it names; those failing as
+    # aggregates in a column of their own, last), as the totals' sentences and the banner do
+    counted = {ch: m.verdict_totals(ch) for ch in m.totals}
+    kinds = [k for k in AGGREGATE_ORDER if any(counted[ch].get(k) for ch in m.totals)]
+    if any(counted[ch].get(AGGREGATE_FAILS) for ch in m.totals):
+        kinds.append(AGGREGATE_FAILS)
     tables = {r["id"]: quoted_table(r["table"]) for r in m.rows if r.get("table")}
     totals = [{"chapter": ch, "label": "all chapters" if ch == "all" else ch, "clauses": sum(m.totals[ch].values()),
-               "counts": [m.totals[ch].get(k, 0) for k in kinds], "sentence": m.totals_sentence(ch)}
+               "counts": [counted[ch].get(k, 0) for k in kinds], "sentence": m.totals_sentence(ch)}
               for ch in [c for c, _ in order] + ["all"] if ch in m.totals]
     chapters = [{"id": ch, "in_force": in_force, "sentence": m.totals_sentence(ch),
                  "status": "in force" if in_force else next(
@@ -151,6 +156,6 @@ def render_html(m: Matrix, game_math: Optional[Mapping[str, Any]] = None) -> str
                 **(section(sheet) if is_par_sheet(sheet) else {"wagers": None})}
     excerpts = {r["id"]: runs(r["excerpt"]) for r in m.rows}
     return environment().get_template(TEMPLATE).render(
-        m=m, excerpts=excerpts, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS[k] for k in kinds], kind_keys=kinds,
+        m=m, excerpts=excerpts, meaning=EXIT_CODES[m.exit_code], kinds=[RESULT_LABELS.get(k, "failing as aggregates") for k in kinds], kind_keys=kinds,
         totals=totals, chapters=chapters, facts=facts, tables=tables, selection=m.selection_facts(), labels=RESULT_LABELS,
         game_math=math)

@@ -193,7 +193,7 @@ def check_result(round_record: m.RoundRecord, wagers: Wagers, seat: int, target:
         role = "payout" if r.result == result == "win" else "outcome" if result != "void" else "procedure"
         fallback = oracle_clause(target.wager_type, role, result, rules_submission, clause=clause, target=target,
                                  round_record=round_record, rules=rules, seat=seat) if role != "procedure" else None
-        observed = f"settled it as {r.result}, paying ${r.paid}"
+        observed = f"settled it as {r.result}, returned ${r.paid} in all"
         prefer = {"win": "win", "lose": "lose", "push": "tie"}.get(result) if role == "outcome" else None
         raise Nonconformance(named(clause, role, fallback, prefer),
                              f"the ${stake} {target.describe()} wager of seat {seat} {how}", observed,

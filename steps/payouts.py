@@ -223,4 +223,4 @@ def wins_any_odds(round_record: m.RoundRecord, wagers: Wagers, clause: str, seat
     if r.result != "win" or r.paid <= stake:
         raise Nonconformance(named(clause, "outcome", oracle_clause(target.wager_type, "outcome", "win")),
                              f"the ${stake} {target.describe()} wager of seat {seat} wins",
-                             f"settled it as {r.result}, paying ${r.paid}", cards_of_record(round_record))
+                             f"settled it as {r.result}, returned ${r.paid} in all", cards_of_record(round_record))

@@ -239,7 +239,7 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
             fallback = oracle_clause(w.wager_type, role, "win", rules=table.rules, round_record=record, seat=w.seat)
             raise Nonconformance(named(clause, role, fallback, prefer="win"),
                                  f"in {label}, wager {wid} is paid 100% of the {meter} meter, ${amount}",
-                                 "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}", cards)
+                                 "no settlement" if r is None else f"settled {r.result}, returned ${r.paid} in all", cards)
     expected_awards = [(s, w, mt, a) for s, w, mt, a in want.awards]
     if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in expected_awards]:
         # the right seats paid, the wrong amounts: the payout; else whether an award is made at all;
@@ -495,7 +495,7 @@ def paid_whole_meter(table: TableHandle, meters_before: dict[str, m.Meter], wage
                              f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter: "
                              f"${meter_paid[1]} in all (${meters_before[name].amount} before the round plus the "
                              "round's contributions)",
-                             "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
+                             "no settlement" if r is None else f"settled {r.result}, returned ${r.paid} in all",
                              cards_of_record(round_record))
 
 
@@ -530,7 +530,7 @@ def paid_meter_or_larger(table: TableHandle, meters_before: dict[str, m.Meter], 
                              f"the {target.describe()} wager of seat {seat} is paid 100% of the {meter} meter, "
                              f"${meter_paid[1]} in all (the first row in printed order)" +
                              (f", or ${amount}, the larger award of the later row" if len(acceptable) > 1 else ""),
-                             "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
+                             "no settlement" if r is None else f"settled {r.result}, returned ${r.paid} in all",
                              cards_of_record(round_record))
 
 
@@ -546,7 +546,7 @@ def paid_in_all(wagers: Wagers, round_record: m.RoundRecord, table: TableHandle,
                                  seat=seat)
         raise Nonconformance(named(clause, role, fallback, prefer="win"),
                              f"the ${stake} {target.describe()} wager of seat {seat} is paid ${amount} in all",
-                             "no settlement" if r is None else f"settled {r.result}, paying ${r.paid}",
+                             "no settlement" if r is None else f"settled {r.result}, returned ${r.paid} in all",
                              cards_of_record(round_record))
 
 

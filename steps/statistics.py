@@ -18,13 +18,15 @@ import copy
 import json
 import math
 import pickle
+import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 import pytest
 from pytest_bdd import then, when
 
-from baccarat_conformance import gamestats  # its judge (scipy) and plots (matplotlib) load at first use
+from baccarat_conformance import gamestats  # gamestats: its judge (scipy) and plots (matplotlib) load at first use
+from baccarat_conformance.run import heartbeat
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
 from baccarat_conformance.judging.errors import Blocked, Nonconformance
@@ -120,8 +122,10 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         _check_declared_seed(game, rules)  # the chunks are replayed from their seeds: the declaration must hold
     if key not in _RUNS:
         chunks = math.ceil(shoes / d.chunk_shoes)
+        dealt = _shoes_dealt(chunks * d.chunk_shoes, d.chunk_shoes)
         if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
-            _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
+            _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget,
+                                       progress=dealt)
         else:
             outcome = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
             if play and not target:  # the depth's rounds, whatever a shoe of the game holds
@@ -136,6 +140,7 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
         except AdapterError as e:
             _FAILED[key] = e
             raise
+            _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"), progress=dealt)
     outcome = _RUNS[key]
     counts = outcome.counts
     evidence.attach_json("simulation", {
@@ -399,3 +404,17 @@ def _refused_blocks(counts: Any, rules_submission: RulesSubmission) -> None:
                           "the Rules Submission offers, within its table limits",
                   f"refused it {n} time(s)" + (f"; and {others} other wager type(s)" if others else ""))
 
+
+def _shoes_dealt(planned: int, chunk_shoes: int) -> Any:
+    """The ``progress(done, chunks)`` of a simulation: a heartbeat of the shoes dealt of
+    ``planned`` (``run``'s display and heartbeat lines give the rate and the time left,
+    :mod:`baccarat_conformance.run.heartbeat`), one at the start and one as each chunk of
+    ``chunk_shoes`` shoes finishes."""
+    started = time.time()
+    heartbeat.beat(0, planned, "shoes dealt", force=True, started=started)
+
+    def progress(done: int, chunks: int) -> None:
+        heartbeat.beat(min(planned, done * chunk_shoes), planned, "shoes dealt", force=done == chunks,
+                       started=started)
+
+    return progress

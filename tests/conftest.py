@@ -24,7 +24,42 @@ from tests.proofs.reference_runs import play
 from tests.proofs.suite_runner import SuiteRun
 
 
+#: What a long group of the suite's own tests does, said on the console when its first test starts
+#: (``python3 run.py test`` sits a minute or more between two dots in them): the test file -> a phrase.
+LONG_GROUPS = {
+    "tests/proofs/test_proofs.py": "the broken-game proofs: each batch plays the conformance suite against its broken "
+                            "games in one child pytest, about 1 to 2 minutes a batch",
+    "tests/proofs/test_conforming_variants.py": "the reference runs of the conforming variants: the suite against each "
+                                         "variant in a child pytest (played once a session)",
+    "tests/proofs/test_broken_631a.py": "the reference game under every example profile: the suite in child pytest "
+                                 "processes",
+    "tests/user/test_docs_commands.py": "every documented command, run as written (a short selection of the suite each)",
+    "tests/user/test_wheel_install.py": "a wheel built and installed into a fresh venv (about 3 minutes)",
+}
+
+
+class _Narrator:
+    """Says on the controller's console what a long group of tests does when its first test
+    starts (:data:`LONG_GROUPS`); pytest-xdist reports each start to the controller."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+        self.said: set[str] = set()
+
+    def pytest_runtest_logstart(self, nodeid: str, location: tuple) -> None:
+        group = nodeid.split("::", 1)[0]
+        phrase = LONG_GROUPS.get(group)
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if phrase is None or group in self.said or reporter is None:
+            return
+        self.said.add(group)
+        reporter.ensure_newline()
+        reporter.write_line(f"[{group}] {phrase}")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller (or pytest alone): its console
+        config.pluginmanager.register(_Narrator(config), "baccarat-tests-narrator")
     # (the suite's games are seeded in the open: tests/games/seeded_games.py)
     # the statistics scenarios of the suite's runs (about 40 a test run, at smoke depth) deal
     # their shoes in the scenario's own process: a pool of local processes (a forkserver and

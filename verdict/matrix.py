@@ -51,6 +51,7 @@ the run facts the matrix needs besides its results are
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -58,12 +59,13 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from baccarat_conformance.judging.attribution import failing_clauses
 from baccarat_conformance.judging.classify import blocked_by, missing_capabilities
+from baccarat_conformance.verdict.rerun import commands
 from baccarat_conformance.corpus import Corpus, status_on
 from baccarat_conformance.corpus.coverage import Coverage
 from baccarat_conformance.corpus.editions import edition_statuses
 from baccarat_conformance.corpus.roles import roles_of
 
-from .contract import EXIT_CODES, exit_code
+from .contract import EXIT_CODES, exit_code, failing_leaves
 from .results import AGGREGATE_ORDER, RESULT_LABELS, TOTAL_WORDS, broke_phrase, lacking_phrase, selection_phrase
 from .run_info import RunInfo
 
@@ -79,6 +81,11 @@ _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "exp
 class MatrixError(Exception):
     """The matrix cannot be built (a cycle of definitional/subclauses references, an
     unreadable results log)."""
+
+
+AGGREGATE_FAILS = "fail_as_aggregate"
+"""The key of :meth:`Matrix.verdict_totals` for the clauses failing as aggregates (a section, a lead-in
+or a definition whose result is that of a failing clause it holds or serves)."""
 
 
 @dataclass
@@ -101,15 +108,37 @@ class Matrix:
     results_categories: dict[Optional[str], int] = field(default_factory=dict)
 
     def totals_sentence(self, chapter: str) -> str:
-        """``631a: 159 clauses — 16 pass, 0 fail, 0 not offered, 27 manual pending, 2 n/a, ...``"""
-        counts = self.totals[chapter]
-        n = sum(counts.values())
+        """``631a: 159 clauses — 16 pass, 1 fail, 0 not offered, 27 manual pending, 2 n/a, ...``:
+        "fail" counts the failing clauses as the verdict names them (a broken rule's own clause,
+        :func:`~baccarat_conformance.verdict.contract.failing_leaves`); a clause failing because
+        a subclause of it fails (its section, a lead-in) or by aggregation (a definition) is
+        counted apart, last ("1 failing as an aggregate"), so that the counts still add up to the
+        clauses and "fail" reads as the verdict's "1 clause fails"."""
+        counts = self.verdict_totals(chapter)
+        rolled_up = counts.pop(AGGREGATE_FAILS, 0)
+        n = sum(counts.values()) + rolled_up
         parts = [f"{counts.get(k, 0)} {TOTAL_WORDS[k]}" for k in ("pass", "fail", "not_offered", "manual_pending",
                                                                   "not_applicable")]
         parts += [f"{counts[k]} {TOTAL_WORDS[k]}" for k in AGGREGATE_ORDER
                   if k not in ("pass", "fail", "not_offered", "manual_pending", "not_applicable") and counts.get(k)]
+        if rolled_up > 0:
+            parts.append(f"{rolled_up} failing as {'an aggregate' if rolled_up == 1 else 'aggregates'}")
         name = "all chapters" if chapter == "all" else chapter
         return f"{name}: {n} clauses — " + ", ".join(parts)
+
+    def verdict_totals(self, chapter: str) -> dict[str, int]:
+        """``totals[chapter]`` as the verdict counts failures: ``fail`` the failing clauses a
+        broken rule fails itself (:func:`~baccarat_conformance.verdict.contract.failing_leaves`),
+        :data:`AGGREGATE_FAILS` those failing because a subclause fails or by aggregation (absent
+        when none); every other result as in ``totals``."""
+        counts = dict(self.totals[chapter])
+        rows = [r for r in self.rows if chapter == "all" or r["chapter"] == chapter]
+        leaves = sum(r["result"] == "fail" for r in failing_leaves(rows))
+        if counts.get("fail", 0) > leaves:
+            counts[AGGREGATE_FAILS] = counts["fail"] - leaves
+        if "fail" in counts:
+            counts["fail"] = leaves
+        return counts
 
     def selection_facts(self) -> dict[str, Any]:
         """Which clauses the run selected: ``{"options": {"-m": ...}, "selected": n,
@@ -394,6 +423,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
                     + f" ({selection_phrase(run.selection)})")
         return ("uncovered", "no scenario and no disposition")
 
+    # the folder the replay commands name: the run folder, where its results log is
+    run_folder = os.path.dirname(run.results_log) or "." if run.results_log else None
     rows: list[dict[str, Any]] = []
     totals: dict[str, Counter] = {}
     for cid, cov in coverage.items():
@@ -406,7 +437,8 @@ def build_matrix(corpus: Corpus, coverage: Mapping[str, Coverage], results: Sequ
             row_results.append({"nodeid": e.get("nodeid"), "outcome": e.get("outcome"), "category": e.get("category"),
                                 "result": _clause_result(e, cid, corpus), "failed_clause": e.get("failed_clause"),
                                 "message": e.get("message"),
-                                "allure": f"{run.allure_report}#{aid}" if aid else None})
+                                "allure": f"{run.allure_report}#{aid}" if aid else None,
+                                "commands": commands(e, run_folder)})
         label = RESULT_LABELS[result]
         if result == "error":
             cats = sorted({r["category"] or "harness error" for r in row_results if r["result"] == "error"})

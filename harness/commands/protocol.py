@@ -24,9 +24,10 @@ CHECK_DESCRIPTION = (
     "shape against the protocol's schema. Judges no rule of the regulation (that is 'run'). Reach the game as for "
     "'run': --adapter and its options.")
 CHECK_EPILOG = """\
-exit status: 0 every answer fits the protocol; 3 a problem was found (one line each:
-operation, field, message and the docs/protocol.md section), or the game cannot be
-reached or built."""
+exit status: 0 every answer fits the protocol; 2 the game cannot be reached (it did not
+answer describe: run's exit status for the same game); 3 a problem was found (one line
+each: operation, field, message and the docs/protocol.md section), or the game cannot be
+built (a bad --game, --url or profile)."""
 
 
 def add_parsers(sub: Any) -> None:

@@ -1,5 +1,6 @@
 """``baccarat-conformance replay PACKAGE --scenario ID [adapter options] [-- PYTEST_ARGS]``:
-run one failed or blocked scenario of a sealed evidence package again, against a game.
+run one failed or blocked scenario of a sealed evidence package again, against a game;
+``replay PACKAGE --failed``: every one of them, one line each.
 
 The package is checked first (every file against its manifest and the signature,
 :func:`baccarat_conformance.reports.package_check.open_package`): a tampered package is
@@ -138,7 +139,7 @@ def add_parser(sub: Any) -> None:
     from baccarat_conformance.reports.package_check import add_max_member_bytes
 
     rp = sub.add_parser("replay", help="run one failed or blocked scenario of an evidence package again",
-                        usage="baccarat-conformance replay PACKAGE --scenario ID [--pubkey KEY] [--adapter NAME] "
+                        usage="baccarat-conformance replay PACKAGE (--scenario ID | --failed) [--pubkey KEY] [--adapter NAME] "
                               "[--game MODULE:FACTORY] [-- ADAPTER_OR_PYTEST_OPTIONS]",
                         description="Check PACKAGE (a sealed evidence package; or a run folder or its "
                                     "results.jsonl, unchecked), then run the scenario --scenario names with the "
@@ -146,8 +147,11 @@ def add_parser(sub: Any) -> None:
                                     "name (default: the run's adapter and --game). See docs/evidence.md.",
                         epilog=REPLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     rp.add_argument("package", type=Path, metavar="PACKAGE")
-    rp.add_argument("--scenario", required=True, metavar="ID",
-                    help="the scenario: its node id, part of it, or a clause id it failed or was blocked by")
+    which = rp.add_mutually_exclusive_group(required=True)
+    which.add_argument("--scenario", metavar="ID",
+                       help="the scenario: its node id, part of it, or a clause id it failed or was blocked by")
+    which.add_argument("--failed", action="store_true",
+                       help="every failed and blocked scenario of the package, one after the other, one line each")
     rp.add_argument("--pubkey", type=Path, default=None,
                     help="the signer's public key (PEM) the package's signature must verify with")
     rp.add_argument("--adapter", default=None, metavar="NAME", help="adapter to reach the game (default: the run's)")
@@ -352,6 +356,8 @@ def replay_command(args: argparse.Namespace) -> int:
     try:
         recorded = load_recorded(args.package, args.pubkey, getattr(args, "max_member_bytes", None))
         _say(f"{args.package}: {recorded.signature}")  # before anything the package says
+        if getattr(args, "failed", False):
+            return _replay_every_failure(recorded, args)
         entry = select(recorded.entries, args.scenario)
         record = checked_record(entry)
         target = pytest_target(record.get("scenario") or entry["nodeid"])
@@ -361,22 +367,43 @@ def replay_command(args: argparse.Namespace) -> int:
     except ReplayError as e:
         _say(*f"replay: {e}".split("\n"), err=True)  # a listing of scenarios, each escaped
         return 3
+    try:
+        status, again, refused = _replay_one(recorded, entry, record, target, args, verbose=True)
+    except ReplayError as e:
+        _say(*f"replay: {e}".split("\n"), err=True)
+        return 3
+    _say(f"  recorded: {_line(entry)}")
+    _say(f"  replayed: {_line(again)}")
+    if again is not None and again.get("outcome") != "passed":
+        print("  the same failure as recorded" if same_failure(entry, again) else
+              "  NOT the failure recorded (outcome, category, clause or message differ)")
+    print(f"exit status {status}: "
+          + (f"the replay could not start: {refused}" if refused else 'passed' if status == 0 else EXIT_CODES[status]))
+    return status
+
+
+def _replay_one(recorded: Recorded, entry: dict, record: dict, target: list[str], args: argparse.Namespace,
+                verbose: bool) -> tuple[int, Optional[dict], Optional[str]]:
+    """Run the recorded ``entry`` again: its exit status, its replayed results-log entry
+    (None: none was logged) and why pytest refused to start, if it did.
+
+    :raises ReplayError: the profile at hand is not the recorded one."""
+    from baccarat_conformance.run.suite import pytest_command, refusal
+    from baccarat_conformance.run.supervise import Signals, supervise
+
     with tempfile.TemporaryDirectory(prefix="baccarat-replay-") as tmp:
         folder = Path(tmp)
-        try:
-            run_args = _run_arguments(record, _profile_file(recorded, record, folder), args)
-        except ReplayError as e:
-            _say(*f"replay: {e}".split("\n"), err=True)  # a listing of scenarios, each escaped
-            return 3
+        run_args = _run_arguments(record, _profile_file(recorded, record, folder), args)
         log = folder / "results.jsonl"
         cmd = pytest_command(run_args, folder / "allure-results", log, target=target)
         recorded_game = args.game is None and run_args.game is not None
-        _say(f"replay of {entry['nodeid']}",
-             f"  from {recorded.source} (run {recorded.run.get('started')} .. {recorded.run.get('finished')})",
-             f"  against {run_args.adapter}" + (f" {run_args.game}" if run_args.game else "")
-             + f"; as of {run_args.as_of}, depth {run_args.depth}",
-             *(["  the game as recorded: imported from the installed packages only, never from the current folder "
-                "(give --game to choose it)"] if recorded_game else []))
+        if verbose:
+            _say(f"replay of {entry['nodeid']}",
+                 f"  from {recorded.source} (run {recorded.run.get('started')} .. {recorded.run.get('finished')})",
+                 f"  against {run_args.adapter}" + (f" {run_args.game}" if run_args.game else "")
+                 + f"; as of {run_args.as_of}, depth {run_args.depth}",
+                 *(["  the game as recorded: imported from the installed packages only, never from the current "
+                    "folder (give --game to choose it)"] if recorded_game else []))
         with Signals() as signals, _safe_path(recorded_game):
             proc_log = folder / "pytest.log"
             with open_fresh(proc_log) as fh:
@@ -385,17 +412,46 @@ def replay_command(args: argparse.Namespace) -> int:
         replayed = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()] \
             if log.is_file() else []
         again = replayed[-1] if replayed else None
-        if again is None:
+        if again is None and verbose:
             _say(*text[-4000:].split("\n"), err=True)
-    _say(f"  recorded: {_line(entry)}")
-    _say(f"  replayed: {_line(again)}")
-    if again is not None and again.get("outcome") != "passed":
-        print("  the same failure as recorded" if same_failure(entry, again) else
-              "  NOT the failure recorded (outcome, category, clause or message differ)")
-    status = exit_status(again, code)
     refused = refusal(text) if again is None and code == 4 else None  # an unimportable --game, an unknown option
-    print(f"exit status {status}: "
-          + (f"the replay could not start: {refused}" if refused else 'passed' if status == 0 else EXIT_CODES[status]))
+    return exit_status(again, code), again, refused
+
+
+def _replay_every_failure(recorded: Recorded, args: argparse.Namespace) -> int:
+    """``replay PACKAGE --failed``: every failed and blocked scenario of ``recorded`` run
+    again, one line each (``the same failure as recorded``, ``passed now``, ``NOT the
+    failure recorded: ...``); the exit status is the worst of theirs by the contract's
+    precedence (:func:`~baccarat_conformance.verdict.contract.combine`), 0 when there is
+    none to replay."""
+    from baccarat_conformance.verdict.contract import EXIT_CODES, combine
+
+    if not recorded.entries:
+        print("nothing to replay: the run has no failed or blocked scenario")
+        return 0
+    final: Optional[int] = None
+    counts: dict[str, int] = {}
+    for n, entry in enumerate(recorded.entries, 1):
+        try:
+            record = checked_record(entry)
+            target = pytest_target(record.get("scenario") or entry["nodeid"])
+            status, again, refused = _replay_one(recorded, entry, record, target, args, verbose=False)
+        except ReplayError as e:
+            status, again, refused = 3, None, str(e)
+        if refused or again is None:
+            said = f"could not run: {refused or 'no result'}"
+        elif again.get("outcome") == "passed":
+            said = "passed now"
+        elif same_failure(entry, again):
+            said = "the same failure as recorded"
+        else:
+            said = f"NOT the failure recorded: {_line(again)}"
+        counts[said.split(":")[0]] = counts.get(said.split(":")[0], 0) + 1
+        _say(f"[{n}/{len(recorded.entries)}] {entry['nodeid']}: {said}")
+        final = status if final is None else combine(final, status)
+    status = final or 0
+    print(f"{len(recorded.entries)} replayed: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    print(f"exit status {status}: " + ("passed" if status == 0 else EXIT_CODES[status]))
     return status
 
 

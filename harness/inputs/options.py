@@ -12,7 +12,9 @@ Where an option is declared (:attr:`Option.scope`):
 ``both``     a pytest option and a ``run`` flag, passed on unchanged;
 ``pytest``   a pytest option that ``run`` sets itself (from ``--out``);
 ``run``      a ``run`` flag passed on to an option declared elsewhere: ``--game`` (the
-             library adapter's), ``-n`` (pytest-xdist's), ``-m`` and ``-k`` (pytest's).
+             library adapter's), ``-n`` (pytest-xdist's), and pytest's own common flags
+             ``-m``, ``-k``, ``-x``, ``--lf``, ``--maxfail``, ``--tb``, ``-v``, ``-q``
+             (:data:`PYTEST_FLAGS`; any other pytest option goes after ``--``).
 
 Values stay strings in pytest's options (pytest-xdist sends them to its workers); a
 path given to ``run`` is made absolute before it is passed on.
@@ -29,7 +31,7 @@ from typing import Any, Callable, Literal, Optional
 
 from baccarat_conformance.util.dates import parse_date
 
-__all__ = ["Option", "OPTIONS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
+__all__ = ["Option", "OPTIONS", "PYTEST_FLAGS", "add_pytest_options", "add_run_arguments", "pytest_args", "date_arg",
            "rounds_arg", "as_of_date", "add_adapter_arguments", "adapter_pytest_args", "workers_count",
            "check_workers", "readings_arg", "stricter_readings"]
 
@@ -100,7 +102,8 @@ class Option:
     """One option: its flags (``("-n", "--workers")``; the last one names it), its
     help, and argparse's ``default``, ``choices``, ``metavar`` and ``type``.
 
-    ``switch``: a flag without a value (``store_true``); ``path``: a file, a ``Path`` in
+    ``switch``: a flag without a value (``store_true``); ``count``: a flag without a
+    value that may be repeated (``-v -v``), passed on as often as it is given; ``path``: a file, a ``Path`` in
     the CLI, made absolute before it is passed to pytest; ``scope``: see the module
     docstring; ``pytest_flag``: the pytest option a ``run`` flag is passed to, when it
     is not the same flag (``-n`` for ``--workers``).
@@ -113,6 +116,7 @@ class Option:
     metavar: Optional[str] = None
     type: Optional[Callable[[str], Any]] = None
     switch: bool = False
+    count: bool = False
     path: bool = False
     scope: Literal["both", "pytest", "run"] = "both"
     pytest_flag: Optional[str] = None
@@ -123,9 +127,12 @@ class Option:
         return self.flags[-1].lstrip("-").replace("-", "_")
 
     def argparse_kwargs(self, *, cli: bool) -> dict[str, Any]:
+        named = {"dest": self.dest} if cli else {}  # argparse would name --lf, --last-failed "lf"
         if self.switch:
-            return {"action": "store_true", "default": False, "help": self.help}
-        kwargs: dict[str, Any] = {"default": self.default, "help": self.help}
+            return {"action": "store_true", "default": False, "help": self.help, **named}
+        if self.count:
+            return {"action": "count", "default": 0, "help": self.help, **named}
+        kwargs: dict[str, Any] = {"default": self.default, "help": self.help, **named}
         if self.choices is not None:
             kwargs["choices"] = list(self.choices)
         if self.metavar is not None:
@@ -148,8 +155,10 @@ OPTIONS: tuple[Option, ...] = (
                          "lab: the statistics deal more than 10^6 rounds)",
            default="standard", choices=("smoke", "standard", "exhaustive", "lab")),
     Option(("--cluster",), "run the statistics' simulation chunks on the Dask scheduler at ADDRESS "
-                           "(tcp://host:8786; needs the extra [cluster]); default: local processes",
-           metavar="ADDRESS"),
+                           "(tcp://host:PORT), or the one whose scheduler file (dask scheduler --scheduler-file "
+                           "FILE.json) is given, checked to be the one answering there (needs the extra "
+                           "[cluster]); default: local processes",
+           metavar="ADDRESS|FILE.json"),
     Option(("--stats-rounds",), "rounds the statistics deal, at least (e.g. 1e7 on a --cluster), instead of the "
                                 "played shoes of --depth (the shuffled shoes stay those of --depth)",
            metavar="N", type=rounds_arg),
@@ -185,8 +194,25 @@ OPTIONS: tuple[Option, ...] = (
                     "chapter (629b), property, statistics, game_math, 'not statistics'", metavar="EXPR",
            scope="run"),
     Option(("-k",), "only the scenarios whose names match EXPR, as pytest's -k", metavar="EXPR", scope="run"),
+    Option(("-x", "--exitfirst"), "stop at the first failed scenario, as pytest's -x (the clauses not reached are "
+                                  "not run)", switch=True, scope="run", pytest_flag="-x"),
+    Option(("--lf", "--last-failed"), "run only the scenarios that failed in the last run into the same --out, as "
+                                      "pytest's --lf (all of them when none failed)", switch=True, scope="run",
+           pytest_flag="--lf"),
+    Option(("--maxfail",), "stop after N failed scenarios, as pytest's --maxfail", metavar="N", type=int,
+           scope="run"),
+    Option(("--tb",), "pytest's traceback style; given, the tracebacks are also shown on the console (by default "
+                      "they stay in OUT/pytest.log, each failure shown as its finding)",
+           choices=("auto", "long", "short", "line", "native", "no"), scope="run"),
+    Option(("-v", "--verbose"), "one line per scenario in pytest's output, as pytest's -v (repeatable)",
+           count=True, scope="run", pytest_flag="-v"),
+    Option(("-q", "--quiet"), "less of pytest's output, as pytest's -q (repeatable)", count=True, scope="run",
+           pytest_flag="-q"),
 )
 """Every option of a conformance run that reaches pytest."""
+
+PYTEST_FLAGS = tuple(opt.flags[0] for opt in OPTIONS if opt.scope == "run" and opt.dest not in ("game", "workers"))
+"""pytest's own flags that ``run`` takes before ``--`` (``-m``, ``-k``, ``-x``, ``--lf``...)."""
 
 
 def add_pytest_options(group: Any) -> None:
@@ -214,6 +240,8 @@ def pytest_args(args: argparse.Namespace) -> list[str]:
         flag = opt.pytest_flag or opt.flags[-1]
         if opt.switch:
             out += [flag] if value else []
+        elif opt.count:
+            out += [flag] * int(value or 0)
         elif value is not None and value != "":
             out += [flag, str(Path(value).resolve()) if opt.path else str(value)]
     return out

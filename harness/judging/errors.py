@@ -168,7 +168,7 @@ class Nonconformance(AssertionError):
         clause, what the regulation requires, what the game did, the round's cards::
 
             § 631c.5(k)(2): required: the $5.00 Lucky Six wager of seat 3 wins at 20 to 1
-            ($105.00 returned in all); game did: settled it as win, paying $65.00;
+            ($105.00 returned in all); game did: settled it as win, returned $65.00 in all;
             cards: 2H KC 3H QC 5C 6D
         """
         required, note = split_note(self.required)

@@ -354,6 +354,10 @@ def check_protocol_command(args: argparse.Namespace, out: Callable[[str], None] 
     protocol, 3 when a problem is found or the game cannot be reached (each problem on a
     line of its own)."""
     from baccarat_conformance.inputs.profile import load_profile
+    protocol, 3 when a problem is found (each on a line of its own) or the game cannot be
+    built, 2 when it cannot be reached (no answer to ``describe``: the exit status ``run``
+    gives the same game, :data:`baccarat_conformance.verdict.contract.EXIT_CODES`)."""
+    from baccarat_conformance.inputs.profile import load_profile
 
     started = time.perf_counter()
     if os.getcwd() not in sys.path:  # a --game module of the working directory, imported as a run imports it
@@ -376,7 +380,7 @@ def check_protocol_command(args: argparse.Namespace, out: Callable[[str], None] 
     seconds = time.perf_counter() - started
     if c.unreachable is not None:
         err(f"check-protocol: the game did not answer describe ({seconds:.1f} s): {c.unreachable}")
-        return 3
+        return 2  # as run's preflight (harness/run/preflight.py): the conversation broke, not the input
     problems, sent = c.problems, c.operations
     for problem in problems:
         out(str(problem))

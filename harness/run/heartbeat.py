@@ -8,7 +8,9 @@ and :func:`read_beats` gives the display what is in progress. Without the variab
 (pytest alone) :func:`beat` does nothing.
 
 A file holds ``{"nodeid": str, "what": str, "done": int, "total": int, "time": float}``
-(``time``: seconds since the epoch of the last beat).
+(``time``: seconds since the epoch of the last beat), and ``started`` (seconds since the
+epoch) when the beating work says when it started: the display then gives its rate and
+the time it has left (the statistics' shoes, dealt over minutes at lab depth).
 
 Each process also names the scenario it is running in ``PID.running`` (:func:`running`,
 from the plugin's ``pytest_runtest_protocol``), removed when the scenario ends: a file
@@ -38,10 +40,11 @@ INTERVAL = 1.0
 _last: dict[str, float] = {}
 
 
-def beat(done: int, total: int, what: str, *, force: bool = False) -> None:
+def beat(done: int, total: int, what: str, *, force: bool = False, started: Optional[float] = None) -> None:
     """Report that the running scenario has done ``done`` of ``total`` units of ``what``
-    (``"deals"``); written at most once per :data:`INTERVAL` unless ``force``. Never
-    raises: progress is a display, not a result."""
+    (``"deals"``), ``started`` (seconds since the epoch) the time that work started, if
+    known; written at most once per :data:`INTERVAL` unless ``force``. Never raises:
+    progress is a display, not a result."""
     folder = os.environ.get(ENV)
     if not folder:
         return
@@ -54,7 +57,8 @@ def beat(done: int, total: int, what: str, *, force: bool = False) -> None:
         path = Path(folder)
         path.mkdir(parents=True, exist_ok=True)
         write_atomic(path / f"{os.getpid()}.json",
-                     json.dumps({"nodeid": nodeid, "what": what, "done": done, "total": total, "time": now}))
+                     json.dumps({"nodeid": nodeid, "what": what, "done": done, "total": total, "time": now,
+                                 **({"started": started} if started is not None else {})}))
     except OSError:
         return
 

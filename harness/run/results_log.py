@@ -92,6 +92,7 @@ class ResultsLog:
         if value:
             self.path = Path(value)
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.touch()  # a run that collects no scenario (manual clauses alone) still has its log, empty
         self.keep = bool(config.getoption("--matrix-dir"))
         self.partial: dict[str, dict] = {}
         self.replay = ReplayContext(config)

@@ -20,7 +20,8 @@ secrets redacted (:func:`redacted_command_line`), ``selection`` (the selecting o
 given: ``{"-m": "631a.6", "-k": "..."}``) and, once collection is done, ``selected_clauses``
 (the clause ids of the scenarios selected to run: the matrix reports a clause none of whose
 scenarios was selected as "not selected"); at the end also ``finished``, ``exitstatus``
-(pytest's), ``interrupted`` and ``game_under_test`` (``{"name", "vendor", "version"}`` from
+(pytest's; after a usage error under ``run``, which writes no report, the harness's 3, with
+pytest's 4 as ``pytest_exitstatus`` and its refusal as ``usage_error``), ``interrupted`` and ``game_under_test`` (``{"name", "vendor", "version"}`` from
 the game's ``describe`` answer, None when no scenario asked it). ``started`` and ``finished`` are UTC times (ISO 8601,
 seconds).
 

@@ -16,6 +16,8 @@ from baccarat_conformance.inputs import options
 __all__ = ["FEATURES_PACKAGE", "features_dir", "pytest_command", "refusal"]
 
 FEATURES_PACKAGE = "baccarat_conformance.features"
+CACHE_DIR = ".pytest_cache"
+"""The folder of ``--out`` pytest's cache is kept in (what ``run --lf`` reruns)."""
 
 
 def features_dir() -> Path:
@@ -32,11 +34,19 @@ def pytest_command(args: argparse.Namespace, results: Path, log: Path, out: Opti
     hypothesis' files (``.hypothesis/``) there; then the ``run`` flags of
     :data:`~baccarat_conformance.inputs.options.OPTIONS` set in ``args``, then
     ``args.pytest_args`` (after ``--``) unchanged. Nothing is written outside ``out``:
-    no pytest cache, no pytest-benchmark storage (the suite has no benchmarks)."""
-    cmd = [sys.executable, "-m", "pytest", *(target or [str(features_dir())]), "-p", "no:cacheprovider",
+    pytest's cache is ``out/.pytest_cache`` (none without ``out``), no pytest-benchmark
+    storage (the suite has no benchmarks). The node ids are relative to the package
+    (``--rootdir``: ``features/631a_baccarat/test_x.py::test_y``) wherever it is installed."""
+    # pytest's cache (the failures --lf reruns) in OUT/.pytest_cache, kept from run to run; none for a replay
+    cache = ["-o", f"cache_dir={out / CACHE_DIR}"] if out is not None else ["-p", "no:cacheprovider"]
+    # node ids relative to the package (features/...::test_x), wherever it is installed: the same ids in
+    # results.jsonl, junit.xml, Allure's history, replay and diff from a checkout, a venv inside a project, a wheel
+    rootdir = [] if target else [f"--rootdir={features_dir().parent}"]
+    quiet = [] if getattr(args, "verbose", 0) else ["-q"]  # -v: pytest's own verbosity (one line a scenario)
+    cmd = [sys.executable, "-m", "pytest", *(target or [str(features_dir())]), *rootdir, *cache,
            "-p", "no:benchmark",
            "--import-mode=importlib",
-           "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), "-q"]
+           "-o", "addopts=--strict-markers", "--alluredir", str(results), "--results-log", str(log), *quiet]
     if out is not None:
         cmd += ["--matrix-dir", str(out), "--junitxml", str(out / "junit.xml")]
     extra = list(args.pytest_args)

@@ -67,8 +67,8 @@ def test_the_same_failure_names_the_same_clause_under_every_hash_seed(tmp_path):
     # the odds were wrong, the Lucky Six won: the odds clause, not the win/lose clause (c)(3)
     assert set(named_by_seed.values()) == {("631c.5(k)(2)", ("631c.5(c)(3)", "631c.5(k)(2)"))}, named_by_seed
     assert entry["message"].startswith("§ 631c.5(k)(2): required: the $5.00 lucky six wager of seat 3 wins at "
-                                       "20 to 1 ($105.00 returned in all); game did: settled it as win, paying "
-                                       "$65.00; cards: 2H KC 3H QC 5C 6D"), entry["message"]
+                                       "20 to 1 ($105.00 returned in all); game did: settled it as win, returned "
+                                       "$65.00 in all; cards: 2H KC 3H QC 5C 6D"), entry["message"]
     assert "\n" not in entry["message"] and "Traceback" not in entry["message"]
     corpus = load_corpus()
     assert clauses_failed_by(entry, corpus) == ["631c.5(k)(2)"]
@@ -156,9 +156,9 @@ def test_a_failure_fails_its_clause_its_other_edition_and_the_tags_enclosing_it(
 
 def test_a_nonconformance_reads_in_one_line():
     e = Nonconformance("631a.13(b)", "the $10.00 tie wager of seat 3 wins at 8 to 1 ($90.00 returned in all)",
-                       "settled it as win, paying $100.00", ["3C", "2D", "3H", "4S"])
+                       "settled it as win, returned $100.00 in all", ["3C", "2D", "3H", "4S"])
     assert e.one_line() == ("§ 631a.13(b): required: the $10.00 tie wager of seat 3 wins at 8 to 1 ($90.00 "
-                            "returned in all); game did: settled it as win, paying $100.00; cards: 3C 2D 3H 4S")
+                            "returned in all); game did: settled it as win, returned $100.00 in all; cards: 3C 2D 3H 4S")
 
 
 def test_a_scenario_that_will_judge_nothing_is_not_offered_before_it_deals(tmp_path):

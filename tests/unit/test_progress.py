@@ -78,3 +78,54 @@ def test_a_started_scenario_stays_in_progress_while_its_process_lives(tmp_path: 
     heartbeat.running(None)
     (tmp_path / f"{os.getpid()}.json").unlink()
     assert heartbeat.read_beats(tmp_path) == []
+
+
+# ------------------------------------------------------------------ issue 37 items 4 and 12
+def test_the_bar_keeps_the_elapsed_time_and_the_eta_on_an_80_column_terminal() -> None:
+    import io
+    import re
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, force_terminal=True, color_system=None)
+    with Progress(*progress.progress_columns(), console=console, auto_refresh=False) as bar:
+        bar.add_task(f"{'631a.5(a)':{progress.DESCRIPTION_WIDTH}}", total=300, completed=120,
+                     counts="110 pass  3 fail  7 not offered  [test_the_outcomes_of_rounds: 340/1000 shoes dealt, "
+                            "4.2/s, ETA 2:37]")
+        bar.refresh()
+    lines = [line for line in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buf.getvalue()).splitlines() if line.strip()]
+    last = lines[-1]
+    assert len(last) <= 80 and "631a.5(a)" in last and "120/300" in last, last
+    assert re.search(r" \d:\d\d:\d\d ", last) and "-:--:--" in last, last  # elapsed, then the time left
+    assert "110 pass" in last  # the counts give way, from their end
+
+
+def test_a_heartbeat_with_its_start_gives_the_rate_and_the_time_left() -> None:
+    beat = {"nodeid": "f.py::test_the_outcomes", "what": "shoes dealt", "done": 340, "total": 1000,
+            "started": 1000.0, "time": 1100.0}
+    assert progress.beat_phrase(beat, now=1100.0) == "test_the_outcomes: 340/1000 shoes dealt, 3.4/s, ETA 3:14"
+    assert progress.beat_phrase({**beat, "done": 0}, now=1100.0).endswith("0/1000 shoes dealt, ETA -:--")
+    del beat["started"]  # the exhaustive sweep's beats: as before
+    assert progress.beat_phrase(beat, now=1100.0) == "test_the_outcomes: 340/1000 shoes dealt"
+
+
+def test_the_statistics_beat_the_shoes_dealt_of_planned(tmp_path: Path) -> None:
+    """A statistics scenario under ``run``'s heartbeat folder says the shoes it dealt of those
+    planned, with the time it started (so the display gives the rate and the ETA)."""
+    import os
+    import subprocess
+
+    from baccarat_conformance.run.suite import features_dir
+
+    beats = tmp_path / "beats"
+    env = dict(os.environ, **{heartbeat.ENV: str(beats)})
+    proc = subprocess.run([sys.executable, "-m", "pytest", str(features_dir()), "-q", "-p", "no:cacheprovider",
+                           "--import-mode=importlib", "-o", "addopts=--strict-markers", "--depth", "smoke",
+                           "-m", "statistics", "-k", "outcomes_of_rounds", "-n", "0"], env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    (saved,) = [json.loads(p.read_text()) for p in beats.glob("*.json")]
+    assert saved["what"] == "shoes dealt" and saved["done"] == saved["total"] > 0, saved
+    assert saved["started"] <= saved["time"]

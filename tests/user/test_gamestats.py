@@ -494,3 +494,26 @@ def test_the_account_of_a_shoe_names_the_clause_it_breaks(disclosed):
     assert (swapped.clause if swapped else None) == ("631a.9(c)" if disclosed else None)
     if not disclosed:
         assert isinstance(account(burned=None), Unaccounted)
+
+
+def test_a_scheduler_file_names_the_cluster_and_another_schedulers_port_is_refused(tmp_path):
+    """``--cluster FILE`` (docs/statistics.md's recipe, issue 37 item 14): the scheduler
+    file of ``dask scheduler --scheduler-file`` gives the address, and a scheduler answering
+    there that did not write the file (someone else's on that port) is refused."""
+    distributed = pytest.importorskip("distributed")
+    import json
+
+    from baccarat_conformance.judging.errors import ConfigurationError
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) \
+            as cluster:
+        mine = tmp_path / "scheduler.json"
+        mine.write_text(json.dumps({"type": "Scheduler", "id": cluster.scheduler.id,
+                                    "address": cluster.scheduler_address}))
+        outcome = simulate(GameSettings(), SHUFFLES, 1, cluster=str(mine))
+        assert outcome.where == f"dask {cluster.scheduler_address}"
+        theirs = tmp_path / "theirs.json"
+        theirs.write_text(json.dumps({"type": "Scheduler", "id": "Scheduler-not-this-one",
+                                      "address": cluster.scheduler_address}))
+        with pytest.raises(ConfigurationError, match="another scheduler holds that port"):
+            simulate(GameSettings(), SHUFFLES, 1, cluster=str(theirs))
