@@ -30,7 +30,9 @@ class RunInfo:
     ``selected_clauses`` the clause ids of the scenarios selected to run (``-m``, ``-k``,
     node ids: a clause with scenarios, none of them selected, is "not selected", not "not
     run"; None: unknown, every clause counts as selected) and ``selection`` the selecting
-    options (``{"-m": "631a.6"}``).
+    options (``{"-m": "631a.6"}``); ``input_findings``: a field audit's findings in its input
+    (a malformed line, an unknown card, a self-contradicting
+    record, a repeated or out-of-order round: ``baccarat-conformance audit``).
     """
 
     as_of: dt.date
@@ -55,6 +57,7 @@ class RunInfo:
     selected_clauses: Optional[list[str]] = None
     selection: Optional[dict[str, str]] = None
     game_under_test: Optional[dict[str, Optional[str]]] = None
+    input_findings: int = 0
 
     @property
     def game_phrase(self) -> Optional[str]:
@@ -89,7 +92,8 @@ class RunInfo:
                    allure_report=allure_report or "allure-report/index.html",
                    harness_version=facts.get("harness_version"),
                    selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None,
-                   game_under_test=facts.get("game_under_test") or None)
+                   game_under_test=facts.get("game_under_test") or None,
+                   input_findings=int(facts.get("input_findings") or 0))
 
 
 def game_under_test(described: Any) -> Optional[dict[str, Optional[str]]]:
