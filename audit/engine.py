@@ -164,6 +164,8 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
                 tally.finding(f.clause, {**quote, "clause": f.clause,
                                          "required": free_text(f.required, PROBLEM_CHARS),
                                          "observed": free_text(f.observed, PROBLEM_CHARS)})
+        for clause in j.blocked:
+            tally.blocked[(clause, j.blocked_by)] += 1
         for w in j.wagers_unjudged:
             tally.unjudged_wagers[w] += 1
         if j.coup is not None:
@@ -303,7 +305,11 @@ def entries_of(tally: Tally, rs: RulesSubmission, ctx: Any) -> list[dict]:
             continue
         e = base(cid)
         n_ok, n_bad = tally.judged.get(cid, 0), tally.failed.get(cid, 0)
+        blockers = sorted({by for (c, by) in tally.blocked if c == cid})
+        n_blocked = sum(n for (c, _), n in tally.blocked.items() if c == cid)
         e["judged"] = {"rounds judged": n_ok + n_bad}
+        if n_blocked:
+            e["judged"]["rounds blocked"] = n_blocked
         if n_bad:
             first = tally.findings[cid][0]
             e.update(outcome="failed", phase="call", category="nonconformance", failed_clause=cid,
@@ -313,6 +319,11 @@ def entries_of(tally: Tally, rs: RulesSubmission, ctx: Any) -> list[dict]:
             done[cid] = "fail"
         elif n_ok:
             done[cid] = "pass"
+        elif n_blocked:
+            e.update(outcome="skipped", phase="call", category="blocked", blocked_by=blockers[0],
+                     message=f"blocked: the game broke § {blockers[0]}: the {n_blocked} recorded rounds that "
+                             f"could show § {cid} rest on a Point Count the game got wrong")
+            done[cid] = "not_verified"
         else:
             e.update(outcome="skipped", phase="setup", category="not verified",
                      message=f"not verified: no recorded round showed § {cid}"

@@ -21,14 +21,14 @@ judges, from the cards the record lists and the hands it states:
   holds settlement events.
 
 A record that cannot be judged (it contradicts itself: the cards it lists do not make
-the hands it states, or the winner is not that of its own Point Counts) raises
+the hands it states) raises
 :class:`BadRecord`; the audit counts it as bad input, never as a pass.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Optional
 
@@ -84,12 +84,17 @@ class Judgement:
     """What one record showed: ``judged`` the clauses it judged (each once a round, in
     order), ``findings`` those it shows broken, ``wagers_unjudged`` wager types the
     oracle does not settle under the Rules Submission (never a pass), ``coup`` the
-    round as dealt (None for a void or simulated round)."""
+    round as dealt (None for a void or simulated round); ``blocked`` the clauses the
+    round would have judged but that rest on a rule it shows broken, ``blocked_by``
+    (the Natural, the draws, the settlements rest on the game's Point Counts, § 631a.6:
+    a record whose Point Count is wrong judges none of them)."""
 
     judged: list[str]
     findings: list[Finding]
     wagers_unjudged: list[str]
     coup: Optional[ch631a.Coup] = None
+    blocked: list[str] = field(default_factory=list)
+    blocked_by: Optional[str] = None
 
 
 def _cards(cards) -> str:
@@ -180,6 +185,8 @@ def _settle(record: RecordedRound, coup: ch631a.Coup, rs: RulesSubmission, judge
             continue
         what = f"the {spec.describe()} (wager {w.wager_id})"
         result_clause = settler.clause_for_result(exp.result)
+        if w.wager_type == "dragon_bonus" and settler.result_clause == "631a.8(a)(4)":
+            result_clause = ch631a.dragon_bonus_clause(coup, w.hand or "player")
         judged.append(result_clause)
         if w.result != exp.result:
             findings.append(Finding(result_clause, f"{what} {exp.result}s, paid ${exp.paid}",
@@ -227,7 +234,8 @@ def _order(record: RecordedRound, rs: RulesSubmission, judged: list[str], findin
 
 def check_consistent(record: RecordedRound) -> None:
     """The record agrees with itself: the cards it lists to each hand, in order, are the
-    hand's; the winner is that of the Point Counts it states.
+    hand's. (A ``winner`` or a Point Count the cards do not make is the game's to answer
+    for: the settlements and § 631a.6 judge them.)
 
     :raises BadRecord: naming the contradiction."""
     if record.cards and record.player is not None and record.banker is not None:
@@ -238,12 +246,6 @@ def check_consistent(record: RecordedRound) -> None:
                             f"{_cards(listed_b)} to the Banker's Hand) do not make the hands it states "
                             f"(Player's Hand {_cards(record.player.cards)}, Banker's Hand "
                             f"{_cards(record.banker.cards)})")
-    if record.winner is not None and record.player is not None and record.banker is not None:
-        pc, bc = record.player.point_count, record.banker.point_count
-        said = "tie" if pc == bc else "player" if pc > bc else "banker"
-        if said != record.winner:
-            raise BadRecord(f"self-contradicting record: winner {record.winner!r} with Point Counts Player {pc}, "
-                            f"Banker {bc}")
 
 
 def judge_round(record: RecordedRound, rs: RulesSubmission) -> Judgement:
@@ -283,8 +285,16 @@ def judge_round(record: RecordedRound, rs: RulesSubmission) -> Judgement:
                 f"{c} to the {HAND_NAMES[h]}" for c, h in coup.order),
                 "dealt " + ", ".join(f"{c} to the {HAND_NAMES[h]}" for c, h in listed)))
     for hand in ("player", "banker"):
+        _count(record.player if hand == "player" else record.banker, hand, judged, findings)
+    if findings:  # the game counts the hands otherwise: what rests on its Point Counts is blocked by § 631a.6
+        blocked: list[str] = ["631a.1[Natural]"]
+        _draws(record, blocked, [])
+        _settle(record, coup, rs, blocked, [], [])
+        _order(record, rs, blocked, [])
+        return Judgement(judged, findings, unjudged, coup, blocked=list(dict.fromkeys(blocked)),
+                         blocked_by=findings[0].clause)
+    for hand in ("player", "banker"):
         h = record.player if hand == "player" else record.banker
-        _count(h, hand, judged, findings)
         judged.append("631a.1[Natural]")
         natural = ch631a.is_natural(h.cards)
         if h.natural != natural:

@@ -5,8 +5,9 @@ A table is opened under the Rules Submission (not in test mode: the game shuffle
 dealing shoe itself, seeded when it declares ``seeded_shuffle``); before every round every
 wager the par sheet lists for the profile (:func:`baccarat_conformance.oracle.par_wagers.models`)
 is placed, one seat each as the statistics place them
-(:func:`baccarat_conformance.gamestats.simulate.seat_plan`, at
-:func:`~baccarat_conformance.gamestats.simulate.stake_for`), and each ``deal_round`` answer is
+(:func:`baccarat_conformance.gamestats.simulate.seat_plan`), the stakes cycling through
+:func:`~baccarat_conformance.gamestats.simulate.stake_for`'s and :data:`OTHER_STAKES`
+within the filed limits, and each ``deal_round`` answer is
 written as one JSON line: the round record as the game sent it (validated by the
 adapter), with the envelope of docs/protocol.md "Recorded rounds" (``table_id``,
 ``shoe_id``, ``timestamp``: a clock starting at ``start`` that advances ``seconds_per_round``
@@ -18,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Optional
 
@@ -27,6 +29,20 @@ from baccarat_conformance.oracle import par_wagers
 from baccarat_conformance.profile import load_profile
 
 __all__ = ["record_rounds"]
+
+
+#: Stakes a recording cycles through besides the statistics' own (whole cents whose 5% is not
+#: a whole number of quarters, as at a real table), each kept only within the filed limits.
+OTHER_STAKES = (Decimal("12.50"), Decimal("35.00"), Decimal("5.00"), Decimal("250.00"))
+
+
+def _stakes(rules: dict, wager: str) -> tuple[Decimal, ...]:
+    limits = (rules.get("limits") or {})
+    own = limits.get(wager) or limits.get("default") or {}
+    lo = Decimal(own["min"]) if own.get("min") else None
+    hi = Decimal(own["max"]) if own.get("max") else None
+    fits = [a for a in OTHER_STAKES if (lo is None or a >= lo) and (hi is None or a <= hi)]
+    return (stake_for(rules, wager), *fits)
 
 
 def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game:create_game",
@@ -49,6 +65,7 @@ def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game
         dt.datetime(2026, 1, 5, 18, 0, tzinfo=dt.timezone.utc)
     keys = tuple((m.wager, m.hand, m.option) for m in par_wagers.models(rules) if m.engine is not None)
     plan = seat_plan(keys, int(rules.get("table_positions", 14) or 14))
+    stakes = {w: _stakes(rules, w) for _, (w, _, _) in plan}
     n = 0
     opener = gzip.open if str(out).endswith(".gz") else open
     Path(out).parent.mkdir(parents=True, exist_ok=True)
@@ -60,8 +77,10 @@ def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game
                 kw = {"seed": shoe_seed(seed, 0, i)} if seeded else {}
                 shoe = adapter.start_shoe(table, burn=True, **kw)
                 while True:
-                    for seat, (wager, hand, option) in plan:
-                        adapter.place_wager(table, seat, wager, stake_for(rules, wager), hand=hand, option=option)
+                    for k, (seat, (wager, hand, option)) in enumerate(plan):
+                        amounts = stakes[wager]
+                        adapter.place_wager(table, seat, wager, amounts[(n + k) % len(amounts)], hand=hand,
+                                            option=option)
                     record = adapter.deal_round(table)
                     line = {"table_id": table_id, "shoe_id": shoe.shoe_id,
                             "timestamp": clock.isoformat().replace("+00:00", "Z"),

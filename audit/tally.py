@@ -37,7 +37,8 @@ class Tally:
     ``timestamp``, ``required``, ``observed``); ``bad``: bad-input kind -> count;
     ``bad_findings``: the first :data:`KEEP` of them (``file``, ``line``, ``kind``,
     ``problem``); ``unjudged_wagers``: wager type -> settlements the oracle cannot judge
-    under the Rules Submission; ``not_in_force``: clause -> rounds dealt on a date the
+    under the Rules Submission; ``blocked``: (clause, the clause that blocked it) ->
+    rounds that could not judge it, a rule it rests on broken; ``not_in_force``: clause -> rounds dealt on a date the
     clause was not in force; ``events``: table -> round event -> count; ``rounds_by_table``;
     ``returns``: table -> ``(wager_type, hand, option, net cents, stake cents)`` -> count.
     """
@@ -52,6 +53,7 @@ class Tally:
     bad_findings: list = field(default_factory=list)
     unjudged_wagers: Counter = field(default_factory=Counter)
     not_in_force: Counter = field(default_factory=Counter)
+    blocked: Counter = field(default_factory=Counter)
     events: dict = field(default_factory=dict)
     rounds_by_table: Counter = field(default_factory=Counter)
     returns: dict = field(default_factory=dict)
@@ -78,7 +80,8 @@ class Tally:
         out = Tally()
         out.records = self.records + other.records
         out.rounds = self.rounds + other.rounds
-        for name in ("statuses", "judged", "failed", "bad", "unjudged_wagers", "not_in_force", "rounds_by_table"):
+        for name in ("statuses", "judged", "failed", "bad", "unjudged_wagers", "not_in_force", "rounds_by_table",
+                     "blocked"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         for clause in list(self.findings) + [c for c in other.findings if c not in self.findings]:
             out.findings[clause] = _keep(list(self.findings.get(clause, [])), other.findings.get(clause, []), KEEP)
@@ -98,6 +101,7 @@ class Tally:
         return {"records": self.records, "rounds": self.rounds, "statuses": c(self.statuses),
                 "judged": c(self.judged), "failed": c(self.failed), "bad": c(self.bad),
                 "unjudged_wagers": c(self.unjudged_wagers), "not_in_force": c(self.not_in_force),
+                "blocked": c(self.blocked),
                 "rounds_by_table": c(self.rounds_by_table),
                 "events": {t: c(v) for t, v in sorted(self.events.items())},
                 "returns": {t: c(v) for t, v in sorted(self.returns.items())},
