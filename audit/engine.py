@@ -241,10 +241,23 @@ def judgeable_clauses(rs: RulesSubmission) -> list[str]:
     """The clauses a recorded round can judge under ``rs``: those of the deal and the
     Point Counts (:data:`~.judge.JUDGED_CLAUSES`) and every clause of the settlers of the
     wagers the oracle settles under ``rs`` (result, odds, vigorish)."""
+    from baccarat_conformance.oracle import five_treasures
+    from baccarat_conformance.oracle import side_wagers as side
+
+    from .judge import side_section
+
     out = list(JUDGED_CLAUSES)
+    for section, wagers in side.SECTION_WAGERS.items():
+        for wager, _ in wagers:
+            if side_section(wager, rs) == section and (rs.offers(wager) or wager in ("banker", "player", "tie")):
+                win = f"631c.3(f)({list(five_treasures.WAGERS).index(wager) + 1})" if section == "631c.3" else section
+                out += [side.outcome_clause(section, wager, side.Expected("lose", section)),
+                        side.outcome_clause(section, wager, side.Expected("win", win)),
+                        side.PAYOUT_CLAUSES.get(section, "")]
+    out = [c for c in out if c and "(" in c]
     for name in settlers():
         s = settler_for(name, rs)
-        if s is None:
+        if s is None or side_section(name, rs) is not None:
             continue
         results = [c for _, c in s.result_clauses] or [s.result_clause]
         out += results + [s.odds_clause] + ([s.vigorish_clause] if name == "banker" and rs.no_vigorish_because() is None

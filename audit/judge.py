@@ -34,7 +34,8 @@ from typing import Optional
 
 from pydantic import Field
 
-from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.oracle import ch631a, five_treasures
+from baccarat_conformance.oracle import side_wagers as side
 from baccarat_conformance.oracle.settlement import SETTLERS as CH631A_SETTLERS
 from baccarat_conformance.oracle.settlement import WagerSpec, coup_of, governs_settlement, settler_for
 from baccarat_conformance.oracle.settlement_order import Settlement, order_problem
@@ -167,11 +168,65 @@ def _draws(record: RecordedRound, judged: list[str], findings: list[Finding]) ->
             return  # the Banker's decision rests on the Player's: judged only when that one is right
 
 
+COMMISSION_FREE_WAGERS = ("banker", "player", "tie", "player_pair", "banker_pair", "lucky_six")
+
+
+def side_section(wager_type: str, rs: RulesSubmission) -> Optional[str]:
+    """The section of Ch. 631c, 629b or 627b whose side-wager oracle
+    (:func:`baccarat_conformance.oracle.side_wagers.expected`) settles ``wager_type`` at a
+    table of ``rs``, or None (a Chapter 631a wager, or one settled by the settler registry)."""
+    if rs.variant == "commission_free" or rs.commission_free:
+        if wager_type in COMMISSION_FREE_WAGERS:
+            return {"midibaccarat": "629b.2", "minibaccarat": "627b.2"}.get(rs.variant, "631c.5")
+    if wager_type == "perfect_pairs":
+        return {"midibaccarat": "629b.1", "minibaccarat": "627b.1"}.get(rs.variant, "631c.1")
+    if wager_type in five_treasures.WAGERS:
+        return "631c.3"
+    return {"lucky_nines": "631c.4", "majestic_match": "631c.7"}.get(wager_type)
+
+
+def _settle_side(w: m.WagerResult, section: str, record: RecordedRound, rs: RulesSubmission, judged: list[str],
+                 findings: list[Finding]) -> bool:
+    """A side wager's settlement against :func:`~baccarat_conformance.oracle.side_wagers.expected`;
+    False when the oracle does not settle it (the wager then counts as not judged)."""
+    if rs.offers(w.wager_type) is False and w.wager_type not in ("banker", "player", "tie"):
+        return False
+    try:
+        exp = side.expected(section, w.wager_type, w.hand, record.player.cards, record.banker.cards,  # type: ignore[union-attr]
+                            rs.as_rules())
+    except (KeyError, ValueError):
+        return False
+    what = f"the ${w.amount} {w.wager_type.replace('_', ' ')} wager of seat {w.seat} (wager {w.wager_id})"
+    outcome = side.outcome_clause(section, w.wager_type, exp)
+    judged.append(outcome)
+    if w.result not in (exp.result, *exp.also):
+        findings.append(Finding(outcome, f"{what} {exp.describe()}", f"the record settles it as {w.result}, paid "
+                                                                       f"${w.paid}"))
+        return True
+    if w.result == "win":
+        assert exp.odds is not None
+        payout = side.payout_clause(section, exp)
+        judged.append(payout)
+        want = exp.odds.total_return(w.amount)
+        if w.paid != want or w.vigorish:
+            findings.append(Finding(payout, f"{what} {exp.describe()}: paid ${want} (the stake included), no "
+                                            "vigorish", f"the record pays ${w.paid}, vigorish ${w.vigorish}"))
+    elif w.paid != (w.amount if w.result == "push" else Decimal("0")):
+        findings.append(Finding(outcome, f"{what} {exp.describe()}", f"the record pays ${w.paid}"))
+    return True
+
+
 def _settle(record: RecordedRound, coup: ch631a.Coup, rs: RulesSubmission, judged: list[str],
             findings: list[Finding], unjudged: list[str]) -> None:
-    """Every wager's settlement against its settler's."""
+    """Every wager's settlement against the oracle's: the side-wager oracle for the
+    sections of :func:`side_section`, else the wager type's settler."""
     tracked = rs.vigorish_collection == "tracked"
     for w in record.wagers:
+        section = side_section(w.wager_type, rs)
+        if section is not None and w.result != "void":
+            if not _settle_side(w, section, record, rs, judged, findings):
+                unjudged.append(w.wager_type)
+            continue
         settler = settler_for(w.wager_type, rs)
         if settler is None or (settler.needs_hand and w.hand is None) or w.result == "void" \
                 or governs_settlement(settler.result_clause, rs) is not None:
