@@ -80,6 +80,22 @@ def _validation_problem(e: ValidationError) -> tuple[str, str]:
     return "malformed record", f"not a round record: {loc or '(top)'}: {first['msg']}"
 
 
+def _guarded(reader: Any, path: Path, max_line_bytes: int) -> Iterable[Any]:
+    """The records of ``reader.read``; a reader that raises (a plugin's bug, a file that
+    vanished) ends the file with one problem naming the exception, after the last record
+    it gave."""
+    from .readers import Raw
+
+    last = 0
+    try:
+        for raw in reader.read(path, max_line_bytes):
+            last = raw.line
+            yield raw
+    except Exception as e:  # noqa: BLE001 - a reader's failure is a finding of the input, the audit goes on
+        yield Raw(last + 1, problem=f"malformed line: the {getattr(reader, 'name', 'record')} reader failed here "
+                                    f"({type(e).__name__}: {free_text(str(e), 200)}); the rest of the file is not read")
+
+
 def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None) -> Tally:
     """Read and judge every record of ``task.path`` (see the module docstring).
     ``progress(rounds)`` is called every 10,000 records. Never raises for bad content:
@@ -93,7 +109,7 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
     table_shoes: dict[Optional[str], list] = {}
     fname = task.path
     judged_count = tally.judged
-    for raw in reader.read(Path(task.path), task.max_line_bytes):
+    for raw in _guarded(reader, Path(task.path), task.max_line_bytes):
         tally.records += 1
         if progress is not None and tally.records % 10_000 == 0:
             progress(10_000)
