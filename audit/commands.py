@@ -79,6 +79,8 @@ def add_parsers(sub: Any) -> None:
     rec.add_argument("--seed", type=int, default=1, help="seed of the shoes' seeds (default 1)")
     rec.add_argument("--table-id", default="T1", help="the envelope's table_id (default T1)")
     rec.add_argument("--start", default=None, help="the first round's timestamp (ISO 8601; default 2026-01-05T18:00:00Z)")
+    rec.add_argument("--wagers", default=None,
+                     help="comma-separated wager types placed (default: every wager the profile's par sheet lists)")
     rec.add_argument("--out", required=True, help="the file to write (.jsonl, or .jsonl.gz for gzip)")
 
 
@@ -184,7 +186,8 @@ def record_command(args: argparse.Namespace) -> int:
 
     try:
         n = record_rounds(Path(args.out), game=args.game, profile=args.profile, shoes=args.shoes, seed=args.seed,
-                          table_id=args.table_id, start=args.start)
+                          table_id=args.table_id, start=args.start,
+                          wagers=args.wagers.split(",") if args.wagers else None)
     except ConfigurationError as e:
         print(f"baccarat-conformance record: {e}", file=sys.stderr)
         return 3

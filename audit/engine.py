@@ -75,6 +75,8 @@ def _validation_problem(e: ValidationError) -> tuple[str, str]:
     """(kind, sentence) of a record that does not validate: an unknown card, else a malformed record."""
     first = e.errors()[0]
     loc = ".".join(str(p) for p in first["loc"])
+    if first.get("type") in ("json_invalid", "json_type", "model_type", "recursion_loop") and not first["loc"]:
+        return "malformed line", f"malformed line: not a JSON object ({first['msg']})"
     if first.get("type") == "string_pattern_mismatch" and ("card" in loc):
         return "unknown card", f"unknown card {free_text(first.get('input'), 20)!r} at {loc}"
     return "malformed record", f"not a round record: {loc or '(top)'}: {first['msg']}"
@@ -119,7 +121,8 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
                                                             "problem": free_text(raw.problem, PROBLEM_CHARS)})
             continue
         try:
-            record = RecordedRound.model_validate(raw.data)
+            record = RecordedRound.model_validate_json(raw.json) if raw.json is not None else \
+                RecordedRound.model_validate(raw.data)
         except ValidationError as e:
             kind, problem = _validation_problem(e)
             tally.bad_input(kind, {**where, "kind": kind, "problem": free_text(problem, PROBLEM_CHARS)})

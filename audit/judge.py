@@ -98,6 +98,18 @@ class Judgement:
     blocked_by: Optional[str] = None
 
 
+class _What:
+    """``the $10.00 tie at seat 3 (wager W1)``, written only when a finding quotes it."""
+
+    __slots__ = ("spec", "wager_id")
+
+    def __init__(self, spec: WagerSpec, wager_id: str):
+        self.spec, self.wager_id = spec, wager_id
+
+    def __format__(self, _: str) -> str:
+        return f"the {self.spec.describe()} (wager {self.wager_id})"
+
+
 def _cards(cards) -> str:
     return " ".join(cards) or "no card"
 
@@ -196,7 +208,7 @@ def _settle_side(w: m.WagerResult, section: str, record: RecordedRound, rs: Rule
                             rs.as_rules())
     except (KeyError, ValueError):
         return False
-    what = f"the ${w.amount} {w.wager_type.replace('_', ' ')} wager of seat {w.seat} (wager {w.wager_id})"
+    what = _What(WagerSpec(w.seat, w.wager_type, w.amount, w.hand, w.option), w.wager_id)
     outcome = side.outcome_clause(section, w.wager_type, exp)
     judged.append(outcome)
     if w.result not in (exp.result, *exp.also):
@@ -238,7 +250,7 @@ def _settle(record: RecordedRound, coup: ch631a.Coup, rs: RulesSubmission, judge
         except (KeyError, ValueError):
             unjudged.append(w.wager_type)
             continue
-        what = f"the {spec.describe()} (wager {w.wager_id})"
+        what = _What(spec, w.wager_id)
         result_clause = settler.clause_for_result(exp.result)
         if w.wager_type == "dragon_bonus" and settler.result_clause == "631a.8(a)(4)":
             result_clause = ch631a.dragon_bonus_clause(coup, w.hand or "player")

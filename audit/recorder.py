@@ -21,7 +21,7 @@ import gzip
 import json
 from decimal import Decimal
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from baccarat_conformance.adapters.library import load_factory
 from baccarat_conformance.gamestats.simulate import seat_plan, shoe_seed, stake_for
@@ -47,10 +47,12 @@ def _stakes(rules: dict, wager: str) -> tuple[Decimal, ...]:
 
 def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game:create_game",
                   profile: str = "full_table", shoes: int = 1, seed: int = 1, table_id: str = "T1",
-                  start: Optional[str] = None, seconds_per_round: int = 45) -> int:
+                  start: Optional[str] = None, seconds_per_round: int = 45,
+                  wagers: Optional[Sequence[str]] = None) -> int:
     """Play ``shoes`` dealing shoes of ``game`` (a ``package.module:factory``) under the
     Rules Submission ``profile`` and write every round to ``out`` (gzip when its name ends
-    in ``.gz``). Returns the number of rounds written.
+    in ``.gz``); ``wagers``: only these wager types of the par sheet's (default: all). Returns
+    the number of rounds written.
 
     :raises ConfigurationError: for a bad factory or profile.
     :raises AdapterError: when the game answers outside the protocol.
@@ -63,7 +65,8 @@ def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game
     adapter = LibraryAdapter(load_factory(game)())
     clock = dt.datetime.fromisoformat(start.replace("Z", "+00:00")) if start else \
         dt.datetime(2026, 1, 5, 18, 0, tzinfo=dt.timezone.utc)
-    keys = tuple((m.wager, m.hand, m.option) for m in par_wagers.models(rules) if m.engine is not None)
+    keys = tuple((m.wager, m.hand, m.option) for m in par_wagers.models(rules) if m.engine is not None
+                 and (wagers is None or m.wager in wagers))
     plan = seat_plan(keys, int(rules.get("table_positions", 14) or 14))
     stakes = {w: _stakes(rules, w) for _, (w, _, _) in plan}
     n = 0

@@ -42,9 +42,10 @@ EXIT_STATUSES: tuple[tuple[int, str, str], ...] = (
     (4, "incomplete run",
      "interrupted, nothing collected, a selected scenario did not run, clauses not verified (the game lacks a "
      "capability a scenario of a clause in force and offered needs, or a scenario was blocked: the game broke a "
-     "rule it relies on, or it stopped at a failure of another clause before judging this one), or clauses "
-     "pending (manual clause without attestation, clause with no scenario and no disposition; --allow-pending "
-     "ignores these two, never \"not verified\")"),
+     "rule it relies on, or it stopped at a failure of another clause before judging this one), clauses "
+     "pending (manual clause without attestation, clause with no scenario and no disposition, a field audit's "
+     "clause not judgeable from records; --allow-pending ignores these three, never \"not verified\"), or a "
+     "field audit found bad records in its input"),
 )
 #: When several exit statuses apply, the first of these wins.
 PRECEDENCE = (3, 2, 1, 4, 0)
