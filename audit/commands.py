@@ -123,6 +123,11 @@ def audit_command(args: argparse.Namespace) -> int:
         wv = load_waivers(args.waivers, coverage=ctx.coverage) if args.waivers else []
         readers = load_readers()
         files = expand_inputs(args.records, readers)
+        if args.cluster:
+            try:
+                import distributed  # noqa: F401
+            except ImportError:
+                raise ConfigurationError("--cluster needs Dask: pip install 'baccarat-conformance[cluster]'") from None
         if args.reader and args.reader not in readers:
             raise ConfigurationError(f"--reader {args.reader!r}: no such record reader (installed: "
                                      f"{', '.join(sorted(readers))})")
@@ -134,12 +139,17 @@ def audit_command(args: argparse.Namespace) -> int:
     for name in OUT_FILES:
         (out / name).unlink(missing_ok=True)
     as_of = args.as_of or dt.date.today().isoformat()
-    profile_path = args.profile
-    tasks = [Task(str(f), profile_path, args.reader, args.max_line_bytes, as_of, args.include_expired)
-             for f in files]
+    # absolute paths for the partitions (a Dask worker has a working directory of its own)
+    profile_path = str(Path(args.profile).resolve()) if Path(args.profile).is_file() else args.profile
+    tasks = [Task(str(f.resolve()), profile_path, args.reader, args.max_line_bytes, as_of, args.include_expired,
+                  shown=str(f)) for f in files]
     tell, state = _progress_printer(args.progress, len(tasks))
     t0 = time.monotonic()
-    tally = run_partitions(tasks, workers=args.workers, cluster=args.cluster, progress=tell)
+    try:
+        tally = run_partitions(tasks, workers=args.workers, cluster=args.cluster, progress=tell)
+    except ConfigurationError as e:
+        print(f"baccarat-conformance audit: {e}", file=sys.stderr)
+        return 3
     seconds = time.monotonic() - t0
     entries = entries_of(tally, rs, ctx)
     tests = statistics_tests(tally, rs)

@@ -47,6 +47,8 @@ class Task:
     max_line_bytes: int = MAX_LINE_BYTES
     as_of: str = ""
     include_expired: bool = False
+    shown: str = ""
+    """The file as the command line named it (quoted in the findings; default ``path``)."""
 
 
 @functools.lru_cache(maxsize=4)
@@ -106,10 +108,10 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
     readers = load_readers()
     reader = reader_for(Path(task.path), readers, task.reader)
     default_day = dt.date.fromisoformat(task.as_of) if task.as_of else dt.date.today()
-    tally = Tally(files=[task.path])
+    tally = Tally(files=[task.shown or task.path])
     shoes: dict[tuple[Optional[str], Optional[str]], list] = {}
     table_shoes: dict[Optional[str], list] = {}
-    fname = task.path
+    fname = task.shown or task.path
     judged_count = tally.judged
     for raw in _guarded(reader, Path(task.path), task.max_line_bytes):
         tally.records += 1
@@ -231,7 +233,12 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
     ``cluster`` (``tcp://HOST:PORT``; the ``cluster`` extra). ``progress(rounds)`` is
     told of the records read (per partition on a pool or cluster, as each ends)."""
     if cluster:
-        from distributed import Client
+        try:
+            from distributed import Client
+        except ImportError:
+            from baccarat_conformance.errors import ConfigurationError
+
+            raise ConfigurationError("--cluster needs Dask: pip install 'baccarat-conformance[cluster]'") from None
 
         with Client(cluster) as client:
             futures = client.map(audit_partition, tasks, pure=False)
