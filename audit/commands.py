@@ -98,12 +98,21 @@ def _progress_printer(mode: str, total_files: int) -> Any:
     return tell, state
 
 
+def _redacted(argv: list[str]) -> list[str]:
+    """``argv`` with secrets redacted, as ``run`` records its command line
+    (:func:`baccarat_conformance.session.redacted_command_line`, which lives above the commands' layer)."""
+    from baccarat_conformance.adapters.http_auth import PASSWORD_ENV, TOKEN_ENV
+    from baccarat_conformance.adapters.redact import Redactor, without_url_passwords
+
+    redactor = Redactor(os.environ.get(name, "") for name in (TOKEN_ENV, PASSWORD_ENV))
+    return [redactor.text(without_url_passwords(str(a))) for a in argv]
+
+
 def audit_command(args: argparse.Namespace) -> int:
     """``audit`` (see the module docstring). Returns the exit status."""
     from baccarat_conformance.attestations import load_attestations, load_waivers
     from baccarat_conformance.profile import load_profile
     from baccarat_conformance.reports.matrix_writers import write_run_matrix
-    from baccarat_conformance.session import redacted_command_line
     from baccarat_conformance.verdict.rebuild import load_context, matrix_of_run
     from baccarat_conformance.verdict.run_info import harness_version, offered_options
 
@@ -167,7 +176,7 @@ def audit_command(args: argparse.Namespace) -> int:
              "game": f"recorded rounds: {len(files)} file(s)", "results_log": str(results),
              "attestations": args.attestations, "waivers": args.waivers, "allow_pending": bool(args.allow_pending),
              "offered": offered_options(rs), "harness_version": harness_version(),
-             "command_line": redacted_command_line(getattr(args, "command_line", None) or sys.argv),
+             "command_line": _redacted(getattr(args, "command_line", None) or sys.argv),
              "interrupted": False, "input_findings": tally.bad_total,
              "audit": {"files": [str(f) for f in files], "records": tally.records, "rounds": tally.rounds,
                        "statuses": dict(tally.statuses), "tables": len(tally.rounds_by_table),
