@@ -23,6 +23,9 @@
     the sealed evidence package of a run (:mod:`baccarat_conformance.commands.seal`).
 ``baccarat-conformance replay PACKAGE --scenario ID``
     run one failed scenario of a package again (:mod:`baccarat_conformance.commands.replay`).
+``baccarat-conformance audit RECORDS... --profile P --out DIR`` | ``record``
+    the field audit of recorded rounds; recording a game's rounds
+    (:mod:`baccarat_conformance.audit.commands`).
 ``baccarat-conformance check-protocol | serve-reference``
     a game's answers checked against the protocol; the reference game served over HTTP
     or a serial pty (:mod:`baccarat_conformance.commands.protocol`).
@@ -157,6 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     from baccarat_conformance.run import game_math  # par-sheet: the exact odds and house edge of a profile's wagers
 
     game_math.add_parser(sub)
+    from baccarat_conformance.audit import commands as audit_commands  # audit, record: the field audit
+
+    audit_commands.add_parsers(sub)
     return parser
 
 
@@ -723,6 +729,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return replay_command(args)
     if args.command in PROTOCOL_COMMANDS:
         return PROTOCOL_COMMANDS[args.command](args)
+    from baccarat_conformance.audit.commands import COMMANDS as AUDIT_COMMANDS
+
+    if args.command in AUDIT_COMMANDS:
+        return AUDIT_COMMANDS[args.command](args)
     return 3  # pragma: no cover - argparse requires a command
 
 

@@ -376,6 +376,21 @@ def dragon_bonus_row(coup: Coup, hand: str) -> tuple[str, str]:
     return "lose", ("not_winner" if m <= o else "win_by_less_than_4")  # (ii)(B) / (ii)(C)
 
 
+def dragon_bonus_clause(coup: Coup, hand: str) -> str:
+    """The subclause of § 631a.8(a)(4) that decides a Dragon Bonus on ``hand`` in ``coup``
+    (the row of :func:`dragon_bonus_row`): (i)(A) a Natural against no Natural, (i)(B) a
+    Natural 9 against a Natural 8, (i)(C) a win by four or more, (ii)(A) a Natural 8
+    against a Natural 9, (ii)(B) not a Natural and not ahead, (ii)(C) ahead by less than
+    four, (iii) Naturals of equal Point Count."""
+    result, row = dragon_bonus_row(coup, hand)
+    if row == "natural_winner":
+        other = coup.banker if hand == "player" else coup.player
+        return "631a.8(a)(4)(i)(B)" if is_natural(other) else "631a.8(a)(4)(i)(A)"
+    return {"natural_tie": "631a.8(a)(4)(iii)", "natural_loser": "631a.8(a)(4)(ii)(A)",
+            "not_winner": "631a.8(a)(4)(ii)(B)",
+            "win_by_less_than_4": "631a.8(a)(4)(ii)(C)"}.get(row, "631a.8(a)(4)(i)(C)")
+
+
 def settle_dragon_bonus(coup: Coup, hand: str, stake: Decimal, paytable: str) -> Expected:
     """§ 631a.8(a)(4) with § 631a.13(e) paytable ``paytable`` (A, B or C); no vigorish."""
     result, row = dragon_bonus_row(coup, hand)

@@ -20,7 +20,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import Optional

@@ -29,15 +29,12 @@ from baccarat_conformance import gamestats  # gamestats: its judge (scipy) and p
 from baccarat_conformance.run import heartbeat
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.base import max_answer_bytes_option, operation_timeout_option
-from baccarat_conformance.judging.errors import Blocked, Nonconformance
+from baccarat_conformance.judging.errors import AdapterError, Blocked, Nonconformance
 from baccarat_conformance.run.game_math import par_sheet_for
 from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, ROUNDS_PER_CARD, Outcome,
                                                    played_shoes, shoes_for_rounds, simulate, simulate_here, top_up,
                                                    whole_chunks)
 from baccarat_conformance.util.atomic_files import write_atomic
-from baccarat_conformance.judging.errors import AdapterError, Blocked, Nonconformance
-from baccarat_conformance.gamestats.chunks import (DEPTHS, ONE_CONNECTION_SECONDS, Outcome, played_shoes,
-                                                   shoes_for_rounds, simulate, simulate_here)
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan, WagerKey, stake_for
 from baccarat_conformance.judging.judgements import about, counts_judgements, judged
 from baccarat_conformance.oracle import par_wagers, settlement, side_wagers

@@ -43,9 +43,10 @@ EXIT_STATUSES: tuple[tuple[int, str, str], ...] = (
      "interrupted, nothing collected, nothing judged (every scenario selected is expired or not yet effective on "
      "the --as-of date), a selected scenario did not run, clauses not verified (the game lacks a "
      "capability a scenario of a clause in force and offered needs, or a scenario was blocked: the game broke a "
-     "rule it relies on, or it stopped at a failure of another clause before judging this one), or clauses "
-     "pending (manual clause without attestation, clause with no scenario and no disposition; --allow-pending "
-     "ignores these two, never \"not verified\")"),
+     "rule it relies on, or it stopped at a failure of another clause before judging this one), clauses "
+     "pending (manual clause without attestation, clause with no scenario and no disposition, a field audit's "
+     "clause not judgeable from records; --allow-pending ignores these three, never \"not verified\"), or a "
+     "field audit found bad records in its input"),
 )
 #: When several exit statuses apply, the first of these wins.
 PRECEDENCE = (3, 2, 1, 4, 0)
@@ -175,6 +176,8 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
             + (f" ({broke_phrase(broke)})" if broke else "")
             + (f" ({other[0]}" + (f"; and {len(other) - 1} other reason(s), in the matrix" if len(other) > 1 else "")
                + ")" if other else ""))
+    if run.input_findings:
+        add(4, f"{run.input_findings} finding(s) in the audit's input (bad or repeated records, in the matrix's evidence)")
     if counts["not_run"]:
         add(4, f"{counts['not_run']} clause(s) have scenarios that did not run")
     if not allow_pending:
@@ -182,10 +185,12 @@ def exit_code(m: Matrix, *, allow_pending: bool = False) -> tuple[int, list[str]
             add(4, f"{counts['manual_pending']} manual clause(s) pending attestation")
         if counts["uncovered"]:
             add(4, f"{counts['uncovered']} clause(s) with no scenario and no disposition")
+        if counts["not_judgeable"]:
+            add(4, f"{counts['not_judgeable']} clause(s) not judgeable from records")
     if found:
         code = combine(*found)
         return code, found[code]
-    hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered") if counts[k]]
+    hidden = [f"{counts[k]} {RESULT_LABELS[k]}" for k in ("manual_pending", "uncovered", "not_judgeable") if counts[k]]
     why = [f"not counted (--allow-pending): {', '.join(hidden)}"] if hidden else []
     if counts["not_selected"]:
         why.append(f"the verdict covers the selected clauses only: {counts['not_selected']} clause(s) not selected"

@@ -38,7 +38,8 @@ __all__ = ["RunRecord", "FieldChange", "ClauseChange", "RunDiff", "SchemaMismatc
 FAILING = frozenset({"fail", "manual_fail"})
 #: Results that leave a clause unjudged: the run does not show it kept (a protocol or
 #: adapter error proves no nonconformance either).
-UNJUDGED = frozenset({"not_verified", "error", "not_run", "uncovered", "manual_pending", "not_selected"})
+UNJUDGED = frozenset({"not_verified", "error", "not_run", "uncovered", "manual_pending", "not_selected",
+                       "not_judgeable"})
 
 DIFF_EXIT_STATUSES: tuple[tuple[int, str, str], ...] = (
     (0, "no clause got worse", "every clause kept its result or moved to a result no worse (a pass, an attested "

@@ -36,6 +36,9 @@ Result of a clause (``Row.result``; label in parentheses)
                     scenario of it was selected): outside the run's
                     selection, it does not count in the verdict
 ``uncovered``       the clause has no scenario and no disposition
+``not_judgeable``   a field audit (``baccarat-conformance audit``): no recorded round can show
+                    the clause kept or broken (a layout, a shoe's preparation, a wager's
+                    window); never a pass
 
 A clause ``covered by its subclauses`` takes the aggregate of its children's results, a
 ``definitional`` clause the aggregate of the results of the clauses in its ``used_by`` (a
@@ -75,7 +78,7 @@ SCHEMA_VERSION = 1
 
 _CATEGORY_RESULT = {"nonconformance": "fail", "not offered": "not_offered", "expired": "expired",
                     "not yet effective": "not_yet_effective", "not verified": "not_verified",
-                    "blocked": "not_verified"}
+                    "blocked": "not_verified", "not judgeable": "not_judgeable"}
 
 
 class MatrixError(Exception):

@@ -27,10 +27,11 @@ RESULT_LABELS: dict[str, str] = {
     "not_run": "not run",
     "uncovered": "uncovered",
     "not_selected": "not selected",
+    "not_judgeable": "not judgeable from records",
 }
 #: Worst first: the aggregate of several results is the first of them in this order.
 AGGREGATE_ORDER: tuple[str, ...] = ("fail", "manual_fail", "error", "not_verified", "not_run", "uncovered",
-                                    "manual_pending", "not_selected", "waived", "pass", "manual_pass", "not_offered", "expired",
+                                    "manual_pending", "not_judgeable", "not_selected", "waived", "pass", "manual_pass", "not_offered", "expired",
                                     "not_yet_effective", "not_applicable")
 #: Words of the per-chapter totals sentence (the first five are always printed).
 TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "not offered",
@@ -39,7 +40,7 @@ TOTAL_WORDS: dict[str, str] = {"pass": "pass", "fail": "fail", "not_offered": "n
                                "manual_pass": "manual attested pass", "manual_fail": "manual attested fail",
                                "expired": "expired", "not_yet_effective": "not yet effective", "not_run": "not run",
                                "uncovered": "uncovered", "not_verified": "not verified",
-                               "not_selected": "not selected"}
+                               "not_selected": "not selected", "not_judgeable": "not judgeable from records"}
 
 
 def lacking_phrase(capabilities: Iterable[str], counts: Optional[Counter] = None) -> str:

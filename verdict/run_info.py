@@ -34,6 +34,8 @@ class RunInfo:
     options (``{"-m": "631a.6"}``); ``stricter_readings`` the names of the stricter
     interpretations turned on (``--stricter-readings``; the matrix shows each clause's
     interpretations, a stricter one as applied or not).
+    ``input_findings``: a field audit's findings in its input (a malformed line, an unknown card, a
+    self-contradicting record, a repeated or out-of-order round: ``baccarat-conformance audit``).
     """
 
     as_of: dt.date
@@ -60,6 +62,7 @@ class RunInfo:
     game_under_test: Optional[dict[str, Optional[str]]] = None
     #: the stricter interpretations the lab turned on (``--stricter-readings``): names
     stricter_readings: tuple[str, ...] = ()
+    input_findings: int = 0
 
     @property
     def game_phrase(self) -> Optional[str]:
@@ -94,10 +97,10 @@ class RunInfo:
                    allure_report=allure_report or "allure-report/index.html",
                    harness_version=facts.get("harness_version"),
                    selected_clauses=facts.get("selected_clauses"), selection=facts.get("selection") or None,
-                   game_under_test=facts.get("game_under_test") or None,
-                   stricter_readings=tuple(facts.get("stricter_readings") or ()))
+                   stricter_readings=tuple(facts.get("stricter_readings") or ()),
                    # the game's own text (session.json may come from a package): escaped and bounded again
-                   game_under_test=game_under_test({"game": facts.get("game_under_test") or None}))
+                   game_under_test=game_under_test({"game": facts.get("game_under_test") or None}),
+                   input_findings=int(facts.get("input_findings") or 0))
 
 
 def game_under_test(described: Any) -> Optional[dict[str, Optional[str]]]:

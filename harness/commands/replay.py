@@ -349,8 +349,6 @@ def _say(*lines: str, err: bool = False) -> None:
 def replay_command(args: argparse.Namespace) -> int:
     """``baccarat-conformance replay``: see the module docstring."""
     from baccarat_conformance.reports.package_check import VerifyFailure
-    from baccarat_conformance.run.suite import pytest_command, refusal
-    from baccarat_conformance.run.supervise import Signals, supervise
     from baccarat_conformance.verdict.contract import EXIT_CODES
 
     try:

@@ -351,9 +351,6 @@ def _stderr(line: str) -> None:
 def check_protocol_command(args: argparse.Namespace, out: Callable[[str], None] = print,
                            err: Callable[[str], None] = _stderr) -> int:
     """``baccarat-conformance check-protocol``: exit 0 when every answer fits the
-    protocol, 3 when a problem is found or the game cannot be reached (each problem on a
-    line of its own)."""
-    from baccarat_conformance.inputs.profile import load_profile
     protocol, 3 when a problem is found (each on a line of its own) or the game cannot be
     built, 2 when it cannot be reached (no answer to ``describe``: the exit status ``run``
     gives the same game, :data:`baccarat_conformance.verdict.contract.EXIT_CODES`)."""

@@ -15,8 +15,6 @@ imports the harness; :func:`par_sheet_for` maps a
 from __future__ import annotations
 
 import argparse
-import csv
-import functools
 import io
 import json
 import sys
@@ -26,7 +24,6 @@ from typing import Any, Optional
 
 from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.inputs.input_bounds import csv_writer
-from baccarat_conformance.oracle.odds import Odds
 from baccarat_conformance.oracle.par_sheet import ParSheet, par_sheet
 
 from baccarat_conformance.inputs.profile import RulesSubmission, load_profile

@@ -17,7 +17,7 @@ import argparse
 from typing import Any, Optional
 
 from baccarat_conformance.inputs import options
-from baccarat_conformance.judging.errors import AdapterError, ConfigurationError
+from baccarat_conformance.judging.errors import AdapterError
 
 __all__ = ["GameUnreachable", "describe_game", "identity"]
 

@@ -42,7 +42,6 @@ from typing import Any, Optional
 
 import pytest
 
-from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.judging.classify import blocked_by, skip_category
 from baccarat_conformance.run.replay_record import ReplayContext, needs_replay
 from baccarat_conformance.util.atomic_files import open_append, write_atomic

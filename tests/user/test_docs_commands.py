@@ -11,7 +11,7 @@ marked). An HTML comment on the line before a block marks what it needs:
                                        (a block that starts the simulator itself uses the
                                        pty it printed);
 ``<!-- docs-test: http -->``           a game server: the reference game's server stands in;
-``<!-- docs-test: exit N: why -->``    the commands that run the suite exit N (e.g. 3: an
+``<!-- docs-test: exit N: why -->``    the commands that run the suite (or an ``audit``) exit N (e.g. 3: an
                                        example waiver that matches no failure of the
                                        reference game);
 ``<!-- docs-test: skip: why -->``      cannot run here (a benchmark, a package index, a
@@ -240,8 +240,8 @@ class Session:
         if background or any(b in " ".join(argv) for b in BACKGROUND):
             self.start(argv)
             return
-        runs_suite = argv[:2] == ["baccarat-conformance", "run"] or "run.py" in " ".join(argv[:2]) \
-            and "conformance" in argv
+        runs_suite = argv[:2] in (["baccarat-conformance", "run"], ["baccarat-conformance", "audit"]) \
+            or "run.py" in " ".join(argv[:2]) and "conformance" in argv
         if runs_suite and tuple(argv) in self.ran:  # the same run again once rewritten (`--depth lab` is smoke
             return  # here): it would prove nothing the first did not
         self.ran.add(tuple(argv))
