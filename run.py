@@ -73,7 +73,7 @@ def main(argv: list[str]) -> int:
     else:
         # One xdist worker more than the cores: many tests wait on a child pytest, a timer or
         # a paced serial line, and the extra worker keeps the cores busy meanwhile
-        # (2 cores: 9 min 27 s with three workers, 9 min 55 s with two; docs/performance.md).
+        # (2 cores: 9 min 27 s with three workers, 9 min 55 s with two; docs/performance-history.md).
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         cmd = [str(PY), "-m", "pytest", "tests", "-n", str(cores + 1), *argv[1:]]
     print("+", " ".join(cmd), flush=True)

@@ -3,7 +3,7 @@
 Safe to call when Allure is not recording (no ``--alluredir``): the attachments then go
 nowhere, and the evidence is not even encoded. A run of the main job always records; a
 bare ``pytest features`` run without ``--alluredir`` spent about a tenth of its time
-encoding transcripts and shoes as JSON for nobody (docs/performance.md).
+encoding transcripts and shoes as JSON for nobody (docs/performance-history.md, the third pass).
 """
 
 from __future__ import annotations
