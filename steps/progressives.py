@@ -78,14 +78,18 @@ def required_meters(rules: dict) -> dict[str, str]:
 
 
 def offered_meters(rules: dict, meters: list[m.Meter], clause: str,
-                   where: str = "from read_meters") -> dict[str, m.Meter]:
+                   where: str = "from read_meters", game: Any = None) -> dict[str, m.Meter]:
     """``meters`` (an answer of the game: ``read_meters`` or a round record's) by name, once
     every meter the Rules Submission ``rules`` (as the table was opened) offers is among them.
 
     :raises Nonconformance: of ``clause``, a meter missing in a scenario whose principal
         clause is the one requiring it (:func:`required_meters`).
     :raises Blocked: naming that clause, in any other scenario: its expectations rest on the
-        meter (README, "Blocked scenarios")."""
+        meter (README, "Blocked scenarios"). ``game``: the adapter the table was opened through;
+        only the meters of the wagers it declares are required (the table was opened without the
+        others: :meth:`~baccarat_conformance.adapters.GameAdapter.declared_rules`)."""
+    if game is not None:  # the table was opened without the wagers the game does not declare
+        rules = game.declared_rules(rules)
     by_name = _by_name(meters)
     missing = [(name, rule) for name, rule in required_meters(rules).items() if name not in by_name]
     if missing:  # the scenario's own meter first: its clause fails, whatever else is missing
@@ -161,7 +165,7 @@ def offers_royal_mystery(rules_submission: RulesSubmission) -> None:
 def meters_read(table: TableHandle, clause: str) -> dict[str, m.Meter]:
     """The meters before the round (``read_meters``): every meter the Rules Submission offers
     (:func:`offered_meters`)."""
-    return offered_meters(table.rules, table.game.read_meters(table.table_id), clause)
+    return offered_meters(table.rules, table.game.read_meters(table.table_id), clause, game=table.game)
 
 
 # ------------------------------------------------------------------ the account of a round
@@ -213,9 +217,9 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     if record.player is None or record.banker is None:
         raise Nonconformance(clause, f"{label} is completed", f"the round is {record.status}", cards)
     coup = P.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
-    after_record = offered_meters(table.rules, record.meters, clause, f"in the record of {label}")
+    after_record = offered_meters(table.rules, record.meters, clause, f"in the record of {label}", game=table.game)
     after_read = offered_meters(table.rules, table.game.read_meters(table.table_id), clause,
-                                f"after {label}, from read_meters")
+                                f"after {label}, from read_meters", game=table.game)
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
     paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
 
@@ -390,7 +394,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
     name = meter_name(meter)
     before = meters_before[name]
     want = before.amount + amount * P.percent(rate)
-    got = offered_meters(table.rules, round_record.meters, clause, "in the round record").get(name)
+    got = offered_meters(table.rules, round_record.meters, clause, "in the round record", game=table.game).get(name)
     cards = cards_of_record(round_record)
     clauses = P.MYSTERY_CLAUSES.get(name)
     if clauses and before.hit_value is not None and want > before.hit_value:
@@ -423,7 +427,7 @@ def meter_rises(table: TableHandle, meters_before: dict[str, m.Meter], round_rec
 @then(parsers.parse("the {meter} meter is unchanged"))
 def meter_unchanged(table: TableHandle, meters_before: dict[str, m.Meter], clause: str, meter: str) -> None:
     name = meter_name(meter)
-    got = offered_meters(table.rules, table.game.read_meters(table.table_id), clause).get(name)
+    got = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, game=table.game).get(name)
     if got is None or got.amount != meters_before[name].amount:
         raise Nonconformance(clause, f"the {meter} meter stays at ${meters_before[name].amount}",
                              f"it reads ${got.amount if got else None}")
@@ -435,7 +439,7 @@ def meter_reseeded(table: TableHandle, round_record: m.RoundRecord, clause: str,
     """Names the clause that sets the meter's seed/reseed amount (§ 631c.2(i) "Meter
     seed/reseed"), not the scenario's winning outcome."""
     name, want = meter_name(meter), amount
-    got = offered_meters(table.rules, round_record.meters, clause, "in the round record").get(name)
+    got = offered_meters(table.rules, round_record.meters, clause, "in the round record", game=table.game).get(name)
     if got is None or P.to_cent(got.amount) != want or (got.reset is not None and got.reset != want):
         rule = P.reset_amounts(table.rules, _section(table.rules)).get(name, (None, None))[1]
         raise Nonconformance(rule or clause, f"the {meter} meter is reset to ${want} after it is paid",
@@ -593,7 +597,8 @@ def _deal_checked(table: TableHandle, cards: list[str], wagers: list[tuple[int, 
             raise Nonconformance(clause, f"the game accepts a ${amount} {wtype} wager at seat {seat} ({label})",
                                  f"refused it: {ack.reason}")
         placed.append(P.PlacedWager(seat, wtype, amount, ack.wager_id or ""))
-    before = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, f"before {label}")
+    before = offered_meters(table.rules, table.game.read_meters(table.table_id), clause, f"before {label}",
+                            game=table.game)
     record = table.game.deal_round(table.table_id)
     return before, record, check_round(table, before, placed, record, clause, label)
 
@@ -639,7 +644,7 @@ def mystery_paid(checked: Checked, clause: str, seat: int, meter: str) -> None:
 def mystery_reset(table: TableHandle, checked: Checked, clause: str, meter: str, amount: Decimal, low: Decimal,
                   high: Decimal) -> None:
     name = meter_name(meter)
-    got = offered_meters(table.rules, checked.record.meters, clause, "in the round record")[name]
+    got = offered_meters(table.rules, checked.record.meters, clause, "in the round record", game=table.game)[name]
     want = checked.expected.after[name]
     if P.to_cent(got.amount) != P.to_cent(want) or got.amount < amount or \
             (got.reset is not None and got.reset != amount):
@@ -659,7 +664,7 @@ def sample_hits(game: Any, rules_submission: RulesSubmission, depth: str, meter:
     values = []
     for _ in range(DEPTH_SAMPLES[depth]):
         table_id = game.open_table(rules)
-        got = offered_meters(rules, game.read_meters(table_id), clause).get(name)
+        got = offered_meters(rules, game.read_meters(table_id), clause, game=game).get(name)
         game.close_table(table_id)
         if got is None or got.hit_value is None:
             raise Nonconformance(clause, f"the {meter} meter discloses its preselected hit value in test mode",

@@ -120,24 +120,19 @@ def _run(config: pytest.Config, game: GameAdapter, rules: dict, depth: str, play
     if key not in _RUNS:
         chunks = math.ceil(shoes / d.chunk_shoes)
         dealt = _shoes_dealt(chunks * d.chunk_shoes, d.chunk_shoes)
-        if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
-            _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget,
-                                       progress=dealt)
-        else:
-            outcome = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
-            if play and not target:  # the depth's rounds, whatever a shoe of the game holds
-                outcome = top_up(settings, plan, outcome, _least(_rules_submission(rules), play=True),
-                                 cluster=config.getoption("--cluster"))
-            _RUNS[key] = outcome
         try:
             if settings is None:  # one connection: over the run's own adapter, as many shoes as the budget allows
-                _RUNS[key] = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget)
+                outcome = simulate_here(game, plan, chunks, seconds=None if game.many_connections else budget,
+                                        progress=dealt)
             else:
-                _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"))
-        except AdapterError as e:
+                outcome = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"), progress=dealt)
+                if play and not target:  # the depth's rounds, whatever a shoe of the game holds
+                    outcome = top_up(settings, plan, outcome, _least(_rules_submission(rules), play=True),
+                                     cluster=config.getoption("--cluster"))
+        except AdapterError as e:  # never started over by another scenario of the run
             _FAILED[key] = e
             raise
-            _RUNS[key] = simulate(settings, plan, chunks, cluster=config.getoption("--cluster"), progress=dealt)
+        _RUNS[key] = outcome
     outcome = _RUNS[key]
     counts = outcome.counts
     evidence.attach_json("simulation", {

@@ -91,7 +91,6 @@ class ResultsLog:
         if value:
             self.path = Path(value)
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.touch()  # a run that collects no scenario (manual clauses alone) still has its log, empty
         self.keep = bool(config.getoption("--matrix-dir"))
         self.partial: dict[str, dict] = {}
         self.replay = ReplayContext(config)
@@ -114,6 +113,13 @@ class ResultsLog:
             return
         mapping = {item.nodeid: dict(item.user_properties).get("clauses") for item in session.items}
         write_atomic(target, json.dumps({k: v for k, v in mapping.items() if v}))
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Controller: a run that collected no scenario (manual clauses alone) still has its
+        log, empty; a run pytest refused (a usage error: nothing ran) has none."""
+        if self.path is not None and not self.path.exists() and exitstatus != pytest.ExitCode.USAGE_ERROR:
+            with open_append(self.path):
+                pass
 
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         if self.path is not None and self.path.exists():

