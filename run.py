@@ -47,8 +47,8 @@ def bootstrap() -> None:
         stamp.write_text(digest)
 
 
-TEST_NOTE = ("the harness's own tests: usually about 5 minutes on 2 idle cores (4 min 39 s to 4 min 54 s, "
-             "docs/performance.md), longer on a loaded machine; a dot per test, and a line when a long group starts "
+TEST_NOTE = ("the harness's own tests: usually about 25 minutes on 2 idle cores (docs/performance.md), "
+             "longer on a loaded machine; a dot per test, and a line when a long group starts "
              "(the reference runs and the broken-game proofs play the whole suite in child processes, a minute or "
              "more between dots)")
 """What ``run.py test`` says before its first dot, so a newcomer knows how long to wait."""

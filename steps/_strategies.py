@@ -258,11 +258,8 @@ def wager_amounts(min_amount: Any = DEFAULT_MIN_WAGER, max_amount: Any = DEFAULT
 
     @st.composite
     def amounts(draw: Any) -> Decimal:
-        # the amount between is drawn whatever the pick, so that an example at a limit shrinks to
-        # one between without a new choice to insert (the shrinker only lowers choices it has)
-        between = draw(cents)
-        pick = draw(st.integers(0, 7))  # 0: the minimum, 7: the maximum, else the amount between
-        c = int(lo * 100) if pick == 0 else int(hi * 100) if pick == 7 else between
+        pick = draw(st.integers(0, 7))  # 0: the minimum, 7: the maximum, else any amount between
+        c = int(lo * 100) if pick == 0 else int(hi * 100) if pick == 7 else draw(cents)
         return (Decimal(c) / 100).quantize(CENT)
 
     return amounts()

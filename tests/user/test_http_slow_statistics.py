@@ -102,7 +102,7 @@ def test_the_documented_http_command_completes_against_a_server_slower_than_the_
     results = [line for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines() if line.strip()]
     assert len(results) == 3 and all('"outcome": "passed"' in r for r in results), done.stdout + done.stderr
     assert done.returncode == 0, done.stdout + done.stderr  # manual clauses outside the selection are not selected
-    assert "manual clause(s) pending attestation" in done.stdout
+    assert "not selected (-m statistics)" in done.stdout
     asked = _requests(log)
     dealt = [n for n in asked if n]  # the shuffle-only requests are logged as 0 shoes dealt
     assert dealt[0] == 2 and max(dealt) < 25, asked  # before: one request of the chunk's 25 shoes, timed out
