@@ -17,11 +17,10 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from baccarat_conformance.util.atomic_files import write_atomic
 from baccarat_conformance.judging.errors import ConfigurationError
@@ -98,16 +97,6 @@ def _progress_printer(mode: str, total_files: int) -> Any:
     return tell, state
 
 
-def _redacted(argv: list[str]) -> list[str]:
-    """``argv`` with secrets redacted, as ``run`` records its command line
-    (:func:`baccarat_conformance.run.session.redacted_command_line`, which lives above the commands' layer)."""
-    from baccarat_conformance.adapters.http_auth import PASSWORD_ENV, TOKEN_ENV
-    from baccarat_conformance.adapters.redact import Redactor, without_url_passwords
-
-    redactor = Redactor(os.environ.get(name, "") for name in (TOKEN_ENV, PASSWORD_ENV))
-    return [redactor.text(without_url_passwords(str(a))) for a in argv]
-
-
 def audit_command(args: argparse.Namespace) -> int:
     """``audit`` (see the module docstring). Returns the exit status."""
     from baccarat_conformance.inputs.attestations import load_attestations, load_waivers
@@ -176,7 +165,7 @@ def audit_command(args: argparse.Namespace) -> int:
              "game": f"recorded rounds: {len(files)} file(s)", "results_log": str(results),
              "attestations": args.attestations, "waivers": args.waivers, "allow_pending": bool(args.allow_pending),
              "offered": offered_options(rs), "harness_version": harness_version(),
-             "command_line": _redacted(getattr(args, "command_line", None) or sys.argv),
+             "command_line": _command_line(args),
              "interrupted": False, "input_findings": tally.bad_total,
              "audit": {"files": [str(f) for f in files], "records": tally.records, "rounds": tally.rounds,
                        "statuses": dict(tally.statuses), "tables": len(tally.rounds_by_table),
@@ -215,3 +204,11 @@ def record_command(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"audit": audit_command, "record": record_command}
+
+
+def _command_line(args: argparse.Namespace) -> list[str]:
+    """The audit's command line as ``run`` records its own: secrets redacted
+    (:func:`baccarat_conformance.run.session.redacted_command_line`)."""
+    from baccarat_conformance.run.session import redacted_command_line
+
+    return redacted_command_line(getattr(args, "command_line", None) or sys.argv)
