@@ -24,6 +24,7 @@ from baccarat_conformance.inputs.profile import RulesSubmission, load_profile
 
 from .judge import JUDGED_CLAUSES, BadRecord, RecordedRound, judge_round, parse_timestamp
 from .readers import MAX_LINE_BYTES, load_readers, reader_for
+from .shoes import SHOE_CLAUSES, ShoeJudge, ShoeVerdict
 from .tally import ROUND_EVENTS, Tally, merge_all
 
 __all__ = ["Task", "audit_partition", "run_partitions", "entries_of", "judgeable_clauses"]
@@ -100,6 +101,26 @@ def _guarded(reader: Any, path: Path, max_line_bytes: int) -> Iterable[Any]:
                                     f"({type(e).__name__}: {free_text(str(e), 200)}); the rest of the file is not read")
 
 
+def _apply_shoe(tally: Tally, verdict: ShoeVerdict, default_day: dt.date, include_expired: bool) -> None:
+    """A :class:`~.shoes.ShoeVerdict` counted into ``tally``: each clause judged or broken on
+    the date of the round that showed it (a clause not in force then counts as such)."""
+    def day_of(quote: dict) -> dt.date:
+        when = parse_timestamp(quote.get("timestamp"))  # validated when the round was read
+        return when.date() if when is not None else default_day
+
+    for clause, quote in verdict.judged:
+        if _in_force(clause, day_of(quote), include_expired):
+            tally.judged[clause] += 1
+        else:
+            tally.not_in_force[clause] += 1
+    for f, quote in verdict.findings:
+        if _in_force(f.clause, day_of(quote), include_expired):
+            tally.finding(f.clause, {**quote, "clause": f.clause, "required": free_text(f.required, PROBLEM_CHARS),
+                                     "observed": free_text(f.observed, PROBLEM_CHARS)})
+    for clause, why in verdict.unjudged:
+        tally.shoes_unjudged[(clause, why)] += 1
+
+
 def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None) -> Tally:
     """Read and judge every record of ``task.path`` (see the module docstring).
     ``progress(rounds)`` is called every 10,000 records. Never raises for bad content:
@@ -140,11 +161,13 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
         key = (record.table_id, record.shoe_id)
         state = shoes.get(key)
         if state is None:
-            state = shoes[key] = [None, set()]
+            state = shoes[key] = [None, set(), ShoeJudge()]
             order = table_shoes.setdefault(record.table_id, [])
             order.append(key)
             if len(order) > SHOES_KEPT:
-                shoes.pop(order.pop(0), None)
+                gone = shoes.pop(order.pop(0), None)
+                if gone is not None:
+                    _apply_shoe(tally, gone[2].end(), default_day, task.include_expired)
         if record.round_id in state[1]:
             tally.bad_input("repeated round", {**quote, "kind": "repeated round",
                                                "problem": f"round {free_text(record.round_id, 80)!r} of shoe "
@@ -161,6 +184,9 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
                 state[0] = when
         tally.rounds += 1
         tally.statuses[record.status] += 1
+        shoe_verdict = state[2].record(record, quote)
+        if shoe_verdict:
+            _apply_shoe(tally, shoe_verdict, default_day, task.include_expired)
         try:
             j = judge_round(record, rs)
         except BadRecord as e:
@@ -191,6 +217,8 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
             tally.unjudged_wagers[w] += 1
         if j.coup is not None:
             _count_statistics(tally, record, j.coup)
+    for state in shoes.values():  # the end of the file ends every shoe still open
+        _apply_shoe(tally, state[2].end(), default_day, task.include_expired)
     return tally
 
 
@@ -272,7 +300,7 @@ def judgeable_clauses(rs: RulesSubmission) -> list[str]:
 
     from .judge import side_section
 
-    out = list(JUDGED_CLAUSES)
+    out = list(JUDGED_CLAUSES) + list(SHOE_CLAUSES) + ["631a.12(a)"]
     for section, wagers in side.SECTION_WAGERS.items():
         for wager, _ in wagers:
             if side_section(wager, rs) == section and (rs.offers(wager) or wager in ("banker", "player", "tie")):
@@ -347,6 +375,9 @@ def entries_of(tally: Tally, rs: RulesSubmission, ctx: Any) -> list[dict]:
         blockers = sorted({by for (c, by) in tally.blocked if c == cid})
         n_blocked = sum(n for (c, _), n in tally.blocked.items() if c == cid)
         e["judged"] = {"rounds judged": n_ok + n_bad}
+        unjudged = {why: n for (c, why), n in sorted(tally.shoes_unjudged.items()) if c == cid}
+        if unjudged:
+            e["judged"]["shoes not judged"] = sum(unjudged.values())
         if n_blocked:
             e["judged"]["rounds blocked"] = n_blocked
         if n_bad:
@@ -367,7 +398,8 @@ def entries_of(tally: Tally, rs: RulesSubmission, ctx: Any) -> list[dict]:
             e.update(outcome="skipped", phase="setup", category="not verified",
                      message=f"not verified: no recorded round showed § {cid}"
                              + (f" ({tally.not_in_force[cid]} rounds dealt when it was not in force)"
-                                if tally.not_in_force.get(cid) else ""))
+                                if tally.not_in_force.get(cid) else "")
+                             + "".join(f"; {n} shoe(s) not judged: {why}" for why, n in unjudged.items()))
             done[cid] = "not_verified"
         entries.append(e)
     for cid, cov in coverage.items():
