@@ -59,7 +59,7 @@ def test_rounds_recorded_from_the_reference_game_audit_to_no_nonconformance(refe
     assert not [r["id"] for r in matrix.rows if r["result"] == "fail"]
     rows = {r["id"]: r["result"] for r in matrix.rows}
     for cid in ("631a.6(a)(1)", "631a.11(b)(1)", "631a.11(c)(2)(iii)", "631a.13(b)", "631a.13(c)", "631a.12(b)",
-                "631a.8(a)(1)(i)", "631a.13(e)", "631c.1(c)(1)"):
+                "631a.8(a)(1)(i)", "631a.13(e)", "631c.1(c)(1)", "631a.5(f)", "631a.10(d)", "631a.12(a)"):
         assert rows[cid] == "pass", (cid, rows[cid])
     # what no record can show is never a pass
     assert rows["631a.5(c)"] == "not_judgeable" and rows["631a.2(a)"] != "pass"
@@ -85,6 +85,11 @@ BROKEN = [
     ("tests.games.broken_games_631a:pays_from_lowest_seat", "baccarat"),
     ("tests.games.broken_games_631a:ez_banker_wins_on_dragon_7", "ez_baccarat"),
     ("tests.games.broken_games_631a:dragon_bonus_wins_by_three", "baccarat"),
+    # judged across the rounds of one dealing shoe (audit/shoes.py) and the dealer's calls
+    ("tests.games.broken_games_631a:burns_baccarat_value", "baccarat"),
+    ("tests.games.broken_games_631a:two_hands_after_last_hand", "baccarat"),
+    ("tests.games.broken_games_631a:calls_tie_without_hand", "baccarat"),
+    ("tests.games.broken_games_631a:no_final_counts_for_two_card_hands", "baccarat"),
 ]
 #: (shoes, seed) of the recording of a game whose break needs a rarer round (a Banker's 6 against a
 #: Player's third card 5: about one round in 250); others: 2 shoes of seed 5.
@@ -170,7 +175,15 @@ def test_one_process_a_local_pool_and_a_dask_cluster_give_identical_figures(refe
         dask = run_partitions(tasks, cluster=cluster.scheduler_address).figures()
     assert dask == one
     whole = run_partitions([Task(str(reference_rounds), "full_table", as_of=AS_OF, include_expired=True)]).figures()
-    assert whole["judged"] == one["judged"] and whole["failed"] == one["failed"]
+    assert whole["failed"] == one["failed"]
+    # a shoe split across files judges what each part shows: the cover card's one more hand lies in
+    # another part, so § 631a.10(d) is judged on fewer shoes and the rest are counted as not judged
+    from baccarat_conformance.audit.shoes import SHOE_CLAUSES
+
+    assert {c: n for c, n in whole["judged"].items() if c not in SHOE_CLAUSES} == \
+        {c: n for c, n in one["judged"].items() if c not in SHOE_CLAUSES}
+    assert all(one["judged"].get(c, 0) <= whole["judged"].get(c, 0) for c in SHOE_CLAUSES)
+    assert not whole["shoes_unjudged"] and any(k.startswith("('631a.10(d)'") for k in one["shoes_unjudged"])
 
 
 def test_statistics_over_recorded_rounds_name_a_table_whose_banker_wins_too_often(tmp_path):
