@@ -24,7 +24,7 @@ from baccarat_conformance.inputs.profile import RulesSubmission, load_profile
 
 from .judge import JUDGED_CLAUSES, BadRecord, RecordedRound, judge_round, parse_timestamp
 from .readers import MAX_LINE_BYTES, load_readers, reader_for
-from .shoes import SHOE_CLAUSES, ShoeJudge, ShoeVerdict
+from .shoes import SHOE_CLAUSES, MeterJudge, ShoeJudge, ShoeVerdict, meter_clauses
 from .tally import ROUND_EVENTS, Tally, merge_all
 
 __all__ = ["Task", "audit_partition", "run_partitions", "entries_of", "judgeable_clauses"]
@@ -119,6 +119,8 @@ def _apply_shoe(tally: Tally, verdict: ShoeVerdict, default_day: dt.date, includ
                                      "observed": free_text(f.observed, PROBLEM_CHARS)})
     for clause, why in verdict.unjudged:
         tally.shoes_unjudged[(clause, why)] += 1
+    for clause, by in verdict.blocked:
+        tally.blocked[(clause, by)] += 1
 
 
 def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None) -> Tally:
@@ -132,6 +134,8 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
     tally = Tally(files=[task.shown or task.path])
     shoes: dict[tuple[Optional[str], Optional[str]], list] = {}
     table_shoes: dict[Optional[str], list] = {}
+    table_meters: dict[Optional[str], MeterJudge] = {}
+    rules = rs.as_rules()
     fname = task.shown or task.path
     judged_count = tally.judged
     for raw in _guarded(reader, Path(task.path), task.max_line_bytes):
@@ -187,6 +191,12 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
         shoe_verdict = state[2].record(record, quote)
         if shoe_verdict:
             _apply_shoe(tally, shoe_verdict, default_day, task.include_expired)
+        meter_judge = table_meters.get(record.table_id)
+        if meter_judge is None:
+            meter_judge = table_meters[record.table_id] = MeterJudge(rules)
+        meter_verdict = meter_judge.record(record, quote)
+        if meter_verdict:
+            _apply_shoe(tally, meter_verdict, default_day, task.include_expired)
         try:
             j = judge_round(record, rs)
         except BadRecord as e:
@@ -300,7 +310,7 @@ def judgeable_clauses(rs: RulesSubmission) -> list[str]:
 
     from .judge import side_section
 
-    out = list(JUDGED_CLAUSES) + list(SHOE_CLAUSES) + ["631a.12(a)"]
+    out = list(JUDGED_CLAUSES) + list(SHOE_CLAUSES) + ["631a.12(a)"] + meter_clauses(rs.as_rules())
     for section, wagers in side.SECTION_WAGERS.items():
         for wager, _ in wagers:
             if side_section(wager, rs) == section and (rs.offers(wager) or wager in ("banker", "player", "tie")):

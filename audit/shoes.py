@@ -32,20 +32,38 @@ Dealer's calls after the last card (§ 631a.12(a)) are judged round by round
 (:func:`~.judge.judge_round`); the round-by-round order and repeats of a shoe stay in
 :mod:`.engine`.
 
-The progressive meters between consecutive rounds of a table are not judged here (see
-docs/protocol.md, "What a recorded shoe carries": not yet judged from records).
+A :class:`MeterJudge` (one a table: the meters run on from shoe to shoe) judges the
+progressive meters between consecutive rounds of a table with the live suite's arithmetic
+(:func:`baccarat_conformance.oracle.progressives.judge_meters`): the meters a round's record
+reports after settlement, from the meters the table's previous round reported, its wagers'
+contributions at their rates (§ 631c.2(i)[table], § 631c.6(c)(4)), the jackpots paid at 100% of a meter, the Must-Hit-By Mystery award
+(§ 631c.6(c)(5)(iii), its amount (c)(7)) and the reset or reseed ((c)(5)(iv), the Heavenly 9
+"Meter seed/reseed"); the Royal 9 (§ 629b.3, § 627b.3) and Harmony (§ 629b.7) meters are
+not judged from records yet. A mystery hit value the record does not disclose (``hit_value``) is
+known only to lie in the configuration's range (interpretation mystery-hit-within-round): an
+award the record reports is accepted when the meter is above the minimum, and a meter above
+the maximum must have been awarded. Only the meters of :data:`JUDGED_METERS` are judged. Two rounds are consecutive when their round ids end in
+numbers one apart with the same prefix (``T1-R17``, ``T1-R18``); a round whose id carries no
+number, or whose predecessor is not recorded before it, is not judged for the meters (counted
+as such), nor is a round whose mystery award some order of its contributions makes when the
+hit value is not disclosed (which wager's contribution crossed it is then not known); neither is a void or simulated round, whose meters are the next round's baseline.
+Once a meter's growth is shown wrong at a table, its later awards there rest on it and are
+blocked by that clause, as in the live suite.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Optional
 
 from baccarat_conformance.oracle import ch631a
+from baccarat_conformance.oracle import progressives as P
 
 from .judge import Finding, RecordedRound
 
-__all__ = ["ShoeJudge", "ShoeVerdict", "SHOE_CLAUSES", "BURN", "LAST_HAND"]
+__all__ = ["ShoeJudge", "MeterJudge", "ShoeVerdict", "SHOE_CLAUSES", "BURN", "LAST_HAND", "meter_clauses"]
 
 BURN = "631a.5(f)"
 LAST_HAND = "631a.10(d)"
@@ -62,9 +80,11 @@ class ShoeVerdict:
     judged: list[tuple[str, dict]] = field(default_factory=list)
     findings: list[tuple[Finding, dict]] = field(default_factory=list)
     unjudged: list[tuple[str, str]] = field(default_factory=list)
+    blocked: list[tuple[str, str]] = field(default_factory=list)
+    """(clause, the clause it rests on, shown broken before at the table)."""
 
     def __bool__(self) -> bool:
-        return bool(self.judged or self.findings or self.unjudged)
+        return bool(self.judged or self.findings or self.unjudged or self.blocked)
 
 
 def _cards(cards: list[str]) -> str:
@@ -142,4 +162,118 @@ class ShoeJudge:
                                                 "out: the one more hand is not recorded here"))
             else:
                 out.judged.append((LAST_HAND, self.cover))
+        return out
+
+
+ROUND_NUMBER = re.compile(r"^(.*?)(\d{1,18})$")
+MYSTERY_METERS = (P.MYSTERY_METER, P.ROYAL_9_MYSTERY_METER)
+JUDGED_METERS = (P.HEAVENLY_9_METER, P.MYSTERY_METER)
+"""The meters judged from records: the Heavenly 9 meter and its Must-Hit-By Mystery bonus
+meter (Ch. 631c). The Royal 9 and Harmony meters of Ch. 629b / 627b are not judged from
+records yet (their recorded rounds do not yet audit to the live suite's account), never a pass."""
+METERS = "progressive meters"
+"""The key of :attr:`ShoeVerdict.unjudged` for rounds whose meters are not judged."""
+
+
+def meter_clauses(rules: dict) -> list[str]:
+    """The clauses a :class:`MeterJudge` judges under ``rules`` (the Rules Submission's
+    ``as_rules()``): each offered meter's rate and reset clauses, the pay tables that pay
+    100% of a meter, the mystery award's clauses."""
+    out: list[str] = []
+    for meter, (_, reset) in P.reset_amounts(rules, P.section_of(rules)).items():
+        if meter not in JUDGED_METERS:
+            continue
+        out += [P.meter_rate_clause(rules, meter), reset]
+        if meter in P.MYSTERY_CLAUSES:
+            own = P.MYSTERY_CLAUSES[meter]
+            out += [own[k].format(section=P.section_of(rules)) for k in ("award", "payout", "reset")]
+        elif meter != P.HARMONY_RESERVE_METER:
+            out.append(P.jackpot_clause(rules, meter))
+    return list(dict.fromkeys(out))
+
+
+def _number(round_id: str) -> Optional[tuple[str, int]]:
+    found = ROUND_NUMBER.match(round_id)
+    return (found.group(1), int(found.group(2))) if found else None
+
+
+class MeterJudge:
+    """The progressive meters of one table between its consecutive rounds (see the module
+    docstring); ``rules``: the Rules Submission's ``as_rules()``. :meth:`record` returns
+    the :class:`ShoeVerdict` of a round."""
+
+    __slots__ = ("rules", "offered", "prev", "broken_growth")
+
+    def __init__(self, rules: dict):
+        self.rules = rules
+        self.offered = set(P.reset_amounts(rules, P.section_of(rules))) & set(JUDGED_METERS)
+        self.prev: Optional[tuple[Optional[tuple[str, int]], dict[str, Decimal], dict[str, Optional[Decimal]]]] = None
+        self.broken_growth: dict[str, str] = {}
+
+    def record(self, record: RecordedRound, quote: dict[str, Any]) -> ShoeVerdict:
+        out = ShoeVerdict()
+        if not self.offered:
+            return out
+        meters = {x.name: x.amount for x in record.meters if x.name in self.offered}
+        hits = {x.name: x.hit_value for x in record.meters if x.name in self.offered
+                and (x.hit_value is not None or x.name in MYSTERY_METERS)}
+        number = _number(record.round_id)
+        prev, self.prev = self.prev, ((number, meters, hits) if meters else None)
+        if not meters or prev is None:
+            return out
+        if record.status != "completed" or record.player is None or record.banker is None:
+            return out
+        if number is None or prev[0] is None:
+            out.unjudged.append((METERS, "a round id carries no number: its previous round is not known"))
+            return out
+        if number[0] != prev[0][0] or number[1] != prev[0][1] + 1:
+            out.unjudged.append((METERS, "the table's previous round is not recorded just before it"))
+            return out
+        before = {k: v for k, v in prev[1].items()}
+        if set(before) != set(meters):
+            return self._problem(out, quote, P.MeterProblem(
+                "meter", "", None, f"after round {record.round_id}, the meters {sorted(before)} reported",
+                f"the record reports {sorted(meters)}"), sorted(set(before) ^ set(meters))[0])
+        placed = [P.PlacedWager(w.seat, w.wager_type, w.amount, w.wager_id) for w in record.wagers
+                  if w.result != "void"]
+        seen = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"
+                and e.seat is not None and e.meter is not None and e.amount is not None]
+        coup = ch631a.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
+        want, _, problem = P.judge_meters(self.rules, before, prev[2], placed, coup, seen,  # type: ignore[arg-type]
+                                          {w.wager_id: (w.result, w.paid) for w in record.wagers},
+                                          [("in the round record", meters)], hits, f"round {record.round_id}")
+        if problem is not None and problem.kind == "award" and problem.meter in MYSTERY_METERS \
+                and prev[2].get(problem.meter) is None and seen and P.mystery_order(
+                    self.rules, problem.meter, before[problem.meter], None, placed,
+                    [(s, w, a) for s, w, mt, a in seen if mt == problem.meter], None) is not None:
+            # several contributions of the winner's seat, the hit value not disclosed: the awards the
+            # record reports are what some order of the contributions makes (interpretation
+            # mystery-bonus-hit), but the account cannot tell which: this round's meters are not judged
+            out.unjudged.append((METERS, "a mystery award whose hit value and order of contributions are not "
+                                         "recorded"))
+            return out
+        if problem is not None:
+            return self._problem(out, quote, problem, problem.meter)
+        for clause in dict.fromkeys(want.why.values()):
+            out.judged.append((clause, quote))
+        for meter, _ in want.jackpots.values():
+            out.judged.append((P.jackpot_clause(self.rules, meter), quote))
+        for _, _, meter, _ in want.awards:
+            own = P.MYSTERY_CLAUSES[meter]
+            out.judged += [(own[k].format(section=P.section_of(self.rules)), quote) for k in ("award", "payout")]
+        return out
+
+    def _problem(self, out: ShoeVerdict, quote: dict, problem: P.MeterProblem, meter: str) -> ShoeVerdict:
+        if problem.kind == "jackpot":
+            clause = problem.clause or P.jackpot_clause(self.rules, meter)
+        elif problem.kind == "award":
+            clause = problem.clause or "631c.6(c)(5)(iii)"
+            if meter in self.broken_growth:
+                out.blocked.append((clause, self.broken_growth[meter]))
+                return out
+        else:
+            clause = problem.clause or P.meter_rate_clause(self.rules, meter)
+            if clause == P.meter_rate_clause(self.rules, meter):
+                self.broken_growth.setdefault(meter, clause)
+        out.findings.append((Finding(clause, problem.required, problem.observed), quote))
         return out

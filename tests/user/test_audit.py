@@ -90,10 +90,18 @@ BROKEN = [
     ("tests.games.broken_games_631a:two_hands_after_last_hand", "baccarat"),
     ("tests.games.broken_games_631a:calls_tie_without_hand", "baccarat"),
     ("tests.games.broken_games_631a:no_final_counts_for_two_card_hands", "baccarat"),
+    # the progressive meters between consecutive rounds of a table
+    ("tests.games.broken_games_progressives:heavenly_9_increments_1_percent", "heavenly_9"),
+    ("tests.games.broken_games_progressives:mystery_rate_doubled", "heavenly_9"),
+    ("tests.games.broken_games_progressives:mystery_never_pays", "heavenly_9"),
+    ("tests.games.broken_games_progressives:mystery_not_reset", "heavenly_9"),
+    ("tests.games.broken_games_progressives:mystery_pays_ninety_percent", "heavenly_9"),
 ]
 #: (shoes, seed) of the recording of a game whose break needs a rarer round (a Banker's 6 against a
 #: Player's third card 5: about one round in 250); others: 2 shoes of seed 5.
-RECORDING = {"tests.games.broken_games:banker_draws_on_6_against_5": (4, 1)}
+RECORDING = {"tests.games.broken_games:banker_draws_on_6_against_5": (4, 1),
+             # the Must-Hit-By meter passes its $500 maximum (§ 631c.6(c), Paytable B—$5) in the fifth shoe
+             "tests.games.broken_games_progressives:mystery_never_pays": (6, 5)}
 #: Games the registry proves under one profile, recorded under another that offers the
 #: wager their break is in (the proof's own scenarios open such tables themselves).
 RECORDED_UNDER = {"tests.games.broken_games_631a:dragon_bonus_wins_by_three": "full_table"}
@@ -178,12 +186,16 @@ def test_one_process_a_local_pool_and_a_dask_cluster_give_identical_figures(refe
     assert whole["failed"] == one["failed"]
     # a shoe split across files judges what each part shows: the cover card's one more hand lies in
     # another part, so § 631a.10(d) is judged on fewer shoes and the rest are counted as not judged
-    from baccarat_conformance.audit.shoes import SHOE_CLAUSES
+    # (and the meters between consecutive rounds of a table: a part holds every third round, none consecutive)
+    from baccarat_conformance.audit.shoes import SHOE_CLAUSES, meter_clauses
 
-    assert {c: n for c, n in whole["judged"].items() if c not in SHOE_CLAUSES} == \
-        {c: n for c, n in one["judged"].items() if c not in SHOE_CLAUSES}
-    assert all(one["judged"].get(c, 0) <= whole["judged"].get(c, 0) for c in SHOE_CLAUSES)
+    across = set(SHOE_CLAUSES) | set(meter_clauses(load_profile("full_table").as_rules()))
+    assert {c: n for c, n in whole["judged"].items() if c not in across} == \
+        {c: n for c, n in one["judged"].items() if c not in across}
+    assert all(one["judged"].get(c, 0) <= whole["judged"].get(c, 0) for c in across)
+    assert whole["judged"]["631c.6(c)(4)"] > 100 and "631c.6(c)(4)" not in one["judged"]
     assert not whole["shoes_unjudged"] and any(k.startswith("('631a.10(d)'") for k in one["shoes_unjudged"])
+    assert any("progressive meters" in k and "previous round is not recorded" in k for k in one["shoes_unjudged"])
 
 
 def test_statistics_over_recorded_rounds_name_a_table_whose_banker_wins_too_often(tmp_path):
