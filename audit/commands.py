@@ -5,7 +5,8 @@
     write into ``DIR`` what a run writes there for the verdict: ``results.jsonl`` (one
     entry a clause; the nonconforming rounds quoted with file, line, table, shoe, round
     and time), ``session.json`` (the audit's facts), ``matrix.{html,csv,json}`` and
-    ``matrix-totals.csv``. Exit status: the clause matrix's, as for ``run``
+    ``matrix-totals.csv``, and ``audit-returns.png`` (each table's observed return per
+    wager against the par sheet, :mod:`.plots`; linked from ``matrix.html``). Exit status: the clause matrix's, as for ``run``
     (:data:`baccarat_conformance.verdict.contract.EXIT_STATUS_HELP`); findings in the
     input make it at least 4 (incomplete).
 ``baccarat-conformance record --game FACTORY --profile P --shoes N --out FILE.jsonl``
@@ -31,7 +32,8 @@ from .readers import MAX_LINE_BYTES
 
 __all__ = ["add_parsers", "COMMANDS", "audit_command", "record_command", "OUT_FILES"]
 
-OUT_FILES = ("results.jsonl", "session.json", "matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html")
+OUT_FILES = ("results.jsonl", "session.json", "matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html",
+             "audit-returns.png")
 """What an audit writes into ``--out`` (and deletes there first, once every input is valid)."""
 
 
@@ -107,7 +109,10 @@ def audit_command(args: argparse.Namespace) -> int:
 
     from .engine import Task, entries_of, run_partitions
     from .readers import expand_inputs, load_readers
-    from .statistics import named_tables, statistics_tests
+    from baccarat_conformance.reports.matrix_writers import write_matrix
+
+    from .plots import RETURNS_PNG
+    from .statistics import named_tables, return_points, statistics_tests
 
     started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     try:
@@ -177,7 +182,18 @@ def audit_command(args: argparse.Namespace) -> int:
     write_atomic(out / "session.json", json.dumps(facts, indent=1, ensure_ascii=False) + "\n")
     matrix = matrix_of_run(entries, facts, ctx=ctx, attestations=att, waivers=wv, allure_results=None,
                            allow_pending=bool(args.allow_pending))
-    write_run_matrix(matrix, out)
+    points = return_points(tally, rs)
+    if points:
+        from .plots import returns_plot
+
+        (out / RETURNS_PNG).write_bytes(returns_plot(points, f"observed return per table and wager against the "
+                                                            f"par sheet ({tally.rounds:,} recorded rounds)"))
+        write_matrix(matrix, out, game_math={"par_sheet": {"observed returns": f"{RETURNS_PNG}: each table's "
+                                                           "observed return per wager, 99% confidence interval, "
+                                                           "against the par sheet's (results.jsonl: the tests)"},
+                                             "images": [RETURNS_PNG]})
+    else:
+        write_run_matrix(matrix, out)
     failing = sum(1 for e in entries if e.get("category") == "nonconformance")
     print(f"audit: {tally.records:,} records in {len(files)} file(s), {tally.rounds:,} rounds judged in "
           f"{seconds:.1f} s ({facts['audit']['rounds_per_second'] or 0:,} rounds/s); "

@@ -137,6 +137,9 @@ def test_an_audit_folder_seals_verifies_and_diffs_like_a_run_folder(reference_ro
     good = subprocess.run([*CLI, *base, str(reference_rounds), "--profile", "full_table", "--out", str(tmp_path / "a")],
                           capture_output=True, text=True, env=env, timeout=600)
     assert good.returncode in (0, 4), good.stdout + good.stderr
+    picture = tmp_path / "a" / "audit-returns.png"
+    assert picture.read_bytes().startswith(b"\x89PNG") and "<img src='audit-returns.png'" in \
+        (tmp_path / "a" / "matrix.html").read_text()
     bad = subprocess.run([*CLI, *base, str(broken), "--profile", "baccarat", "--out", str(tmp_path / "b")],
                          capture_output=True, text=True, env=env, timeout=600)
     assert bad.returncode == 1, bad.stdout + bad.stderr
@@ -216,3 +219,25 @@ def test_statistics_over_recorded_rounds_name_a_table_whose_banker_wins_too_ofte
     rejected = {x["table"] for x in tests if x["reject"]}
     assert "T2" in rejected and "T1" not in rejected
     assert all("power" in x and x["n"] for x in tests)
+
+
+def test_the_observed_returns_picture_renders_each_table_and_wager_against_the_par_sheet(reference_rounds, tmp_path):
+    import io
+
+    import matplotlib.image
+
+    from baccarat_conformance.audit.plots import returns_plot
+    from baccarat_conformance.audit.statistics import return_points
+
+    rs = load_profile("full_table")
+    tally = run_partitions([Task(str(reference_rounds), "full_table", as_of=AS_OF, include_expired=True)])
+    points = return_points(tally, rs)
+    assert {p["table"] for p in points} == {"T1"} and {"player", "tie", "lucky_nines"} <= {p["wager"] for p in points}
+    assert all(p["low"] < p["observed"] < p["high"] and -1 <= p["par"] < 0 for p in points)
+    image = matplotlib.image.imread(io.BytesIO(returns_plot(points, "T1")), format="png")
+    assert image.shape[0] > 200 and image.shape[1] > 400
+    # an untrusted table id with matplotlib's math-mode marks is drawn as text
+    image = matplotlib.image.imread(io.BytesIO(returns_plot([dict(points[0], table="$\\frac{")], "odd")), format="png")
+    assert image.shape[0] > 100
+    with pytest.raises(ValueError):
+        returns_plot([], "none")
