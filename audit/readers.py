@@ -132,7 +132,9 @@ class JsonLinesReader:
 class CsvReader:
     """A flat CSV export, one row per round (a header row first). Columns:
 
-    ``table_id``, ``shoe_id``, ``timestamp`` (the envelope), ``round_id``, ``status``
+    ``table_id``, ``shoe_id``, ``timestamp`` (the envelope), ``burned`` (optional: on the
+    shoe's first round, the burn's cards separated by spaces, ``-`` for none; an empty cell:
+    not recorded), ``round_id``, ``status``
     (default ``completed``), ``player_cards`` and ``banker_cards`` (cards in the order
     dealt, separated by spaces: ``"9H 10C"``), ``player_point_count``,
     ``banker_point_count``, ``player_natural``, ``banker_natural`` (``true``/``false``),
@@ -199,6 +201,9 @@ class CsvReader:
         for k in ("table_id", "shoe_id", "timestamp"):
             if row.get(k):
                 rec[k] = row[k]
+        burned = (row.get("burned") or "").strip()
+        if burned:  # the shoe's first round: its burn; "-" for none burned
+            rec["burned"] = [] if burned == "-" else burned.split()
         rec["round_id"] = row.get("round_id", "")
         rec["status"] = row.get("status") or "completed"
         cards: list[dict] = []

@@ -85,3 +85,12 @@ def test_a_meter_that_grows_wrong_fails_its_rate_and_unnumbered_rounds_are_not_j
     t = audit(unnumbered, tmp_path)
     assert not t.failed and "631c.6(c)(4)" not in t.judged
     assert sum(n for (c, _), n in t.shoes_unjudged.items() if c == "progressive meters") == len(shoe) - 1
+
+
+def test_the_csv_export_carries_the_burn_in_a_column_of_its_own():
+    from baccarat_conformance.audit.readers import CsvReader
+
+    assert CsvReader.record({"round_id": "R1", "burned": "5H 2C 3D 4S 5S 6S"})["burned"] == \
+        ["5H", "2C", "3D", "4S", "5S", "6S"]
+    assert CsvReader.record({"round_id": "R1", "burned": "-"})["burned"] == []
+    assert "burned" not in CsvReader.record({"round_id": "R2", "burned": " "})
