@@ -134,7 +134,8 @@ class CsvReader:
 
     ``table_id``, ``shoe_id``, ``timestamp`` (the envelope), ``burned`` (optional: on the
     shoe's first round, the burn's cards separated by spaces, ``-`` for none; an empty cell:
-    not recorded), ``round_id``, ``status``
+    not recorded), ``shoe`` (optional: ``in_play``, ``last_hand`` in the round in which the
+    cover card came out, ``ended``; the record's ``shoe``), ``round_id``, ``status``
     (default ``completed``), ``player_cards`` and ``banker_cards`` (cards in the order
     dealt, separated by spaces: ``"9H 10C"``), ``player_point_count``,
     ``banker_point_count``, ``player_natural``, ``banker_natural`` (``true``/``false``),
@@ -206,6 +207,8 @@ class CsvReader:
             rec["burned"] = [] if burned == "-" else burned.split()
         rec["round_id"] = row.get("round_id", "")
         rec["status"] = row.get("status") or "completed"
+        if (row.get("shoe") or "").strip():
+            rec["shoe"] = row["shoe"].strip()
         cards: list[dict] = []
         for hand in ("player", "banker"):
             hand_cards = (row.get(f"{hand}_cards") or "").split()
