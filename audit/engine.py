@@ -101,6 +101,12 @@ def _guarded(reader: Any, path: Path, max_line_bytes: int) -> Iterable[Any]:
                                     f"({type(e).__name__}: {free_text(str(e), 200)}); the rest of the file is not read")
 
 
+def _cut(text: str) -> str:
+    """A finding's sentence cut to :data:`PROBLEM_CHARS` (the recording's texts in it are
+    escaped where they are quoted)."""
+    return free_text(text if len(text) <= PROBLEM_CHARS else text[:PROBLEM_CHARS - 3] + "...", PROBLEM_CHARS)
+
+
 def _apply_shoe(tally: Tally, verdict: ShoeVerdict, default_day: dt.date, include_expired: bool) -> None:
     """A :class:`~.shoes.ShoeVerdict` counted into ``tally``: each clause judged or broken on
     the date of the round that showed it (a clause not in force then counts as such)."""
@@ -115,8 +121,8 @@ def _apply_shoe(tally: Tally, verdict: ShoeVerdict, default_day: dt.date, includ
             tally.not_in_force[clause] += 1
     for f, quote in verdict.findings:
         if _in_force(f.clause, day_of(quote), include_expired):
-            tally.finding(f.clause, {**quote, "clause": f.clause, "required": free_text(f.required, PROBLEM_CHARS),
-                                     "observed": free_text(f.observed, PROBLEM_CHARS)})
+            tally.finding(f.clause, {**quote, "clause": f.clause, "required": _cut(f.required),
+                                     "observed": _cut(f.observed)})
     for clause, why in verdict.unjudged:
         tally.shoes_unjudged[(clause, why)] += 1
     for clause, by in verdict.blocked:

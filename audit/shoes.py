@@ -91,6 +91,12 @@ def _cards(cards: list[str]) -> str:
     return " ".join(cards) or "no card"
 
 
+def _id(text: Any, limit: int = 80) -> str:
+    """A round id as a finding quotes it: the recording's text, escaped and cut (untrusted)."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[:limit] + "..."
+
+
 class ShoeJudge:
     """The judge of one dealing shoe's records, in the order recorded (see the module
     docstring). ``record(round, quote)`` and ``end()`` each return a :class:`ShoeVerdict`
@@ -124,8 +130,8 @@ class ShoeJudge:
                 self.past_quoted = True
                 out.findings.append((Finding(
                     LAST_HAND, f"at most one more hand after the round in which the cover card came out (round "
-                               f"{self.cover['round_id']}, {self.cover['file']}:{self.cover['line']}), then new decks",
-                    f"round {record.round_id} is hand {self.after_cover} dealt from the same dealing shoe after it"),
+                               f"{_id(self.cover['round_id'])}, line {self.cover['line']}), then new decks",
+                    f"round {_id(record.round_id)} is hand {self.after_cover} dealt from the same dealing shoe after it"),
                     quote))
             return out
         if record.shoe == "last_hand" or any(e.type == "cover_card" for e in record.events):
@@ -232,7 +238,7 @@ class MeterJudge:
         before = {k: v for k, v in prev[1].items()}
         if set(before) != set(meters):
             return self._problem(out, quote, P.MeterProblem(
-                "meter", "", None, f"after round {record.round_id}, the meters {sorted(before)} reported",
+                "meter", "", None, f"after round {_id(record.round_id)}, the meters {sorted(before)} reported",
                 f"the record reports {sorted(meters)}"), sorted(set(before) ^ set(meters))[0])
         placed = [P.PlacedWager(w.seat, w.wager_type, w.amount, w.wager_id) for w in record.wagers
                   if w.result != "void"]
@@ -241,7 +247,7 @@ class MeterJudge:
         coup = ch631a.Coup(tuple(record.player.cards), tuple(record.banker.cards), ())
         want, _, problem = P.judge_meters(self.rules, before, prev[2], placed, coup, seen,  # type: ignore[arg-type]
                                           {w.wager_id: (w.result, w.paid) for w in record.wagers},
-                                          [("in the round record", meters)], hits, f"round {record.round_id}")
+                                          [("in the round record", meters)], hits, f"round {_id(record.round_id)}")
         if problem is not None and problem.kind == "award" and problem.meter in MYSTERY_METERS \
                 and prev[2].get(problem.meter) is None and seen and P.mystery_order(
                     self.rules, problem.meter, before[problem.meter], None, placed,

@@ -94,3 +94,10 @@ def test_the_csv_export_carries_the_burn_in_a_column_of_its_own():
         ["5H", "2C", "3D", "4S", "5S", "6S"]
     assert CsvReader.record({"round_id": "R1", "burned": "-"})["burned"] == []
     assert "burned" not in CsvReader.record({"round_id": "R2", "burned": " "})
+
+
+def test_an_untrusted_round_id_is_quoted_escaped_and_cut(shoe, tmp_path):
+    extra = dict(shoe[-2], round_id="\u202e\x1b[31m" + "R" * 190)  # control characters, long
+    t = audit([*shoe, extra], tmp_path)
+    f = t.findings["631a.10(d)"][0]
+    assert "\x1b" not in f["observed"] and "\\x1b" in f["observed"] and len(f["observed"]) <= 300
