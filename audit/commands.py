@@ -69,6 +69,9 @@ def add_parsers(sub: Any) -> None:
                     help="run the partitions on the Dask scheduler at ADDRESS (tcp://host:port; extra `cluster`)")
     au.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                     help="progress lines with rounds per second on stderr (auto: on a terminal)")
+    au.add_argument("--no-html", action="store_true",
+                    help="as for run (a command line of run's options works here): an audit makes no Allure "
+                         "report, so there is nothing to skip; matrix.html is always written")
     rec = sub.add_parser("record", help="record the rounds of a game as a table's recorder would (JSON Lines)",
                          description="Play dealing shoes of a game under a Rules Submission, every offered wager "
                                      "placed before every round, and write each round record with its envelope "
