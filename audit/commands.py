@@ -88,17 +88,40 @@ def add_parsers(sub: Any) -> None:
     rec.add_argument("--out", required=True, help="the file to write (.jsonl, or .jsonl.gz for gzip)")
 
 
-def _progress_printer(mode: str, total_files: int) -> Any:
-    on = mode == "on" or (mode == "auto" and sys.stderr.isatty())
-    state = {"n": 0, "t0": time.monotonic(), "last": 0.0}
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
-    def tell(records: int) -> None:
+
+def _eta(seconds: float) -> str:
+    """``1:02:03`` or ``2:03`` (hours, minutes, seconds)."""
+    m, sec = divmod(int(round(seconds)), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def _progress_printer(mode: str, total_bytes: int) -> Any:
+    """(``tell(records, stored_bytes)`` for :func:`~.engine.run_partitions`, its state):
+    a line on stderr at most once a second with the records read, the rounds per second and
+    the ETA, the time left at the rate so far over the input's stored bytes still unread
+    (shown once some of them are read; ``total_bytes`` the inputs' sizes)."""
+    on = mode == "on" or (mode == "auto" and sys.stderr.isatty())
+    state = {"n": 0, "bytes": 0, "t0": time.monotonic(), "last": 0.0}
+
+    def tell(records: int, stored_bytes: int = 0) -> None:
         state["n"] += records
+        state["bytes"] += stored_bytes
         now = time.monotonic()
         if on and now - state["last"] >= 1.0:
             state["last"] = now
-            rate = state["n"] / max(now - state["t0"], 1e-9)
-            print(f"audit: {state['n']:,} records, {rate:,.0f} rounds/s", file=sys.stderr, flush=True)
+            elapsed = max(now - state["t0"], 1e-9)
+            rate = state["n"] / elapsed
+            done = min(state["bytes"], total_bytes)
+            eta = (f", {100 * done / total_bytes:.0f}% of the input, ETA {_eta(elapsed * (total_bytes - done) / done)}"
+                   if 0 < done and total_bytes else ", ETA not yet known")
+            print(f"audit: {state['n']:,} records, {rate:,.0f} rounds/s{eta}", file=sys.stderr, flush=True)
     return tell, state
 
 
@@ -149,7 +172,7 @@ def audit_command(args: argparse.Namespace) -> int:
     profile_path = str(Path(args.profile).resolve()) if Path(args.profile).is_file() else args.profile
     tasks = [Task(str(f.resolve()), profile_path, args.reader, args.max_line_bytes, as_of, args.include_expired,
                   shown=str(f)) for f in files]
-    tell, state = _progress_printer(args.progress, len(tasks))
+    tell, state = _progress_printer(args.progress, sum(_size(f) for f in files))
     t0 = time.monotonic()
     try:
         tally = run_partitions(tasks, workers=args.workers, cluster=args.cluster, progress=tell)

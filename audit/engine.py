@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import os
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -129,9 +130,19 @@ def _apply_shoe(tally: Tally, verdict: ShoeVerdict, default_day: dt.date, includ
         tally.blocked[(clause, by)] += 1
 
 
+def _stored_size(path: str) -> int:
+    """The bytes of the input file as stored (0 when it cannot be read: the reader says why)."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None) -> Tally:
     """Read and judge every record of ``task.path`` (see the module docstring).
-    ``progress(rounds)`` is called every 10,000 records. Never raises for bad content:
+    ``progress(records, stored_bytes)`` is told every 10,000 records of the records read
+    and of the bytes of the file as stored read since (the reader's ``Raw.offset``), and
+    once at the end of the rest of both. Never raises for bad content:
     each bad record is a finding of the tally with its line."""
     rs = _profile(task.profile)
     readers = load_readers()
@@ -144,10 +155,13 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
     rules = rs.as_rules()
     fname = task.shown or task.path
     judged_count = tally.judged
+    size, reported = _stored_size(task.path), 0
     for raw in _guarded(reader, Path(task.path), task.max_line_bytes):
         tally.records += 1
         if progress is not None and tally.records % 10_000 == 0:
-            progress(10_000)
+            at = min(raw.offset, size) if raw.offset is not None else reported
+            progress(10_000, max(at - reported, 0))
+            reported = max(at, reported)
         where = {"file": fname, "line": raw.line}
         if raw.problem is not None:
             tally.bad_input(_kind_of_problem(raw.problem), {**where, "kind": _kind_of_problem(raw.problem),
@@ -235,6 +249,8 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
             _count_statistics(tally, record, j.coup)
     for state in shoes.values():  # the end of the file ends every shoe still open
         _apply_shoe(tally, state[2].end(), default_day, task.include_expired)
+    if progress is not None:
+        progress(tally.records % 10_000, max(size - reported, 0))
     return tally
 
 
@@ -274,8 +290,9 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
                    progress: Optional[Callable[[int], None]] = None) -> Tally:
     """Every task's tally, merged in task order: on this process (``workers`` 1), on
     ``workers`` local processes (:mod:`concurrent.futures`), or on the Dask scheduler at
-    ``cluster`` (``tcp://HOST:PORT``; the ``cluster`` extra). ``progress(rounds)`` is
-    told of the records read (per partition on a pool or cluster, as each ends)."""
+    ``cluster`` (``tcp://HOST:PORT``; the ``cluster`` extra). ``progress(records,
+    stored_bytes)`` is told of the records and input bytes read (every 10,000 records on
+    this process; per partition on a pool or cluster, as each ends)."""
     if cluster:
         try:
             from distributed import Client
@@ -286,9 +303,17 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
 
         with Client(cluster) as client:
             futures = client.map(audit_partition, tasks, pure=False)
-            done = client.gather(futures)
-        if progress is not None:
-            progress(sum(t.records for t in done))
+            if progress is None:
+                done = client.gather(futures)
+            else:
+                from distributed import as_completed as dask_completed
+
+                index = {f.key: i for i, f in enumerate(futures)}
+                done = [None] * len(tasks)
+                for fut in dask_completed(futures):
+                    i = index[fut.key]
+                    done[i] = fut.result()
+                    progress(done[i].records, _stored_size(tasks[i].path))
         return merge_all(list(done))
     if workers <= 1 or len(tasks) <= 1:
         return merge_all([audit_partition(t, progress) for t in tasks])
@@ -302,7 +327,8 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
         for fut in as_completed(futures):
             results[futures[fut]] = fut.result()
             if progress is not None:
-                progress(results[futures[fut]].records)  # type: ignore[union-attr]
+                i = futures[fut]
+                progress(results[i].records, _stored_size(tasks[i].path))  # type: ignore[union-attr]
     return merge_all(results)
 
 

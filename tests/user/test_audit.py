@@ -178,14 +178,19 @@ def _split(src: Path, parts: int, dest: Path) -> list[Path]:
 def test_one_process_a_local_pool_and_a_dask_cluster_give_identical_figures(reference_rounds, tmp_path, ctx):
     files = _split(reference_rounds, 3, tmp_path / "parts")
     tasks = [Task(str(p), "full_table", as_of=AS_OF, include_expired=True) for p in files]
-    one = run_partitions(tasks).figures()
-    pool = run_partitions(tasks, workers=2).figures()
+    told = {"one": [], "pool": [], "dask": []}  # the progress line's (records, stored bytes) on each route
+    one = run_partitions(tasks, progress=lambda *a: told["one"].append(a)).figures()
+    pool = run_partitions(tasks, workers=2, progress=lambda *a: told["pool"].append(a)).figures()
     assert one == pool and one["rounds"] > 100
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
             as cluster:
-        dask = run_partitions(tasks, cluster=cluster.scheduler_address).figures()
+        dask = run_partitions(tasks, cluster=cluster.scheduler_address,
+                              progress=lambda *a: told["dask"].append(a)).figures()
     assert dask == one
+    stored = sum(p.stat().st_size for p in files)
+    for route, calls in told.items():  # every record and every byte of the input told once: the ETA reaches 0
+        assert (sum(r for r, _ in calls), sum(b for _, b in calls)) == (one["records"], stored), (route, calls)
     whole = run_partitions([Task(str(reference_rounds), "full_table", as_of=AS_OF, include_expired=True)]).figures()
     assert whole["failed"] == one["failed"]
     # a shoe split across files judges what each part shows: the cover card's one more hand lies in
@@ -242,3 +247,20 @@ def test_the_observed_returns_picture_renders_each_table_and_wager_against_the_p
     assert image.shape[0] > 100
     with pytest.raises(ValueError):
         returns_plot([], "none")
+
+
+def test_the_progress_line_shows_the_rate_the_share_of_the_input_read_and_the_eta(capsys):
+    from baccarat_conformance.audit.commands import _eta, _progress_printer
+
+    tell, state = _progress_printer("on", 4_000)
+    tell(10_000, 0)  # nothing of the input's stored bytes read yet (a reader that tells no offset)
+    assert capsys.readouterr().err.startswith("audit: 10,000 records, ")
+    state["last"] = -1e9
+    tell(10_000, 1_000)
+    line = capsys.readouterr().err
+    assert "20,000 records" in line and "rounds/s, 25% of the input, ETA " in line, line
+    silent, _ = _progress_printer("off", 4_000)
+    silent(10_000, 4_000)
+    assert capsys.readouterr().err == ""
+    assert (_eta(59.6), _eta(61), _eta(3 * 3600 + 62)) == ("1:00", "1:01", "3:01:02")
+
