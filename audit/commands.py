@@ -68,7 +68,8 @@ def add_parsers(sub: Any) -> None:
     au.add_argument("--cluster", default=None, metavar="ADDRESS",
                     help="run the partitions on the Dask scheduler at ADDRESS (tcp://host:port; extra `cluster`)")
     au.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
-                    help="progress lines with rounds per second on stderr (auto: on a terminal)")
+                    help="progress lines with rounds per second, the share of the input read and an ETA on stderr "
+                         "(auto: on a terminal)")
     au.add_argument("--no-html", action="store_true",
                     help="as for run (a command line of run's options works here): an audit makes no Allure "
                          "report, so there is nothing to skip; matrix.html is always written")
