@@ -20,7 +20,7 @@ what no single round can show:
   decks of cards." The round in which the cover card came out is the first round of the
   shoe whose events hold a ``cover_card`` event or whose ``shoe`` is ``last_hand``. The
   audit reads the text as allowing exactly one round of the shoe after that round (the "one
-  more hand"; interpretation *one-more-hand*: a simulated round of an irregularity,
+  more hand"; interpretation *631a.10-d-one-more-hand*: a simulated round of an irregularity,
   § 631a.15(c)(2), (d), is not a hand of play and is not counted; a void round is); a
   round of the same shoe recorded after the one more hand is a nonconforming round (the
   cards were not replaced), quoted once a shoe, at the first such round. When the round in
