@@ -19,7 +19,14 @@ $1.00 to $5,000.00): at depth smoke one stake for each residue of 25¢ steps mod
 whole $5 band of the limits; at depth standard or exhaustive every 25¢ step of the
 limits where the oracle's settlement charges a vigorish, and those of the smoke band
 elsewhere. Each outcome of the wager (win, lose, push, paytable row) takes the stakes
-in turn, so every outcome is dealt at every residue once it has enough classes.
+in turn, so every outcome is dealt at every residue once it has enough classes; a stake
+its row's odds pay in a fraction of a cent (1 to 2 on $7.25) is left out (docs/protocol.md:
+the regulations set no rounding for a payout).
+
+Which oracle settles a wager: the Chapter 631a settlers (:mod:`~baccarat_conformance.oracle.settlement`)
+at a Baccarat or EZ Baccarat table; every other wager (Chapter 631c, 629b, 627b, a
+commission-free table's Banker, Player and Tie wagers) by the par sheet's model of it
+(:func:`model_of`), which asks the oracle of its section.
 
 Each failure names the scenario's own clause (the ``clause`` fixture); a settlement
 whose amount rests on a result another clause decides (the vigorish of a Banker wager
@@ -250,9 +257,10 @@ def by_ch631a(rs: RulesSubmission, wager_type: str) -> bool:
 
 
 def _to_the_cent(total: Fraction) -> tuple[Decimal, ...]:
-    """``total`` dollars as whole cents: exact, else rounded down or up to the cent (the
-    regulations set no rule for a fraction of a cent of a payout; interpretation
-    payout-fraction-of-a-cent)."""
+    """``total`` dollars as whole cents: exact, else rounded down and up to the cent (the
+    regulations set no rule for a fraction of a cent of a payout: :func:`plan` stakes only
+    amounts the odds pay in whole cents, as docs/protocol.md says, and a fraction, should
+    one be paid, is accepted rounded either way)."""
     cents = total * 100
     down = Decimal(cents.numerator // cents.denominator) / 100
     if cents.denominator == 1:
@@ -264,7 +272,7 @@ def _modelled(rules: dict, spec: WagerSpec, coup: ch631a.Coup) -> Want:
     """The settlement of ``spec`` by the par sheet's model of its wager (the oracle of its
     section: :mod:`~baccarat_conformance.oracle.side_wagers`, Golden Talons, Rising
     Phoenix), for the stake of ``spec``: a win paid at the row's odds, stake included
-    (rounded down or up to the cent when the odds make a fraction of one), a push returns
+    (:func:`_to_the_cent`), a push returns
     the stake, a loss pays nothing; no vigorish."""
     model = model_of(rules, Target(spec.wager_type, spec.hand, spec.option))
     if model is None:
@@ -371,6 +379,9 @@ def plan(rules: dict, rs: RulesSubmission, target: Target, depth: str) -> Sweep:
     out.target = target
     for outcome, shoes in groups.items():
         own = full if outcome in charged else smoke
+        coup = ch631a.deal(shoes[0])  # odds that pay a fraction of a cent on a stake: that stake is left out
+        own = [s for s in own if not oracle(rules, rs, WagerSpec(SEAT, target.wager_type, s, target.hand,
+                                                                 target.option), coup).paid_also] or own
         seats = 1 if target.wager_type == "royal_9" else max(1, min(positions, -(-len(own) // len(shoes))))
         count = max(len(shoes), -(-len(own) // seats))
         out += [Deal(shoes[i % len(shoes)], [own[(i * seats + j) % len(own)] for j in range(seats)])
