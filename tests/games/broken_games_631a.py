@@ -922,3 +922,18 @@ one_shuffle_for_every_seed = _factory(OneShuffleForEverySeed)
 accepts_below_the_minimum = _factory(AcceptsBelowTheMinimum)
 vigorish_rounded_down_at_seven_fifty = _factory(VigorishRoundedDownAtSevenFifty)
 natural_tie_returned_as_push = _factory(NaturalTieReturnedAsPush)
+
+
+@breaks("631a.13(e)", profile="baccarat")
+class DragonBonusShortAtSevenSeventyFive(SeededReferenceGame):
+    """Pays a winning $7.75 Dragon Bonus Wager 25¢ short of its paytable's odds (§ 631a.13(e));
+    every other stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "dragon_bonus" and s.result == "win" and wager.amount == Decimal("7.75"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+dragon_bonus_short_at_seven_seventy_five = _factory(DragonBonusShortAtSevenSeventyFive)

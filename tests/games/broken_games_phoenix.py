@@ -10,6 +10,8 @@ Every run is dated today with ``--include-expired``.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from tests.games.seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.families.golden_talons import PAYTABLES as GOLDEN_TALONS_PAYTABLES
@@ -349,3 +351,19 @@ BROKEN = {
 
 for _name, _cls in BROKEN.items():
     globals()[_name] = _factory(_cls)
+
+
+@breaks("629b.6(f)", profile="midibaccarat_golden_talons", include_expired=True)
+class GoldenTalonsShortAtSevenSeventyFive(SeededReferenceGame):
+    """Pays a winning $7.75 Golden Talons wager 25¢ short of its paytable's odds (§ 629b.6(f));
+    every other stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "golden_talons" and s.result == "win" and wager.amount == Decimal("7.75"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+BROKEN["golden_talons_short_at_seven_seventy_five"] = GoldenTalonsShortAtSevenSeventyFive
+golden_talons_short_at_seven_seventy_five = _factory(GoldenTalonsShortAtSevenSeventyFive)

@@ -270,3 +270,37 @@ def five_treasures_settled_before_third_card():
     """§ 631c.3(e): the 5 Treasures wagers are settled after the four initial cards, before the round is
     completed and its result announced."""
     return _settled_in_phase(["fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s", "cover_all"], "initial")
+
+
+# ------------------------------------------------------------------ settled on every class and stake
+@breaks("631c.1(d)", profile="side_wagers_631c")
+class PerfectPairsShortAtSevenSeventyFive(SeededReferenceGame):
+    """Pays a winning $7.75 Perfect Pairs wager 25¢ short of its paytable's odds (§ 631c.1(d));
+    every other stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "perfect_pairs" and s.result == "win" and wager.amount == Decimal("7.75"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+@breaks("631c.5(i)", profile="commission_free")
+class CommissionFreeBankerShortAtSevenFifty(SeededReferenceGame):
+    """Pays a winning $7.50 Banker wager of a commission-free table 25¢ short ($14.75 where §
+    631c.5(i) pays 1 to 1, $15.00; on a six, $11.00 where 1 to 2 pays $11.25); every other
+    stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "banker" and s.result == "win" and wager.amount == Decimal("7.50"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+def perfect_pairs_short_at_seven_seventy_five():
+    return PerfectPairsShortAtSevenSeventyFive()
+
+
+def commission_free_banker_short_at_seven_fifty():
+    return CommissionFreeBankerShortAtSevenFifty()
