@@ -244,7 +244,7 @@ def model_of(rules: dict, target: Target):
         _MODELS[key] = models(rules)
     for model in _MODELS[key]:
         if model.wager == target.wager_type and model.hand in (None, target.hand) \
-                and model.option in (None, target.option) and model.engine is not None:
+                and (target.option is None or model.option == target.option) and model.engine is not None:
             return model
     return None
 

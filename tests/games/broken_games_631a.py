@@ -148,8 +148,9 @@ class DragonBonusWinsByThree(SeededReferenceGame):
         return super().settle(table, wager, hands)
 
 
-# only the odds are wrong (the § 631a.8(a)(4)(i)(A) examples, which name § 631a.13(e): below)
-@breaks("631a.13(e)[table]", profile="baccarat")
+# only the odds are wrong (the § 631a.8(a)(4)(i)(A) examples, which name § 631a.13(e): below;
+# the settlement sweep's Natural winners by 4 or more, § 631a.13(e))
+@breaks("631a.13(e)", "631a.13(e)[table]", profile="baccarat")
 # a Natural winning by 4 or more pays 1 to 1 under every paytable: the Natural winner rows
 # of this profile's paytable fail (tests/proofs/test_broken_631a.py checks the rows)
 @breaks("631a.13(e)", "631a.13(e)[table]", profile="ez_baccarat",
@@ -375,7 +376,8 @@ class TrackedVigorishNotCollectedAtNewShoe(SeededReferenceGame):
         return []
 
 
-@breaks("631a.13(e)[table]", profile="tracked_vigorish")
+# the settlement sweep pays its winning wagers at Paytable A's odds: § 631a.13(e) too
+@breaks("631a.13(e)", "631a.13(e)[table]", profile="tracked_vigorish")
 class DragonBonusAlwaysPaytableA(SeededReferenceGame):
     """Pays Dragon Bonus on Paytable A whatever the Rules Submission selects (§ 631a.13(e))."""
 

@@ -264,8 +264,10 @@ def heavenly_9_settled_before_third_card():
     return _settled_in_phase(["heavenly_9"], "initial")
 
 
+# settled on the initial cards, a wager the final hands win is not paid: the settlement sweep
+# fails § 631c.3(h) ("If one of the 5 Treasures Baccarat wagers wins, it shall be paid out")
 @breaks("631c.3", "631c.3(e)", "631c.3(f)(1)", "631c.3(f)(2)", "631c.3(f)(3)", "631c.3(f)(4)", "631c.3(f)(5)",
-        profile="side_wagers_631c")
+        "631c.3(h)", profile="side_wagers_631c")
 def five_treasures_settled_before_third_card():
     """§ 631c.3(e): the 5 Treasures wagers are settled after the four initial cards, before the round is
     completed and its result announced."""
