@@ -261,3 +261,12 @@ Feature: § 631c.5 Commission-free Baccarat
     Given every class of cards the rule of the wager on a Tie distinguishes, at every stake its settlement depends on
     When each deal of the sweep is dealt from its own stacked shoe with its wager placed
     Then every winning wager on a Tie of the sweep is paid as the scenario's clause says
+
+  @631c.5.k @option.lucky_six @capability.stacked_shoe
+  Scenario: A winning Lucky Six wager is paid at 12 to 1 or 20 to 1 on every class of cards and at every stake residue
+    § 631c.5(k): "When the banker's hand wins with a total of six points:"
+    § 631c.5(k)(1): "With only two cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 12 to 1."
+    § 631c.5(k)(2): "With three cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 20 to 1."
+    Given every class of cards the rule of the wager on Lucky Six distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Lucky Six of the sweep is paid as the scenario's clause says

@@ -107,7 +107,9 @@ class CommissionFreeThreeCardSevenPaid(SeededReferenceGame):
         return super().settle(table, wager, hands)
 
 
-@breaks("629b.5(g)(1)(iv)", profile="rising_phoenix", include_expired=True)
+# the winning Banker wager returned is not paid as § 629b.5(h)(1) says: its settlement sweep fails too
+# (as a Tie returned as a push fails § 631a.13(b))
+@breaks("629b.5(g)(1)(iv)", "629b.5(h)(1)", profile="rising_phoenix", include_expired=True)
 class StandardThreeCardSevenPushed(SeededReferenceGame):
     """§ 629b.5(g)(1)(iv): with standard commission, returns a winning three-card Banker 7 as a tie."""
 

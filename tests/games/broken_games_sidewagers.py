@@ -118,7 +118,8 @@ class BankerSixPaidEven(SeededReferenceGame):
         return s
 
 
-@breaks("631c.5", "631c.5(k)(2)", profile="commission_free")
+# the settlement sweep of § 631c.5(k) pays its three-card sixes at 12 to 1 too
+@breaks("631c.5", "631c.5(k)", "631c.5(k)(2)", profile="commission_free")
 class LuckySixThreeCardsPays12(SeededReferenceGame):
     """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
     The wager still wins: only the odds are wrong."""
