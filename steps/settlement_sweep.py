@@ -272,8 +272,10 @@ def _modelled(rules: dict, spec: WagerSpec, coup: ch631a.Coup) -> Want:
     """The settlement of ``spec`` by the par sheet's model of its wager (the oracle of its
     section: :mod:`~baccarat_conformance.oracle.side_wagers`, Golden Talons, Rising
     Phoenix), for the stake of ``spec``: a win paid at the row's odds, stake included
-    (:func:`_to_the_cent`), a push returns
-    the stake, a loss pays nothing; no vigorish."""
+    (:func:`_to_the_cent`), a push returns the stake, a loss pays nothing; no vigorish.
+
+    :raises KeyError: naming the wager when the par sheet has no model of it.
+    """
     model = model_of(rules, Target(spec.wager_type, spec.hand, spec.option))
     if model is None:
         raise KeyError(f"the oracle settles no {spec.describe()}")
@@ -285,6 +287,7 @@ def _modelled(rules: dict, spec: WagerSpec, coup: ch631a.Coup) -> Want:
     else:
         paid = (spec.amount,) if s.result == "push" else (Decimal("0.00"),)
     return Want(s.result, s.outcome, paid[0], (Decimal(0),), None, paid[1:])
+
 
 @dataclass(frozen=True)
 class Want:
@@ -575,7 +578,8 @@ def gate(rs: RulesSubmission, target: Target, clause: str) -> None:
     """Skip "not offered" when the scenario's ``clause`` does not govern the settlement of a
     table of ``rs`` (:func:`~baccarat_conformance.oracle.settlement.governs_settlement`: a
     commission-free table is paid under § 631c.5, not § 631a.13), or the oracle settles no
-    ``target`` wager under ``rs``."""
+    ``target`` wager under ``rs`` (neither a Chapter 631a settler nor the par sheet's model
+    of a wager offered: :func:`model_of`)."""
     why = governs_settlement(str(clause), rs)
     if why:
         pytest.skip(f"not offered: {why}")
