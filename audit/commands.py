@@ -213,8 +213,8 @@ def audit_command(args: argparse.Namespace) -> int:
     if points:
         from .plots import returns_plot
 
-        (out / RETURNS_PNG).write_bytes(returns_plot(points, f"observed return per table and wager against the "
-                                                            f"par sheet ({tally.rounds:,} recorded rounds)"))
+        write_atomic(out / RETURNS_PNG, returns_plot(points, f"observed return per table and wager against the "
+                                                          f"par sheet ({tally.rounds:,} recorded rounds)"))
         write_matrix(matrix, out, game_math={"par_sheet": {"observed returns": f"{RETURNS_PNG}: each table's "
                                                            "observed return per wager, 99% confidence interval, "
                                                            "against the par sheet's (results.jsonl: the tests)"},
