@@ -21,6 +21,7 @@ naming the record and the field, as for any answer.
 
 from __future__ import annotations
 
+import gc
 from typing import Any, Iterator, Optional, Union
 
 from pydantic import BaseModel, ValidationError
@@ -159,14 +160,21 @@ def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
         answer = adapter.answer(pending)
         if i + 1 < len(chunks):
             upcoming = begin(i + 1)
+        document = adapter.decoded(pending, answer)  # JSON text read once, strictly; kept for the sample
         if i == 0:
-            read: list[Any] = adapter.validated(pending, answer, m.RunRoundsWholeResult).records
+            read: list[Any] = adapter.validated(pending, document, m.RunRoundsWholeResult).records
         else:
-            read = adapter.validated(pending, answer, m.RunRoundsRead).records
-        batch = BatchRead(adapter, rules, rounds, answer, read, hands)
+            read = adapter.validated(pending, document, m.RunRoundsRead).records
+        batch = BatchRead(adapter, rules, rounds, document, read, hands)
         if len(read) == len(rounds):
-            for j in range(i % SAMPLE_EVERY, len(read), SAMPLE_EVERY):
-                batch.record(j)
+            gc_was_on = gc.isenabled()
+            gc.disable()  # the sample's models are fresh objects, not garbage to look for
+            try:
+                for j in range(i % SAMPLE_EVERY, len(read), SAMPLE_EVERY):
+                    batch.record(j)
+            finally:
+                if gc_was_on:
+                    gc.enable()
         yield batch
 
 
