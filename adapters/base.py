@@ -17,7 +17,7 @@ import time
 from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterator, Optional
+from typing import Any, Callable, ClassVar, Iterator, Optional, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -555,7 +555,7 @@ class GameAdapter:
             raise ProtocolViolation(f"{op}: {problem}", op=op, exchange=pending.exchange.as_dict())
         return played
 
-    def run_batches(self, rules: dict, chunks: list[list[m.BatchRound]], hands_only: bool = False) -> Iterator[Any]:
+    def run_batches(self, rules: dict, chunks: Sequence[list[m.BatchRound]], hands_only: bool = False) -> Iterator[Any]:
         """Play ``chunks`` of rounds (``run_rounds``, capability ``batch``), yielding one
         :class:`~baccarat_conformance.adapters.batch.BatchRead` per chunk, in order: the
         fields a sweep judges read strictly from every record, whole records where it

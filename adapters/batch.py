@@ -22,7 +22,7 @@ naming the record and the field, as for any answer.
 from __future__ import annotations
 
 import gc
-from typing import Any, Iterator, Optional, Union
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
@@ -129,7 +129,7 @@ def _whole(model: type[BaseModel], raw: Any, i: int) -> Any:
                                 f"({model.__name__}):\n{schema_problems(e)}", op=OP) from None
 
 
-def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
+def run_batches(adapter: Any, rules: dict, chunks: Sequence[list[m.BatchRound]],
                 hands_only: bool = False) -> Iterator[BatchRead]:
     """:meth:`GameAdapter.run_batches <baccarat_conformance.adapters.base.GameAdapter.run_batches>`:
     one :class:`BatchRead` per chunk. The next chunk is handed to the transport
@@ -151,12 +151,12 @@ def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
     declared = adapter.declared_rules(rules)
 
     def begin(i: int) -> Any:
-        hands = ask_hands and i > 0
-        return adapter.begin(OP, m.RunRoundsParams(rules=declared, rounds=chunks[i], hands_only=hands or None)), hands
+        hands, rounds = ask_hands and i > 0, chunks[i]  # each chunk taken once (a lazy sequence builds it then)
+        return adapter.begin(OP, m.RunRoundsParams(rules=declared, rounds=rounds, hands_only=hands or None)), hands, rounds
 
     upcoming = begin(0)
-    for i, rounds in enumerate(chunks):
-        pending, hands = upcoming
+    for i in range(len(chunks)):
+        pending, hands, rounds = upcoming
         answer = adapter.answer(pending)
         if i + 1 < len(chunks):
             upcoming = begin(i + 1)

@@ -69,23 +69,65 @@ def emit(row: str, **fields: Any) -> None:
     print(json.dumps({"row": row, **fields}), flush=True)
 
 
-def best(fn: Callable[[], Any], repeat: int) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of this process) of the fastest of ``repeat`` runs."""
+def tree_cpu(pid: Optional[int] = None, exclude: tuple[int, ...] = ()) -> float:
+    """CPU seconds (user + system) so far of process ``pid`` (default: this one) and of
+    every process below it, live or ended (psutil), leaving out the trees of ``exclude``
+    (the HTTP server, whose CPU is the other side's)."""
+    import psutil
+
+    root = psutil.Process(pid or os.getpid())
+    skip = set(exclude)
+    for e in exclude:
+        try:
+            skip |= {c.pid for c in psutil.Process(e).children(recursive=True)}
+        except psutil.NoSuchProcess:
+            pass
+    total = 0.0
+    for proc in [root] + root.children(recursive=True):
+        if proc.pid in skip:
+            continue
+        try:
+            t = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += t.user + t.system
+        if proc.pid == root.pid:  # ended children this process waited for (not the server: it is alive)
+            total += t.children_user + t.children_system
+    return total
+
+
+def load() -> float:
+    """The machine's load average over the last minute."""
+    return round(os.getloadavg()[0], 2)
+
+
+def best(fn: Callable[[], Any], repeat: int, server: Optional[int] = None) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds of this side's processes, CPU seconds of the ``server``
+    process tree) of the fastest of ``repeat`` runs (by CPU: what load does not move)."""
     runs = []
     for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
+        other = tree_cpu(server) if server else 0.0
+        wall, cpu = time.perf_counter(), tree_cpu(exclude=(server,) if server else ())
         fn()
-        runs.append((time.perf_counter() - wall, time.process_time() - cpu))
-    return min(runs)
+        runs.append((time.perf_counter() - wall, tree_cpu(exclude=(server,) if server else ()) - cpu,
+                     (tree_cpu(server) - other) if server else 0.0))
+    return min(runs, key=lambda r: r[1])
 
 
-def side_by_side(fns: dict[str, Callable[[], Any]], repeat: int) -> dict[str, tuple[float, float]]:
-    """Each of ``fns`` run ``repeat`` times, alternating; the best of each."""
-    out: dict[str, tuple[float, float]] = {}
+def side_by_side(fns: dict[str, Callable[[], Any]], repeat: int,
+                 server: Optional[int] = None) -> dict[str, tuple[float, float, float]]:
+    """Each of ``fns`` run ``repeat`` times, alternating; for each the fastest wall time
+    and the least CPU (this side's processes; the server's apart), and the load average
+    seen (``"load"``: [lowest, highest])."""
+    out: dict[str, tuple[float, float, float]] = {}
+    loads = [load()]
     for _ in range(repeat):
         for name, fn in fns.items():
-            got = best(fn, 1)
-            out[name] = min(out.get(name, got), got)
+            w, c, o = best(fn, 1, server)
+            was = out.get(name, (w, c, o))
+            out[name] = (min(was[0], w), min(was[1], c), min(was[2], o))
+            loads.append(load())
+    out["load"] = (min(loads), max(loads), 0.0)  # type: ignore[assignment]
     return out
 
 
@@ -134,18 +176,17 @@ def bench_sweep(depth: str, repeat: int) -> None:
             "game": lambda: game_alone(depth, True),
             "game_whole": lambda: game_alone(depth, False),
         }, repeat)
-    game = t["game"][0]
+    game, low_high = t["game"], list(t["load"][:2])
     emit("sweep_library", depth=depth, rounds=rounds, workers=1, seconds=round(t["sweep_1"][0], 2),
-         rounds_per_second=round(rounds / t["sweep_1"][0]), comparator="reference game alone, same requests",
-         comparator_seconds=round(game, 2), ratio=round(t["sweep_1"][0] / game, 2),
-         whole_records_game_seconds=round(t["game_whole"][0], 2))
+         cpu_s=round(t["sweep_1"][1], 2), rounds_per_second=round(rounds / t["sweep_1"][0]),
+         comparator="reference game alone, same requests, one process", comparator_seconds=round(game[0], 2),
+         comparator_cpu_s=round(game[1], 2), cpu_ratio=round(t["sweep_1"][1] / game[1], 2), goal_cpu_ratio=1.25,
+         wall_ratio=round(t["sweep_1"][0] / game[0], 2), whole_records_game_cpu_s=round(t["game_whole"][1], 2),
+         load_average=low_high)
     emit("sweep_library_n2", depth=depth, rounds=rounds, workers=2, seconds=round(t["sweep_2"][0], 2),
-         rounds_per_second=round(rounds / t["sweep_2"][0]), goal_seconds=5.0,
-         comparator="reference game alone, whole records, one process (the issue's 8.8 s)",
-         comparator_seconds=round(t["game_whole"][0], 2), ratio=round(t["sweep_2"][0] / t["game_whole"][0], 2))
-    emit("harness_overhead", depth=depth, rounds=rounds, sweep_seconds=round(t["sweep_1"][0], 2),
-         game_seconds=round(game, 2), ratio=round(t["sweep_1"][0] / game, 2), goal_ratio=1.5,
-         sweep_cpu_s=round(t["sweep_1"][1], 2), game_cpu_s=round(t["game"][1], 2))
+         cpu_s=round(t["sweep_2"][1], 2), rounds_per_second=round(rounds / t["sweep_2"][0]), goal_seconds=5.0,
+         comparator="reference game alone, same requests, one process", comparator_cpu_s=round(game[1], 2),
+         cpu_ratio=round(t["sweep_2"][1] / game[1], 2), load_average=low_high)
 
 
 # ---------------------------------------------------------------------------- http
@@ -186,17 +227,21 @@ def bench_http(batch_rounds: int, single_rounds: int, repeat: int) -> None:
                     fn()
             return run
 
-        t = side_by_side({"adapter": in_sweep(adapter_batches), "bare": in_sweep(bare_batches)}, repeat)
+        t = side_by_side({"adapter": in_sweep(adapter_batches), "bare": in_sweep(bare_batches)}, repeat,
+                         server=proc.pid)
         a, b = rounds / t["adapter"][0], rounds / t["bare"][0]
         emit("http_batch", rounds=rounds, rounds_per_second=round(a), comparator="bare requests.Session loop "
              "(trust_env=False), same server, same requests", comparator_rounds_per_second=round(b),
-             ratio=round(a / b, 2), goal_ratio=0.75, goal_rounds_per_second=10_000, adapter_cpu_s=round(t["adapter"][1], 2),
-             bare_cpu_s=round(t["bare"][1], 2))
+             ratio=round(a / b, 2), goal_ratio=0.9, client_cpu_s=round(t["adapter"][1], 2),
+             comparator_client_cpu_s=round(t["bare"][1], 2), client_cpu_ratio=round(t["adapter"][1] / t["bare"][1], 2),
+             goal_client_cpu_ratio=1.5, server_cpu_s=[round(t["adapter"][2], 2), round(t["bare"][2], 2)],
+             load_average=list(t["load"][:2]))
         t = side_by_side({"adapter": lambda: bh.adapter_single(adapter)(single_rounds),
-                          "bare": lambda: bh.wire_single(bare)(single_rounds)}, repeat)
+                          "bare": lambda: bh.wire_single(bare)(single_rounds)}, repeat, server=proc.pid)
         a, b = single_rounds / t["adapter"][0], single_rounds / t["bare"][0]
         emit("http_single", rounds=single_rounds, rounds_per_second=round(a), comparator="bare requests.Session "
-             "loop (trust_env=False)", comparator_rounds_per_second=round(b), ratio=round(a / b, 2))
+             "loop (trust_env=False)", comparator_rounds_per_second=round(b), ratio=round(a / b, 2),
+             client_cpu_ratio=round(t["adapter"][1] / t["bare"][1], 2), load_average=list(t["load"][:2]))
         adapter.close()
     finally:
         proc.terminate()

@@ -9,9 +9,10 @@ import contextlib
 import dataclasses
 import gc
 import itertools
+import operator
 import time
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import pytest
 
@@ -130,12 +131,13 @@ _VALUES = {r + s: ch631a.card_value(r + s) for r in ch631a.CARD_VALUES for s in 
 #: what it turns on: the stack's length, the Point Counts of the Player's and the Banker's
 #: first two cards and the value of the fifth card (the Player's third card, when it draws);
 #: kept as the positions in the stack of the Player's and of the Banker's cards
-_DEALS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_DEALS: dict[tuple[int, ...], tuple[Callable[[list[str]], tuple[str, ...]], ...]] = {}
 
 
-def _required_hands(cards: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The positions in ``cards`` (a stacked shoe) of the cards § 631a.11 deals to the
-    Player's Hand and to the Banker's Hand, as the oracle deals them. Which cards go where
+def _required_hands(cards: list[str]) -> tuple[Callable[[list[str]], tuple[str, ...]], ...]:
+    """What takes from ``cards`` (a stacked shoe) the cards § 631a.11 deals to the Player's
+    Hand and to the Banker's Hand, as the oracle deals them: two ``operator.itemgetter``
+    of their positions (a hand has at least two cards, so each gives a tuple). Which cards go where
     turns only on the Point Counts of the first two cards of each hand (§ 631a.11(a)-(c))
     and the value of the Player's third card (§ 631a.11(c)(2), Table 1), so the oracle is
     asked once for each of those (at most 10^3 of them for a 10^5-stack sweep) and its
@@ -152,8 +154,8 @@ def _required_hands(cards: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]
     dealt = _DEALS.get(key) if key is not None else None
     if dealt is None:
         order = [hand for _, hand in ch631a.deal(cards).order]
-        dealt = (tuple(k for k, h in enumerate(order) if h == "player"),
-                 tuple(k for k, h in enumerate(order) if h == "banker"))
+        dealt = (operator.itemgetter(*(k for k, h in enumerate(order) if h == "player")),
+                 operator.itemgetter(*(k for k, h in enumerate(order) if h == "banker")))
         if key is not None:
             _DEALS[key] = dealt
     return dealt
@@ -171,10 +173,8 @@ def _check_chunk(cards_list: list[list[str]], batch: BatchRead, outcome: SweepOu
             if len(outcome.voids) + len(kept_void) < KEEP:
                 kept_void.append(i)
             continue
-        dealt = _required_hands(cards)
-        for hand, positions in zip(("player", "banker"), dealt):
-            want = tuple(cards[k] for k in positions)
-            got = hands.player if hand == "player" else hands.banker
+        player, banker = _required_hands(cards)
+        for hand, want, got in (("player", player(cards), hands.player), ("banker", banker(cards), hands.banker)):
             got_cards = tuple(got.cards) if got else None
             if got_cards != want:
                 clause = ch631a.deciding_clause(ch631a.deal(cards), hand)
@@ -228,10 +228,24 @@ def chunked(sweep: list[list[str]]) -> list[list[list[str]]]:
     return [chunk for chunk in heads if chunk]
 
 
+class _Rounds(Sequence):
+    """The sweep's chunks of stacked shoes as :class:`~baccarat_conformance.protocol.models.BatchRound`
+    lists, each built when it is sent: the 10^4 rounds of a slice are not all held (and walked
+    by every garbage collection) while it deals."""
+
+    def __init__(self, shoes: list[list[list[str]]]):
+        self.shoes = shoes
+
+    def __len__(self) -> int:
+        return len(self.shoes)
+
+    def __getitem__(self, i: Any) -> Any:
+        return [m.BatchRound(cards=c) for c in self.shoes[i]]
+
+
 def _deal(game: GameAdapter, rules_json: dict, sweep: list[list[str]], outcome: SweepOutcome) -> None:
     shoes = chunked(sweep)
-    batches = game.run_batches(rules_json, [[m.BatchRound(cards=c) for c in chunk] for chunk in shoes],
-                               hands_only=True)
+    batches = game.run_batches(rules_json, _Rounds(shoes), hands_only=True)
     done = 0
     for chunk, batch in zip(shoes, batches):
         heartbeat.beat(done, len(sweep), "deals")

@@ -17,7 +17,7 @@ CARDS = [r + s for r in ch631a.CARD_VALUES for s in "CDHS"]
 
 def _dealt(cards: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     player, banker = exhaustive._required_hands(cards)  # noqa: SLF001
-    return tuple(cards[k] for k in player), tuple(cards[k] for k in banker)
+    return player(cards), banker(cards)
 
 
 def test_every_smoke_stack_is_dealt_as_the_oracle_deals_it():
