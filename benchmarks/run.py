@@ -90,9 +90,8 @@ def tree_cpu(pid: Optional[int] = None, exclude: tuple[int, ...] = ()) -> float:
             t = proc.cpu_times()
         except psutil.NoSuchProcess:
             continue
-        total += t.user + t.system
-        if proc.pid == root.pid:  # ended children this process waited for (not the server: it is alive)
-            total += t.children_user + t.children_system
+        # and the ended children each waited for (a pool's workers, reaped by its forkserver)
+        total += t.user + t.system + t.children_user + t.children_system
     return total
 
 
@@ -274,14 +273,13 @@ def stats_game_alone(args: tuple[Any, int]) -> int:
     return sum(len(shoe["rounds"]) for shoe in answer["shoes"])
 
 
-def _cpu(pid: int) -> float:
-    """CPU seconds so far of this process (every thread) and of process ``pid`` (the
-    HTTP server)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return time.process_time() + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def bench_statistics(shoes: int, chunks: int, repeat: int) -> None:
+def bench_statistics(shoes: int, chunks: int, repeat: int, processes: int) -> None:
+    """The statistics' played shoes over two local worker processes (as a run deals them),
+    through the library adapter and through the HTTP adapter to the reference server
+    serving on ``processes`` game processes, one operation at a time through the library
+    adapter, and the reference game alone playing the same shoes in the same chunks on
+    two processes: wall time and CPU of every process of each side (the harness, its
+    workers, the server and its game processes), alternately."""
     import bench_http as bh
 
     from baccarat_conformance.gamestats.chunks import simulate
@@ -289,35 +287,21 @@ def bench_statistics(shoes: int, chunks: int, repeat: int) -> None:
 
     plan = _stats_plan(shoes // chunks)
     jobs = [(plan, i) for i in range(chunks)]
-    proc, url = bh.start_server()
+    proc, url = bh.start_server(processes)
     rounds: dict[str, int] = {}
-    cpu: dict[str, float] = {}
-    walls: dict[str, float] = {}
 
     def run(name: str, settings: Any, pool: Any = None) -> Callable[[], None]:
-        """Wall time over two workers; CPU time (all processes, whatever else loads the
-        machine) from the same chunks run again in this process."""
         def go() -> None:
-            if name == "game_2":
+            if pool is not None:
                 rounds[name] = sum(pool.map(stats_game_alone, jobs, chunksize=1))
-                return
-            before = _cpu(proc.pid)
-            if name == "game_1":
-                rounds[name] = sum(map(stats_game_alone, jobs))
             else:
-                rounds[name] = simulate(settings, plan, chunks, workers=1).counts.rounds
-            cpu[name] = min(cpu.get(name, float("inf")), _cpu(proc.pid) - before)
-            if name != "game_1":
-                wall = time.perf_counter()
-                assert simulate(settings, plan, chunks, workers=2).counts.rounds == rounds[name]
-                walls[name] = min(walls.get(name, float("inf")), time.perf_counter() - wall)
+                rounds[name] = simulate(settings, plan, chunks, workers=2).counts.rounds
         return go
 
     try:
         with multiprocessing.get_context("fork").Pool(2) as pool:
             pool.map(stats_game_alone, jobs[:2])  # warm both workers
             t = side_by_side({
-                "game_1": run("game_1", None),
                 "game_2": run("game_2", None, pool),
                 "library": run("library", GameSettings()),
                 "http": run("http", GameSettings("http", url=url)),
@@ -327,25 +311,26 @@ def bench_statistics(shoes: int, chunks: int, repeat: int) -> None:
         proc.terminate()
         proc.wait(timeout=10)
     assert len(set(rounds.values())) == 1, rounds
-    n = rounds["library"]
-    rate = {k: n / walls.get(k, v[0]) for k, v in t.items()}
-    per_cpu = {k: round(n / v) for k, v in cpu.items()}  # rounds per CPU second, all processes (load-proof)
-    emit("statistics_library", rounds=n, shoes=plan.shoes * chunks, workers=2, seconds=round(walls["library"], 2),
-         rounds_per_second=round(rate["library"]), rounds_per_cpu_second=per_cpu["library"],
-         goal_rounds_per_second=8_300, comparator="reference game alone playing the same shoes, 2 processes",
-         comparator_rounds_per_second=round(rate["game_2"]), comparator_rounds_per_cpu_second=per_cpu["game_1"],
-         ratio=round(rate["library"] / rate["game_2"], 2), lab_depth_minutes=round(1_060_000 / rate["library"] / 60, 1))
-    emit("statistics_http", rounds=n, workers=2, seconds=round(walls["http"], 2),
-         rounds_per_second=round(rate["http"]), rounds_per_cpu_second=per_cpu["http"], goal_rounds_per_second=3_300,
-         comparator="the library adapter, same shoes", comparator_rounds_per_second=round(rate["library"]),
-         ratio=round(rate["http"] / rate["library"], 2), goal_ratio=0.75,
-         lab_depth_minutes=round(1_060_000 / rate["http"] / 60, 1))
-    emit("statistics_single_operations", rounds=n, workers=2, seconds=round(walls["single"], 2),
-         rounds_per_second=round(rate["single"]), rounds_per_cpu_second=per_cpu["single"],
-         comparator="the library adapter with play_shoes", comparator_rounds_per_second=round(rate["library"]),
-         ratio=round(rate["single"] / rate["library"], 2))
-    emit("statistics_game_alone", rounds=n, processes=1, rounds_per_second=round(rate["game_1"]),
-         rounds_per_cpu_second=per_cpu["game_1"], processes_2_rounds_per_second=round(rate["game_2"]))
+    n, loads = rounds["library"], list(t["load"][:2])
+    wall = {k: v[0] for k, v in t.items() if k != "load"}
+    cpu = {k: v[1] for k, v in t.items() if k != "load"}
+    emit("statistics_library", rounds=n, shoes=plan.shoes * chunks, chunks=chunks, workers=2,
+         seconds=round(wall["library"], 2), cpu_s=round(cpu["library"], 2), rounds_per_second=round(n / wall["library"]),
+         rounds_per_cpu_second=round(n / cpu["library"]),
+         comparator="reference game alone playing the same shoes in the same chunks, 2 processes",
+         comparator_seconds=round(wall["game_2"], 2), comparator_cpu_s=round(cpu["game_2"], 2),
+         cpu_ratio=round(cpu["library"] / cpu["game_2"], 2), wall_ratio=round(wall["library"] / wall["game_2"], 2),
+         load_average=loads)
+    emit("statistics_http", rounds=n, shoes=plan.shoes * chunks, chunks=chunks, workers=2,
+         server_processes=processes, seconds=round(wall["http"], 2), cpu_s=round(cpu["http"], 2),
+         rounds_per_second=round(n / wall["http"]), rounds_per_cpu_second=round(n / cpu["http"]),
+         comparator="the library adapter, same shoes", comparator_seconds=round(wall["library"], 2),
+         comparator_cpu_s=round(cpu["library"], 2), rate_ratio=round(wall["library"] / wall["http"], 2),
+         goal_rate_ratio=0.9, cpu_ratio=round(cpu["http"] / cpu["library"], 2), load_average=loads)
+    emit("statistics_single_operations", rounds=n, workers=2, seconds=round(wall["single"], 2),
+         cpu_s=round(cpu["single"], 2), rounds_per_cpu_second=round(n / cpu["single"]),
+         comparator="the library adapter with play_shoes", comparator_cpu_s=round(cpu["library"], 2),
+         cpu_ratio=round(cpu["single"] / cpu["library"], 2), load_average=loads)
 
 
 # ---------------------------------------------------------------------------- serial
@@ -388,6 +373,9 @@ def main() -> int:
     parser.add_argument("--serial-rounds", type=int, default=300)
     parser.add_argument("--stats-shoes", type=int, default=200, help="played shoes of the statistics row (default "
                         "200, about 16,000 rounds, in 4 chunks)")
+    parser.add_argument("--stats-chunks", type=int, default=4, help="chunks of the statistics row (default 4)")
+    parser.add_argument("--server-processes", type=int, default=2, help="game processes of the reference server "
+                        "of the statistics row (serve-reference --processes; default 2)")
     args = parser.parse_args()
     emit("machine", python=platform.python_version(), cpus=os.cpu_count(), platform=platform.platform(),
          load_average=[round(x, 2) for x in os.getloadavg()], date=time.strftime("%Y-%m-%d %H:%M:%S UTC",
@@ -398,7 +386,7 @@ def main() -> int:
     if "http" in rows:
         bench_http(args.batch_rounds, args.single_rounds, args.repeat)
     if "statistics" in rows:
-        bench_statistics(args.stats_shoes, 4, args.repeat)
+        bench_statistics(args.stats_shoes, args.stats_chunks, args.repeat, args.server_processes)
     if "serial" in rows:
         bench_serial(args.serial_rounds)
     return 0
