@@ -340,7 +340,7 @@ class GameAdapter:
 
         :raises CapabilityMissing: before anything is sent.
         """
-        payload = params.model_dump(mode="json", exclude_none=True) if params is not None else {}
+        payload = _payload(params)
         for capability, what in capabilities_needed(op, payload):
             self.require(capability, what)
         exchange = Exchange(op, payload)
@@ -566,6 +566,24 @@ class GameAdapter:
         :raises ProtocolViolation: a record read, or validated whole, does not fit the schema.
         """
         return run_batches(self, rules, chunks, hands_only)
+
+
+_PLAIN = (str, int, bool)
+
+
+def _payload(params: Optional[BaseModel]) -> dict:
+    """``params`` as the JSON object sent: ``model_dump(mode="json", exclude_none=True)``.
+    A ``run_rounds`` batch whose wagers hold only strings, integers and booleans is dumped
+    here, its rounds copied as they are (the same object, without pydantic's serializer
+    walking thousands of rounds)."""
+    if params is None:
+        return {}
+    if type(params) is m.RunRoundsParams and all(type(v) in _PLAIN for r in params.rounds for w in r.wagers
+                                                 for v in w.values()):
+        head = params.model_dump(mode="json", exclude_none=True, exclude={"rounds"})
+        rounds = [{"cards": list(r.cards), "wagers": [dict(w) for w in r.wagers]} for r in params.rounds]
+        return {"rules": head["rules"], "rounds": rounds, **{k: v for k, v in head.items() if k != "rules"}}
+    return params.model_dump(mode="json", exclude_none=True)
 
 
 @contextmanager
