@@ -10,35 +10,31 @@ Rows (``--row``, repeatable):
 
 ``sweep``
     the 10^5-deal § 631a.11 sweep through the library adapter exactly as the scenario
-    deals and judges it (``GameAdapter.run_batches`` + ``steps.exhaustive._check_chunk``,
-    its ten slices in one process, then over two worker processes as ``-n 2`` spreads
-    them), against the reference game alone answering the same ``run_rounds`` requests
-    (``harness_overhead`` = sweep / game alone), and against the game alone answering
-    whole records (the issue's comparator). Goals: < 5 s (two workers), overhead <= 1.5.
+    deals and judges it (``steps.exhaustive._deal``, its ten slices in one process, then
+    over two worker processes as ``-n 2`` spreads them), against the reference game alone
+    answering the same ``run_rounds`` requests in one process. Goal: ``cpu_ratio`` <= 1.25.
 ``http``
-    ``run_rounds`` in chunks of 2,500 rounds through the HTTP adapter
-    (``run_batches``: whole records asked, as from a game without ``batch_hands``),
-    against a bare ``requests.Session`` loop (``trust_env=False``) posting the same
-    requests to the same reference server; and a single round (four requests) each
-    way. Goals: batch >= 0.75x the bare loop and >= 10,000 rounds/s; single kept.
+    ``run_rounds`` in the sweep's chunks (200, then 2,500 rounds) through the HTTP adapter
+    (``run_batches``: whole records, a wager in every round), against a bare
+    ``requests.Session`` loop (``trust_env=False``) posting the same requests to the same
+    reference server; and a single round (four requests) each way. Goals: the rate >= 0.9x
+    the bare loop's, the client's CPU <= 1.5x; the server's CPU beside.
 ``statistics``
     the statistics' played shoes (gamestats/: every wager the ``baccarat`` profile offers,
-    settlement audit on) in chunks over two worker processes, through the library adapter
-    and through the HTTP adapter to the reference server (``play_shoes``, protocol 1.3),
-    and one operation at a time through the library adapter (the route of a game without
-    ``batch_shoes``, and of every game before 1.3), against the reference game alone
-    playing the same shoes in process (``play_shoes`` answered and nothing else; one
-    process, and two as the chunks run). Goals: lab depth (>= 10^6 rounds) under 2 min
-    through the library adapter and under 5 min over HTTP on 2 cores, i.e. >= 8,300 and
-    >= 3,300 rounds/s; HTTP >= 0.75x the library adapter.
+    settlement audit on) in chunks over two worker processes, through the library adapter,
+    through the HTTP adapter to the reference server on ``--server-processes`` game
+    processes (``play_shoes``, protocol 1.3), and one operation at a time through the
+    library adapter, against the reference game alone playing the same shoes in the same
+    chunks on two processes. Goal: HTTP >= 0.9x the library adapter's rate.
 ``serial``
     a chunk of the sweep over the serial adapter at 115200 baud on a paced
     pseudo-terminal, whole records and hands-only: bytes per round and the fraction of
     the line rate reached.
 
 Each row is the best of ``--repeat`` alternating runs of the measure and its comparator,
-so a loaded machine slows both alike; ratios are the figures to read. ``cpu_s`` is the
-measuring process's own CPU time.
+so a loaded machine slows both alike; ratios are the figures to read. ``cpu_s`` is the CPU
+of every process of the side (:func:`tree_cpu`), ``load_average`` the lowest and highest
+one-minute load average seen during the row.
 """
 
 from __future__ import annotations
