@@ -5,7 +5,8 @@
     write into ``DIR`` what a run writes there for the verdict: ``results.jsonl`` (one
     entry a clause; the nonconforming rounds quoted with file, line, table, shoe, round
     and time), ``session.json`` (the audit's facts), ``matrix.{html,csv,json}`` and
-    ``matrix-totals.csv``. Exit status: the clause matrix's, as for ``run``
+    ``matrix-totals.csv``, and ``audit-returns.png`` (each table's observed return per
+    wager against the par sheet, :mod:`.plots`; linked from ``matrix.html``). Exit status: the clause matrix's, as for ``run``
     (:data:`baccarat_conformance.verdict.contract.EXIT_STATUS_HELP`); findings in the
     input make it at least 4 (incomplete).
 ``baccarat-conformance record --game FACTORY --profile P --shoes N --out FILE.jsonl``
@@ -31,7 +32,8 @@ from .readers import MAX_LINE_BYTES
 
 __all__ = ["add_parsers", "COMMANDS", "audit_command", "record_command", "OUT_FILES"]
 
-OUT_FILES = ("results.jsonl", "session.json", "matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html")
+OUT_FILES = ("results.jsonl", "session.json", "matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html",
+             "audit-returns.png")
 """What an audit writes into ``--out`` (and deletes there first, once every input is valid)."""
 
 
@@ -66,7 +68,11 @@ def add_parsers(sub: Any) -> None:
     au.add_argument("--cluster", default=None, metavar="ADDRESS",
                     help="run the partitions on the Dask scheduler at ADDRESS (tcp://host:port; extra `cluster`)")
     au.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
-                    help="progress lines with rounds per second on stderr (auto: on a terminal)")
+                    help="progress lines with rounds per second, the share of the input read and an ETA on stderr "
+                         "(auto: on a terminal)")
+    au.add_argument("--no-html", action="store_true",
+                    help="as for run (a command line of run's options works here): an audit makes no Allure "
+                         "report, so there is nothing to skip; matrix.html is always written")
     rec = sub.add_parser("record", help="record the rounds of a game as a table's recorder would (JSON Lines)",
                          description="Play dealing shoes of a game under a Rules Submission, every offered wager "
                                      "placed before every round, and write each round record with its envelope "
@@ -83,17 +89,40 @@ def add_parsers(sub: Any) -> None:
     rec.add_argument("--out", required=True, help="the file to write (.jsonl, or .jsonl.gz for gzip)")
 
 
-def _progress_printer(mode: str, total_files: int) -> Any:
-    on = mode == "on" or (mode == "auto" and sys.stderr.isatty())
-    state = {"n": 0, "t0": time.monotonic(), "last": 0.0}
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
-    def tell(records: int) -> None:
+
+def _eta(seconds: float) -> str:
+    """``1:02:03`` or ``2:03`` (hours, minutes, seconds)."""
+    m, sec = divmod(int(round(seconds)), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def _progress_printer(mode: str, total_bytes: int) -> Any:
+    """(``tell(records, stored_bytes)`` for :func:`~.engine.run_partitions`, its state):
+    a line on stderr at most once a second with the records read, the rounds per second and
+    the ETA, the time left at the rate so far over the input's stored bytes still unread
+    (shown once some of them are read; ``total_bytes`` the inputs' sizes)."""
+    on = mode == "on" or (mode == "auto" and sys.stderr.isatty())
+    state = {"n": 0, "bytes": 0, "t0": time.monotonic(), "last": 0.0}
+
+    def tell(records: int, stored_bytes: int = 0) -> None:
         state["n"] += records
+        state["bytes"] += stored_bytes
         now = time.monotonic()
         if on and now - state["last"] >= 1.0:
             state["last"] = now
-            rate = state["n"] / max(now - state["t0"], 1e-9)
-            print(f"audit: {state['n']:,} records, {rate:,.0f} rounds/s", file=sys.stderr, flush=True)
+            elapsed = max(now - state["t0"], 1e-9)
+            rate = state["n"] / elapsed
+            done = min(state["bytes"], total_bytes)
+            eta = (f", {100 * done / total_bytes:.0f}% of the input, ETA {_eta(elapsed * (total_bytes - done) / done)}"
+                   if 0 < done and total_bytes else ", ETA not yet known")
+            print(f"audit: {state['n']:,} records, {rate:,.0f} rounds/s{eta}", file=sys.stderr, flush=True)
     return tell, state
 
 
@@ -107,7 +136,10 @@ def audit_command(args: argparse.Namespace) -> int:
 
     from .engine import Task, entries_of, run_partitions
     from .readers import expand_inputs, load_readers
-    from .statistics import named_tables, statistics_tests
+    from baccarat_conformance.reports.matrix_writers import write_matrix
+
+    from .plots import RETURNS_PNG
+    from .statistics import named_tables, return_points, statistics_tests
 
     started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     try:
@@ -141,7 +173,7 @@ def audit_command(args: argparse.Namespace) -> int:
     profile_path = str(Path(args.profile).resolve()) if Path(args.profile).is_file() else args.profile
     tasks = [Task(str(f.resolve()), profile_path, args.reader, args.max_line_bytes, as_of, args.include_expired,
                   shown=str(f)) for f in files]
-    tell, state = _progress_printer(args.progress, len(tasks))
+    tell, state = _progress_printer(args.progress, sum(_size(f) for f in files))
     t0 = time.monotonic()
     try:
         tally = run_partitions(tasks, workers=args.workers, cluster=args.cluster, progress=tell)
@@ -177,7 +209,18 @@ def audit_command(args: argparse.Namespace) -> int:
     write_atomic(out / "session.json", json.dumps(facts, indent=1, ensure_ascii=False) + "\n")
     matrix = matrix_of_run(entries, facts, ctx=ctx, attestations=att, waivers=wv, allure_results=None,
                            allow_pending=bool(args.allow_pending))
-    write_run_matrix(matrix, out)
+    points = return_points(tally, rs)
+    if points:
+        from .plots import returns_plot
+
+        (out / RETURNS_PNG).write_bytes(returns_plot(points, f"observed return per table and wager against the "
+                                                            f"par sheet ({tally.rounds:,} recorded rounds)"))
+        write_matrix(matrix, out, game_math={"par_sheet": {"observed returns": f"{RETURNS_PNG}: each table's "
+                                                           "observed return per wager, 99% confidence interval, "
+                                                           "against the par sheet's (results.jsonl: the tests)"},
+                                             "images": [RETURNS_PNG]})
+    else:
+        write_run_matrix(matrix, out)
     failing = sum(1 for e in entries if e.get("category") == "nonconformance")
     print(f"audit: {tally.records:,} records in {len(files)} file(s), {tally.rounds:,} rounds judged in "
           f"{seconds:.1f} s ({facts['audit']['rounds_per_second'] or 0:,} rounds/s); "

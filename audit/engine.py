@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import os
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from baccarat_conformance.inputs.profile import RulesSubmission, load_profile
 
 from .judge import JUDGED_CLAUSES, BadRecord, RecordedRound, judge_round, parse_timestamp
 from .readers import MAX_LINE_BYTES, load_readers, reader_for
+from .shoes import SHOE_CLAUSES, MeterJudge, ShoeJudge, ShoeVerdict, meter_clauses
 from .tally import ROUND_EVENTS, Tally, merge_all
 
 __all__ = ["Task", "audit_partition", "run_partitions", "entries_of", "judgeable_clauses"]
@@ -100,9 +102,47 @@ def _guarded(reader: Any, path: Path, max_line_bytes: int) -> Iterable[Any]:
                                     f"({type(e).__name__}: {free_text(str(e), 200)}); the rest of the file is not read")
 
 
+def _cut(text: str) -> str:
+    """A finding's sentence cut to :data:`PROBLEM_CHARS` (the recording's texts in it are
+    escaped where they are quoted)."""
+    return free_text(text if len(text) <= PROBLEM_CHARS else text[:PROBLEM_CHARS - 3] + "...", PROBLEM_CHARS)
+
+
+def _apply_shoe(tally: Tally, verdict: ShoeVerdict, default_day: dt.date, include_expired: bool) -> None:
+    """A :class:`~.shoes.ShoeVerdict` counted into ``tally``: each clause judged or broken on
+    the date of the round that showed it (a clause not in force then counts as such)."""
+    def day_of(quote: dict) -> dt.date:
+        when = parse_timestamp(quote.get("timestamp"))  # validated when the round was read
+        return when.date() if when is not None else default_day
+
+    for clause, quote in verdict.judged:
+        if _in_force(clause, day_of(quote), include_expired):
+            tally.judged[clause] += 1
+        else:
+            tally.not_in_force[clause] += 1
+    for f, quote in verdict.findings:
+        if _in_force(f.clause, day_of(quote), include_expired):
+            tally.finding(f.clause, {**quote, "clause": f.clause, "required": _cut(f.required),
+                                     "observed": _cut(f.observed)})
+    for clause, why in verdict.unjudged:
+        tally.shoes_unjudged[(clause, why)] += 1
+    for clause, by in verdict.blocked:
+        tally.blocked[(clause, by)] += 1
+
+
+def _stored_size(path: str) -> int:
+    """The bytes of the input file as stored (0 when it cannot be read: the reader says why)."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None) -> Tally:
     """Read and judge every record of ``task.path`` (see the module docstring).
-    ``progress(rounds)`` is called every 10,000 records. Never raises for bad content:
+    ``progress(records, stored_bytes)`` is told every 10,000 records of the records read
+    and of the bytes of the file as stored read since (the reader's ``Raw.offset``), and
+    once at the end of the rest of both. Never raises for bad content:
     each bad record is a finding of the tally with its line."""
     rs = _profile(task.profile)
     readers = load_readers()
@@ -111,12 +151,17 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
     tally = Tally(files=[task.shown or task.path])
     shoes: dict[tuple[Optional[str], Optional[str]], list] = {}
     table_shoes: dict[Optional[str], list] = {}
+    table_meters: dict[Optional[str], MeterJudge] = {}
+    rules = rs.as_rules()
     fname = task.shown or task.path
     judged_count = tally.judged
+    size, reported = _stored_size(task.path), 0
     for raw in _guarded(reader, Path(task.path), task.max_line_bytes):
         tally.records += 1
         if progress is not None and tally.records % 10_000 == 0:
-            progress(10_000)
+            at = min(raw.offset, size) if raw.offset is not None else reported
+            progress(10_000, max(at - reported, 0))
+            reported = max(at, reported)
         where = {"file": fname, "line": raw.line}
         if raw.problem is not None:
             tally.bad_input(_kind_of_problem(raw.problem), {**where, "kind": _kind_of_problem(raw.problem),
@@ -140,11 +185,13 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
         key = (record.table_id, record.shoe_id)
         state = shoes.get(key)
         if state is None:
-            state = shoes[key] = [None, set()]
+            state = shoes[key] = [None, set(), ShoeJudge()]
             order = table_shoes.setdefault(record.table_id, [])
             order.append(key)
             if len(order) > SHOES_KEPT:
-                shoes.pop(order.pop(0), None)
+                gone = shoes.pop(order.pop(0), None)
+                if gone is not None:
+                    _apply_shoe(tally, gone[2].end(), default_day, task.include_expired)
         if record.round_id in state[1]:
             tally.bad_input("repeated round", {**quote, "kind": "repeated round",
                                                "problem": f"round {free_text(record.round_id, 80)!r} of shoe "
@@ -161,6 +208,15 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
                 state[0] = when
         tally.rounds += 1
         tally.statuses[record.status] += 1
+        shoe_verdict = state[2].record(record, quote)
+        if shoe_verdict:
+            _apply_shoe(tally, shoe_verdict, default_day, task.include_expired)
+        meter_judge = table_meters.get(record.table_id)
+        if meter_judge is None:
+            meter_judge = table_meters[record.table_id] = MeterJudge(rules)
+        meter_verdict = meter_judge.record(record, quote)
+        if meter_verdict:
+            _apply_shoe(tally, meter_verdict, default_day, task.include_expired)
         try:
             j = judge_round(record, rs)
         except BadRecord as e:
@@ -191,6 +247,10 @@ def audit_partition(task: Task, progress: Optional[Callable[[int], None]] = None
             tally.unjudged_wagers[w] += 1
         if j.coup is not None:
             _count_statistics(tally, record, j.coup)
+    for state in shoes.values():  # the end of the file ends every shoe still open
+        _apply_shoe(tally, state[2].end(), default_day, task.include_expired)
+    if progress is not None:
+        progress(tally.records % 10_000, max(size - reported, 0))
     return tally
 
 
@@ -230,8 +290,9 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
                    progress: Optional[Callable[[int], None]] = None) -> Tally:
     """Every task's tally, merged in task order: on this process (``workers`` 1), on
     ``workers`` local processes (:mod:`concurrent.futures`), or on the Dask scheduler at
-    ``cluster`` (``tcp://HOST:PORT``; the ``cluster`` extra). ``progress(rounds)`` is
-    told of the records read (per partition on a pool or cluster, as each ends)."""
+    ``cluster`` (``tcp://HOST:PORT``; the ``cluster`` extra). ``progress(records,
+    stored_bytes)`` is told of the records and input bytes read (every 10,000 records on
+    this process; per partition on a pool or cluster, as each ends)."""
     if cluster:
         try:
             from distributed import Client
@@ -242,9 +303,17 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
 
         with Client(cluster) as client:
             futures = client.map(audit_partition, tasks, pure=False)
-            done = client.gather(futures)
-        if progress is not None:
-            progress(sum(t.records for t in done))
+            if progress is None:
+                done = client.gather(futures)
+            else:
+                from distributed import as_completed as dask_completed
+
+                index = {f.key: i for i, f in enumerate(futures)}
+                done = [None] * len(tasks)
+                for fut in dask_completed(futures):
+                    i = index[fut.key]
+                    done[i] = fut.result()
+                    progress(done[i].records, _stored_size(tasks[i].path))
         return merge_all(list(done))
     if workers <= 1 or len(tasks) <= 1:
         return merge_all([audit_partition(t, progress) for t in tasks])
@@ -258,7 +327,8 @@ def run_partitions(tasks: list[Task], *, workers: int = 1, cluster: Optional[str
         for fut in as_completed(futures):
             results[futures[fut]] = fut.result()
             if progress is not None:
-                progress(results[futures[fut]].records)  # type: ignore[union-attr]
+                i = futures[fut]
+                progress(results[i].records, _stored_size(tasks[i].path))  # type: ignore[union-attr]
     return merge_all(results)
 
 
@@ -272,7 +342,7 @@ def judgeable_clauses(rs: RulesSubmission) -> list[str]:
 
     from .judge import side_section
 
-    out = list(JUDGED_CLAUSES)
+    out = list(JUDGED_CLAUSES) + list(SHOE_CLAUSES) + ["631a.12(a)"] + meter_clauses(rs.as_rules())
     for section, wagers in side.SECTION_WAGERS.items():
         for wager, _ in wagers:
             if side_section(wager, rs) == section and (rs.offers(wager) or wager in ("banker", "player", "tie")):
@@ -347,6 +417,9 @@ def entries_of(tally: Tally, rs: RulesSubmission, ctx: Any) -> list[dict]:
         blockers = sorted({by for (c, by) in tally.blocked if c == cid})
         n_blocked = sum(n for (c, _), n in tally.blocked.items() if c == cid)
         e["judged"] = {"rounds judged": n_ok + n_bad}
+        unjudged = {why: n for (c, why), n in sorted(tally.shoes_unjudged.items()) if c == cid}
+        if unjudged:
+            e["judged"]["shoes not judged"] = sum(unjudged.values())
         if n_blocked:
             e["judged"]["rounds blocked"] = n_blocked
         if n_bad:
@@ -367,7 +440,8 @@ def entries_of(tally: Tally, rs: RulesSubmission, ctx: Any) -> list[dict]:
             e.update(outcome="skipped", phase="setup", category="not verified",
                      message=f"not verified: no recorded round showed § {cid}"
                              + (f" ({tally.not_in_force[cid]} rounds dealt when it was not in force)"
-                                if tally.not_in_force.get(cid) else ""))
+                                if tally.not_in_force.get(cid) else "")
+                             + "".join(f"; {n} shoe(s) not judged: {why}" for why, n in unjudged.items()))
             done[cid] = "not_verified"
         entries.append(e)
     for cid, cov in coverage.items():

@@ -16,6 +16,8 @@ judges, from the cards the record lists and the hands it states:
   the result (§ 631a.8(a) and the side-wager chapters), the odds of a win at the filed
   paytable (§ 631a.13, Ch. 631c, 629b, 627b), the vigorish and its rounding
   (§ 631a.13(c), :func:`~baccarat_conformance.oracle.ch631a.vigorish_accepted`);
+* the dealer's calls after the last card, § 631a.12(a) (:func:`_calls`), when the record
+  holds its card events and announcements;
 * the order of settlement, § 631a.12(b), from the record's events
   (:func:`~baccarat_conformance.oracle.settlement_order.order_problem`), when the record
   holds settlement events.
@@ -28,6 +30,7 @@ the hands it states) raises
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Optional
@@ -56,11 +59,15 @@ class RecordedRound(m.RoundRecord):
     """A round record (:class:`~baccarat_conformance.protocol.models.RoundRecord`) with
     the optional envelope of a recorded round (docs/protocol.md, "Recorded rounds"):
     ``table_id`` (the table that dealt it), ``shoe_id`` (its dealing shoe) and
-    ``timestamp`` (when the round was dealt: ISO 8601, e.g. ``2026-03-01T21:14:05Z``)."""
+    ``timestamp`` (when the round was dealt: ISO 8601, e.g. ``2026-03-01T21:14:05Z``) and,
+    on the first round of a dealing shoe, ``burned`` (the cards of the burn of § 631a.5(f)
+    in the order drawn, the exposed first card first; absent: the burn is not known and
+    § 631a.5(f) is not judged for the shoe, :mod:`.shoes`)."""
 
     table_id: Optional[str] = Field(default=None, max_length=200)
     shoe_id: Optional[str] = Field(default=None, max_length=200)
     timestamp: Optional[str] = Field(default=None, max_length=64)
+    burned: Optional[list[m.Card]] = Field(default=None, max_length=64)
 
 
 class BadRecord(ValueError):
@@ -299,6 +306,57 @@ def _order(record: RecordedRound, rs: RulesSubmission, judged: list[str], findin
         findings.append(Finding("631a.12(b)", problem.required, problem.observed))
 
 
+POINT_COUNT_CALL = re.compile(r"^(player|banker)(?:'s hand)?\s*:?\s*(\d)$", re.I)
+WINS_CALL = re.compile(r"^(player|banker)(?:'s hand)? wins$", re.I)
+
+
+def _count_called(e: m.Event, hand: str) -> Optional[int]:
+    if e.type != "announcement":
+        return None
+    found = POINT_COUNT_CALL.match((e.text or "").strip())
+    return int(found.group(2)) if found and found.group(1).lower() == hand else None
+
+
+def _quoted(texts: list[str], limit: int = 200) -> str:
+    """The announcements as the record has them, escaped (``repr``) and cut at ``limit``
+    characters: their texts are untrusted."""
+    shown = repr(texts)
+    return shown if len(shown) <= limit else shown[:limit] + "...]"
+
+
+def _calls(record: RecordedRound, coup: ch631a.Coup, judged: list[str], findings: list[Finding]) -> None:
+    """§ 631a.12(a): "the dealer calling the game shall announce the final Point Count of
+    each hand and the winning hand" — judged when the record's ``events`` hold its cards
+    and its announcements (docs/protocol.md "Announcements"): after the last card, the
+    Player's and the Banker's final Point Counts of the cards dealt and ``player wins``,
+    ``banker wins`` (``player's hand wins`` too) or ``tie hand``. When neither hand draws,
+    the announcement of the initial Point Counts (§ 631a.10(a)) does not stand in for the
+    final ones (interpretation 631a.12-a-final-count-of-two-card-hands, as the live
+    step). The Dragon 7 and Panda 8 calls of EZ Baccarat are not judged here."""
+    events = record.events
+    dealt = [i for i, e in enumerate(events) if e.type == "card" and e.to in ("player", "banker")]
+    if len(dealt) < 4 or not any(e.type == "announcement" for e in events):
+        return
+    judged.append("631a.12(a)")
+    start = dealt[-1] + 1
+    if len(dealt) == 4:
+        initial = [next((i for i in range(dealt[3], len(events)) if _count_called(events[i], h) is not None), None)
+                   for h in ("player", "banker")]
+        if None not in initial:
+            start = max(initial) + 1  # type: ignore[type-var]
+    after = events[start:]
+    p = next((c for e in after if (c := _count_called(e, "player")) is not None), None)
+    b = next((c for e in after if (c := _count_called(e, "banker")) is not None), None)
+    texts = [(e.text or "").strip().lower() for e in after if e.type == "announcement"]
+    winner = "tie hand" if coup.winner == "tie" else f"{coup.winner} wins"
+    said = "tie hand" in texts if coup.winner == "tie" else \
+        any((w := WINS_CALL.match(t)) and w.group(1) == coup.winner for t in texts)
+    if (p, b) != (coup.player_count, coup.banker_count) or not said:
+        findings.append(Finding("631a.12(a)", f"after the last card the dealer announces \"player {coup.player_count}\", "
+                                              f"\"banker {coup.banker_count}\" and \"{winner}\"",
+                                f"announced after the last card: {_quoted(texts)}"))
+
+
 def check_consistent(record: RecordedRound) -> None:
     """The record agrees with itself: the cards it lists to each hand, in order, are the
     hand's. (A ``winner`` or a Point Count the cards do not make is the game's to answer
@@ -358,6 +416,7 @@ def judge_round(record: RecordedRound, rs: RulesSubmission) -> Judgement:
         _draws(record, blocked, [])
         _settle(record, coup, rs, blocked, [], [])
         _order(record, rs, blocked, [])
+        _calls(record, coup, blocked, [])
         return Judgement(judged, findings, unjudged, coup, blocked=list(dict.fromkeys(blocked)),
                          blocked_by=findings[0].clause)
     for hand in ("player", "banker"):
@@ -371,6 +430,7 @@ def judge_round(record: RecordedRound, rs: RulesSubmission) -> Judgement:
     _draws(record, judged, findings)
     _settle(record, coup, rs, judged, findings, unjudged)
     _order(record, rs, judged, findings)
+    _calls(record, coup, judged, findings)
     return Judgement(judged, findings, unjudged, coup)
 
 

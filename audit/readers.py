@@ -20,6 +20,7 @@ skipped in bounded chunks), and a problem's text is bounded and escaped by the c
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import glob
 import gzip
@@ -53,15 +54,37 @@ class Raw:
     data: Optional[dict] = None
     problem: Optional[str] = None
     json: Optional[bytes] = None
+    #: bytes of the file as stored (compressed, for gzip) read when this record was found,
+    #: for the progress line's ETA; a reader may leave it out (no ETA inside its files)
+    offset: Optional[int] = None
 
 
-def _open_binary(path: Path) -> Any:
-    """The file's bytes, decompressed when it is gzip (by its magic number, not its name)."""
+class _CountingFile:
+    """A binary file that counts the bytes read from it: a reader's position in the file as
+    stored (a gzip stream reads its compressed bytes through it)."""
+
+    def __init__(self, fh: Any) -> None:
+        self.fh, self.count = fh, 0
+        self.mode, self.name = "rb", getattr(fh, "name", "")
+
+    def read(self, size: int = -1) -> bytes:
+        block = self.fh.read(size)
+        self.count += len(block)
+        return block
+
+    def close(self) -> None:
+        self.fh.close()
+
+
+def _open_binary(path: Path) -> tuple[Any, _CountingFile]:
+    """(the file's bytes, decompressed when it is gzip by its magic number, not its name;
+    the counter of the bytes read from the file as stored)."""
     fh = open(path, "rb")
     head = fh.peek(2)[:2] if hasattr(fh, "peek") else b""
+    counted = _CountingFile(fh)
     if head == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=fh, mode="rb")
-    return fh
+        return gzip.GzipFile(fileobj=counted, mode="rb"), counted
+    return counted, counted
 
 
 def bounded_lines(stream: Any, max_line_bytes: int, chunk: int = 1 << 16) -> Iterator[tuple[int, Optional[bytes], Optional[str]]]:
@@ -118,21 +141,28 @@ class JsonLinesReader:
     suffixes = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz", ".json.gz", ".jsonl.gzip")
 
     def read(self, path: Path, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Raw]:
-        with _open_binary(Path(path)) as stream:
+        stream, counted = _open_binary(Path(path))
+        try:
             for n, data, problem in bounded_lines(stream, max_line_bytes):
                 if problem is not None:
-                    yield Raw(n, problem=problem)
+                    yield Raw(n, problem=problem, offset=counted.count)
                     continue
                 assert data is not None
                 if not data.strip():
                     continue
-                yield Raw(n, json=data)
+                yield Raw(n, json=data, offset=counted.count)
+        finally:
+            stream.close()
+            counted.close()
 
 
 class CsvReader:
     """A flat CSV export, one row per round (a header row first). Columns:
 
-    ``table_id``, ``shoe_id``, ``timestamp`` (the envelope), ``round_id``, ``status``
+    ``table_id``, ``shoe_id``, ``timestamp`` (the envelope), ``burned`` (optional: on the
+    shoe's first round, the burn's cards separated by spaces, ``-`` for none; an empty cell:
+    not recorded), ``shoe`` (optional: ``in_play``, ``last_hand`` in the round in which the
+    cover card came out, ``ended``; the record's ``shoe``), ``round_id``, ``status``
     (default ``completed``), ``player_cards`` and ``banker_cards`` (cards in the order
     dealt, separated by spaces: ``"9H 10C"``), ``player_point_count``,
     ``banker_point_count``, ``player_natural``, ``banker_natural`` (``true``/``false``),
@@ -147,7 +177,8 @@ class CsvReader:
     suffixes = (".csv", ".csv.gz")
 
     def read(self, path: Path, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[Raw]:
-        with _open_binary(Path(path)) as stream:
+        stream, counted = _open_binary(Path(path))
+        with contextlib.closing(counted), contextlib.closing(stream):
             lines = bounded_lines(stream, max_line_bytes)
             header: Optional[list[str]] = None
             for n, data, problem in lines:
@@ -173,7 +204,7 @@ class CsvReader:
                     yield Raw(n, problem=f"malformed row: {len(cells)} cells, the header has {len(header)}")
                     continue
                 try:
-                    yield Raw(n, data=self.record(dict(zip(header, cells))))
+                    yield Raw(n, data=self.record(dict(zip(header, cells))), offset=counted.count)
                 except ValueError as e:
                     yield Raw(n, problem=f"malformed row: {e}")
 
@@ -199,8 +230,13 @@ class CsvReader:
         for k in ("table_id", "shoe_id", "timestamp"):
             if row.get(k):
                 rec[k] = row[k]
+        burned = (row.get("burned") or "").strip()
+        if burned:  # the shoe's first round: its burn; "-" for none burned
+            rec["burned"] = [] if burned == "-" else burned.split()
         rec["round_id"] = row.get("round_id", "")
         rec["status"] = row.get("status") or "completed"
+        if (row.get("shoe") or "").strip():
+            rec["shoe"] = row["shoe"].strip()
         cards: list[dict] = []
         for hand in ("player", "banker"):
             hand_cards = (row.get(f"{hand}_cards") or "").split()

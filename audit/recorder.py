@@ -10,7 +10,8 @@ is placed, one seat each as the statistics place them
 within the filed limits, and each ``deal_round`` answer is
 written as one JSON line: the round record as the game sent it (validated by the
 adapter), with the envelope of docs/protocol.md "Recorded rounds" (``table_id``,
-``shoe_id``, ``timestamp``: a clock starting at ``start`` that advances ``seconds_per_round``
+``shoe_id``, ``burned`` on the first round of each shoe: the burn the game disclosed,
+``timestamp``: a clock starting at ``start`` that advances ``seconds_per_round``
 a round, so that a recording is reproducible).
 """
 
@@ -79,6 +80,7 @@ def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game
             for i in range(shoes):
                 kw = {"seed": shoe_seed(seed, 0, i)} if seeded else {}
                 shoe = adapter.start_shoe(table, burn=True, **kw)
+                burned: Optional[list] = list(shoe.burned)  # the envelope of the shoe's first round
                 while True:
                     for k, (seat, (wager, hand, option)) in enumerate(plan):
                         amounts = stakes[wager]
@@ -87,7 +89,9 @@ def record_rounds(out: Path, *, game: str = "baccarat_conformance.reference_game
                     record = adapter.deal_round(table)
                     line = {"table_id": table_id, "shoe_id": shoe.shoe_id,
                             "timestamp": clock.isoformat().replace("+00:00", "Z"),
+                            **({"burned": burned} if burned is not None else {}),
                             **record.model_dump(mode="json", exclude_none=True)}
+                    burned = None
                     fh.write(json.dumps(line, separators=(",", ":")) + "\n")
                     n += 1
                     clock += dt.timedelta(seconds=seconds_per_round)

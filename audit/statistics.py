@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Optional
 
-from baccarat_conformance.gamestats.judge import holm, outcome_tests, return_tests
+from baccarat_conformance.gamestats.judge import ALPHA, holm, label, observed_return, outcome_tests, return_tests
 from baccarat_conformance.gamestats.simulate import Counts
 from baccarat_conformance.oracle.par_sheet import par_sheet, round_outcome_probabilities
 from baccarat_conformance.inputs.profile import RulesSubmission
 
 from .tally import ROUND_EVENTS, Tally
 
-__all__ = ["statistics_tests", "MIN_ROUNDS"]
+__all__ = ["statistics_tests", "return_points", "MIN_ROUNDS"]
 
 MIN_ROUNDS = 100
 """Rounds a table needs before its frequencies are tested (fewer: nothing to resolve)."""
@@ -46,16 +46,45 @@ def _counts(rounds: int, events: Counter, returns: Counter) -> Counts:
     return c
 
 
+def _edges(rs: RulesSubmission) -> dict:
+    try:
+        sheet = par_sheet(rs.as_rules())
+    except (KeyError, ValueError):
+        return {}
+    return {(w.wager, w.hand, w.option): w.house_edge for w in sheet.wagers if w.exact and w.note is None}
+
+
+def return_points(tally: Tally, rs: RulesSubmission) -> list[dict[str, Any]]:
+    """Each table's observed return per wager of the par sheet, for the picture
+    (:mod:`.plots`): ``table``, ``wager`` (its label), ``n`` (settlements), ``observed``
+    (mean net return per unit wagered), ``low`` / ``high`` (its 99% confidence interval,
+    the normal approximation of :func:`~baccarat_conformance.gamestats.judge.return_tests`)
+    and ``par`` (minus the par sheet's house edge); tables with fewer than
+    :data:`MIN_ROUNDS` rounds are left out, as from the tests."""
+    from scipy import stats
+
+    edges = _edges(rs)
+    z = float(stats.norm.isf(ALPHA / 2))
+    out = []
+    for table in sorted(t for t, n in tally.rounds_by_table.items() if n >= MIN_ROUNDS):
+        counts = _counts(tally.rounds_by_table[table], tally.events.get(table, Counter()),
+                         tally.returns.get(table, Counter()))
+        for key, edge in edges.items():
+            seen = observed_return(counts, key)
+            if seen is None:
+                continue
+            n, mean, se = seen
+            out.append({"table": table, "wager": label(key), "n": n, "observed": mean, "low": mean - z * se,
+                        "high": mean + z * se, "par": -float(edge)})
+    return out
+
+
 def statistics_tests(tally: Tally, rs: RulesSubmission) -> list[dict[str, Any]]:
     """Every test (``gamestats.judge.Test.as_dict`` plus ``table``: a table id or
     ``"all tables"``), Holm's correction applied across all of them."""
     probabilities = round_outcome_probabilities(rs.decks)
     events = {k: probabilities[k] for k in ROUND_EVENTS}
-    try:
-        sheet = par_sheet(rs.as_rules())
-        edges = {(w.wager, w.hand, w.option): w.house_edge for w in sheet.wagers if w.exact and w.note is None}
-    except (KeyError, ValueError):
-        edges = {}
+    edges = _edges(rs)
     tables = sorted(t for t, n in tally.rounds_by_table.items() if n >= MIN_ROUNDS)
     groups: list[tuple[str, Counts]] = []
     for t in tables:

@@ -54,6 +54,7 @@ class Tally:
     unjudged_wagers: Counter = field(default_factory=Counter)
     not_in_force: Counter = field(default_factory=Counter)
     blocked: Counter = field(default_factory=Counter)
+    shoes_unjudged: Counter = field(default_factory=Counter)
     events: dict = field(default_factory=dict)
     rounds_by_table: Counter = field(default_factory=Counter)
     returns: dict = field(default_factory=dict)
@@ -81,7 +82,7 @@ class Tally:
         out.records = self.records + other.records
         out.rounds = self.rounds + other.rounds
         for name in ("statuses", "judged", "failed", "bad", "unjudged_wagers", "not_in_force", "rounds_by_table",
-                     "blocked"):
+                     "blocked", "shoes_unjudged"):
             setattr(out, name, getattr(self, name) + getattr(other, name))
         for clause in list(self.findings) + [c for c in other.findings if c not in self.findings]:
             out.findings[clause] = _keep(list(self.findings.get(clause, [])), other.findings.get(clause, []), KEEP)
@@ -101,7 +102,7 @@ class Tally:
         return {"records": self.records, "rounds": self.rounds, "statuses": c(self.statuses),
                 "judged": c(self.judged), "failed": c(self.failed), "bad": c(self.bad),
                 "unjudged_wagers": c(self.unjudged_wagers), "not_in_force": c(self.not_in_force),
-                "blocked": c(self.blocked),
+                "blocked": c(self.blocked), "shoes_unjudged": c(self.shoes_unjudged),
                 "rounds_by_table": c(self.rounds_by_table),
                 "events": {t: c(v) for t, v in sorted(self.events.items())},
                 "returns": {t: c(v) for t, v in sorted(self.returns.items())},

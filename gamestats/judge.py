@@ -212,6 +212,18 @@ def outcome_tests(counts: Counts, events: dict[str, Fraction], wagers: dict[Wage
     return tests
 
 
+def observed_return(counts: Counts, key: WagerKey) -> Optional[tuple[int, float, float]]:
+    """(settlements, mean net return per unit wagered, its standard error) of the wager
+    ``key`` in ``counts``, or None with fewer than two settlements."""
+    n = sum(counts.outcomes.get(key, {}).values())
+    if n < 2:
+        return None
+    stake = counts.stake.get(key, 10000)  # cents staked on each of these wagers
+    mean = counts.net_sum[key] / n / stake  # cents -> units of the stake
+    var = (counts.net_sq[key] / n / stake ** 2 - mean ** 2) * n / (n - 1)
+    return n, mean, math.sqrt(max(var, 1e-18) / n)
+
+
 def return_tests(counts: Counts, edges: dict[WagerKey, Fraction], clauses: dict[WagerKey, str],
                  m_extra: int = 0) -> list[Test]:
     """The observed return of each offered wager (net result per unit wagered, from
@@ -220,13 +232,10 @@ def return_tests(counts: Counts, edges: dict[WagerKey, Fraction], clauses: dict[
     m = len(edges) + m_extra
     tests = []
     for key, edge in edges.items():
-        n = sum(counts.outcomes.get(key, {}).values())
-        if n < 2:
+        seen = observed_return(counts, key)
+        if seen is None:
             continue
-        stake = counts.stake.get(key, 10000)  # cents staked on each of these wagers
-        mean = counts.net_sum[key] / n / stake  # cents -> units of the stake
-        var = (counts.net_sq[key] / n / stake ** 2 - mean ** 2) * n / (n - 1)
-        se = math.sqrt(max(var, 1e-18) / n)
+        n, mean, se = seen
         z = (mean + float(edge)) / se
         half = float(stats.norm.isf(ALPHA / 2)) * se
         tests.append(Test(f"{label(key)}: observed return", clauses.get(key, "631a.13"), z,

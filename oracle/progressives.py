@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
-from itertools import combinations
+from itertools import combinations, zip_longest
 from typing import Optional, Sequence
 
 from .ch631a import Coup, card_value, rank, suit
@@ -659,3 +659,139 @@ def expected_round(rules: dict, before: dict[str, Decimal], hit_values: dict[str
                 m[HARMONY_RESERVE_METER] = Decimal(0)
                 why[HARMONY_METER] = why[HARMONY_RESERVE_METER] = "629b.7(j)"
     return RoundMeters(m, awards, jackpots, why)
+
+
+# ====================================================================== the meters judged over one round
+def section_of(rules: dict) -> str:
+    """"627b" for a Minibaccarat Rules Submission, else "629b": the chapter whose § .3
+    (Royal 9) clause ids name the meters' clauses."""
+    return "627b" if rules.get("variant") == "minibaccarat" else "629b"
+
+
+def meter_rate_clause(rules: dict, meter: str) -> str:
+    """The clause that sets how ``meter`` grows with each wager: § 631c.2(i)[table]
+    ("Increment rate 10%"), § 631c.6(c)(4) (the mystery configuration), § 629b.3(f)(2) or
+    (g)(2) (§ 627b.3 likewise: "The rate of progression for the meters used for the Royal 9
+    Progressive wager"), the § 629b.3(h) table, the § 629b.7(j) table of the paytable."""
+    if meter == MYSTERY_METER:
+        return "631c.6(c)(4)"
+    if meter in ROYAL_9_METERS.values():
+        return royal_9_rates_clause(section_of(rules), str(_wager_opts(rules, "royal_9").get("denomination", "5")))
+    if meter in (HARMONY_METER, HARMONY_RESERVE_METER):
+        return harmony_table_clause("629b.7(j)", str(_wager_opts(rules, "harmony").get("paytable", "A")))
+    return reset_amounts(rules, section_of(rules)).get(meter, (None, "631c.2(i)[table]"))[1]
+
+
+def jackpot_clause(rules: dict, meter: str) -> str:
+    """The pay table that pays 100% of ``meter``: § 631c.2(i)[table] (Heavenly 9),
+    § 629b.3(f)(1)[table] or (g)(1)[table] (Royal 9, § 627b.3 likewise), the § 629b.7(i)
+    table of the Harmony paytable."""
+    if meter in ROYAL_9_METERS.values():
+        return royal_9_paytable_clause(section_of(rules), str(_wager_opts(rules, "royal_9").get("denomination", "5")))
+    if meter in (HARMONY_METER, HARMONY_RESERVE_METER):
+        return harmony_table_clause("629b.7(i)", str(_wager_opts(rules, "harmony").get("paytable", "A")))
+    return "631c.2(i)[table]"
+
+
+@dataclass(frozen=True)
+class MeterProblem:
+    """The first way a round's meters, awards or jackpots part from the regulation's
+    account (:func:`judge_meters`). ``kind``: ``jackpot`` (a wager due 100% of ``meter``
+    not paid it: ``wager_id``; ``role`` ``payout`` when it won another amount, else
+    ``outcome``), ``award`` (the mystery awards differ: ``role`` ``payout`` when the right
+    seats were paid the wrong amounts, else ``award``; ``meter`` the first that differs) or
+    ``meter`` (``meter`` reads another amount after the round; ``clause`` the one that
+    decides its amount, or None). ``clause``: the oracle's clause of the problem (for an
+    award, ``None`` when the meter has no clauses of its own). ``required``, ``observed``:
+    one sentence each."""
+
+    kind: str
+    meter: str
+    clause: Optional[str]
+    required: str
+    observed: str
+    wager_id: Optional[str] = None
+    role: str = ""
+
+
+def contribution_order(rules: dict, before: dict[str, Decimal], hits_before: dict[str, Optional[Decimal]],
+                       hits_after: dict[str, Optional[Decimal]], placed: Sequence[PlacedWager],
+                       seen_awards: Sequence[tuple[int, str, str, Decimal]]) -> list[PlacedWager]:
+    """``placed`` reordered so that each mystery meter's contributions reach it in an order
+    under which the game's ``seen_awards`` (seat, wager id, meter, amount) are right
+    (interpretation mystery-bonus-hit: the order of one round's contributions is the
+    game's, :func:`mystery_order`), when there is one; else as placed."""
+    order = list(placed)
+    for meter in mystery_contributions(rules, placed):
+        if meter not in before:
+            continue
+        awards = [(s, w, a) for s, w, mt, a in seen_awards if mt == meter]
+        found = mystery_order(rules, meter, before[meter], hits_before.get(meter), placed, awards,
+                              hits_after.get(meter))
+        if found is not None:
+            ids = {w.wager_id for w in found}
+            order = found + [w for w in order if w.wager_id not in ids]
+    return order
+
+
+def judge_meters(rules: dict, before: dict[str, Decimal], hits_before: dict[str, Optional[Decimal]],
+                 placed: Sequence[PlacedWager], coup: Coup, seen_awards: Sequence[tuple[int, str, str, Decimal]],
+                 settled: dict[str, tuple[str, Decimal]], after: Sequence[tuple[str, dict[str, Decimal]]],
+                 hits_after: dict[str, Optional[Decimal]], label: str = "the round",
+                 ) -> tuple[RoundMeters, list[PlacedWager], Optional[MeterProblem]]:
+    """One round's progressive meters judged against the regulation's account
+    (:func:`expected_round`), to the cent: the jackpots paid (100% of a meter), the mystery
+    awards (Must-Hit-By, § 631c.6(c)(5)(iii), (c)(7); § 629b.3(h)), then every meter after
+    the round (its rate of progression, its reset or reseed: the clause ``why`` names).
+
+    ``before``: meter -> amount before the round; ``hits_before`` / ``hits_after``: the
+    mystery hit values disclosed before and after it (``None``: not disclosed, known only to
+    lie in the configuration's range: interpretation mystery-hit-within-round);
+    ``placed``: the round's wagers in the order placed; ``seen_awards``: the game's mystery
+    awards (seat, wager id, meter, amount) in order; ``settled``: wager id -> (result,
+    amount returned in all); ``after``: (where, meter -> amount) for each place the meters
+    after the round are read (a meter missing from one reads as absent). Returns the
+    account, the contribution order it used, and the first :class:`MeterProblem` or None.
+    """
+    paid = {wid: amount for wid, (result, amount) in settled.items() if result == "win"}
+    section = section_of(rules)
+
+    def account(order: list[PlacedWager]) -> RoundMeters:
+        return expected_round(rules, before, hits_before, order, coup, section, hits_after,  # type: ignore[arg-type]
+                              [(s, mt) for s, _, mt, _ in seen_awards], paid)
+
+    order = list(placed)
+    want = account(order)
+    if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in want.awards]:
+        order = contribution_order(rules, before, hits_before, hits_after, order, seen_awards)
+        want = account(order)
+    for wid, (meter, amount) in want.jackpots.items():
+        got = settled.get(wid)
+        if got is None or got[0] != "win" or got[1] != amount:
+            return want, order, MeterProblem(
+                "jackpot", meter, jackpot_clause(rules, meter), f"in {label}, wager {wid} is paid 100% of the {meter} "
+                f"meter, ${amount}", "no settlement" if got is None else f"settled {got[0]}, returned ${got[1]} in all",
+                wager_id=wid, role="payout" if got is not None and got[0] == "win" else "outcome")
+    seen = [(s, mt, a) for s, _, mt, a in seen_awards]
+    expected = [(s, mt, a) for s, _, mt, a in want.awards]
+    if seen != expected:
+        role = "payout" if [(s, mt) for s, mt, _ in seen] == [(s, mt) for s, mt, _ in expected] else "award"
+        differing = ""
+        for a, b in zip_longest(seen, expected):
+            if a is None or b is None or a != b:
+                differing = (a or b)[1]
+                break
+        own = MYSTERY_CLAUSES.get(differing)
+        return want, order, MeterProblem(
+            "award", differing, own[role].format(section=section) if own else None,
+            f"in {label}, the mystery awards are {[f'seat {s}: ${a} from {mt}' for s, mt, a in expected] or 'none'}",
+            f"{[f'seat {s}: ${a} from {mt}' for s, mt, a in seen] or 'none'}", role=role)
+    for name, amount in want.after.items():
+        for where, seen_after in after:
+            got_amount = seen_after.get(name)
+            if got_amount is None or to_cent(got_amount) != to_cent(amount):
+                return want, order, MeterProblem(
+                    "meter", name, want.why.get(name), f"after {label}, the {name} meter reads ${to_cent(amount)} "
+                    f"(${before[name]} before; {want.why.get(name, 'no change')})",
+                    f"{'no such meter' if got_amount is None else '$' + str(got_amount)} {where}")
+    return want, order, None

@@ -58,7 +58,7 @@ __all__ = ["SealError", "VerifyReport", "default_package", "keygen", "seal", "ve
 # the reports of a run folder that go into the package (anything else there, e.g. .hypothesis/, does not)
 RUN_FILES = ("matrix.json", "matrix.csv", "matrix-totals.csv", "matrix.html", "results.jsonl", "junit.xml",
              "session.json", "describe.json", "pytest.log", "par_sheet.json",
-             "statistics-outcomes.png", "statistics-rank-heatmap.png")
+             "statistics-outcomes.png", "statistics-rank-heatmap.png", "audit-returns.png")
 RUN_DIRS = ("allure-results", "allure-report")
 
 

@@ -1,7 +1,14 @@
 """The exhaustive third-card scenario: every combination of the four initial card
 values with every value of the Player's third card (10^5 deals), each dealt from
 its own stacked shoe through the adapter, every draw decision checked against the
-oracle (58 Pa. Code § 631a.11)."""
+oracle (58 Pa. Code § 631a.11).
+
+The batch answers are checked against the rounds the game deals: about one round in
+:data:`SAMPLE` of each hands-only batch is dealt again with whole records (a sample, so a
+hands-only record that says otherwise is seen even where the hands look right), and the
+first round found wrong is dealt again singly (``open_table``, ``start_shoe``,
+``deal_round``). A batch record that contradicts the same stacked shoe dealt again is a
+protocol error naming both records, never a draw-rule failure."""
 
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ from baccarat_conformance.compat import scenario_template  # the scenario of a t
 from baccarat_conformance.run import heartbeat
 from baccarat_conformance.adapters import GameAdapter
 from baccarat_conformance.adapters.batch import BatchRead
-from baccarat_conformance.judging.errors import Nonconformance
+from baccarat_conformance.judging.errors import Nonconformance, ProtocolViolation
 from baccarat_conformance.judging.judgements import counts_judgements, judged
 from baccarat_conformance.oracle import ch631a
 from baccarat_conformance.protocol import models as m
@@ -35,6 +42,8 @@ SUITS = "CDHS"
 CHUNK = 2500
 #: the first batch of a sweep, validated whole (adapters/batch.py); the later ones are CHUNK rounds
 FIRST_CHUNK = 200
+#: one round in SAMPLE of a hands-only batch is dealt again whole (its first, then every SAMPLE-th)
+SAMPLE = 50
 
 
 class Batch(list):
@@ -186,9 +195,12 @@ def _check_chunk(cards_list: list[list[str]], batch: BatchRead, outcome: SweepOu
                 outcome.by_clause[clause] = outcome.by_clause.get(clause, 0) + 1
                 if len(outcome.failures) + len(kept_wrong) < KEEP:
                     kept_wrong.append((i, clause, cards, hand, want, got_cards))
-    if not kept_void and not kept_wrong:
+    sample = set(range(0, len(cards_list), SAMPLE)) if batch.hands_only else set()
+    if not kept_void and not kept_wrong and not sample:
         return
-    records = batch.full_records(sorted({i for i in kept_void} | {w[0] for w in kept_wrong}))
+    # the sample dealt again whole must deal the rounds the hands-only records say (a
+    # contradiction raises ProtocolViolation naming both records: adapters/batch.py)
+    records = batch.full_records(sorted(sample | {i for i in kept_void} | {w[0] for w in kept_wrong}))
     outcome.voids += [(deviation(records[i], cards_list[i])[0], records[i]) for i in kept_void]
     outcome.failures += [(clause, cards, hand, want, got, records[i])
                          for i, clause, cards, hand, want, got in kept_wrong]
@@ -282,9 +294,39 @@ def _miscounted(outcome: SweepOutcome) -> Optional[tuple]:
     return None
 
 
+def _said(record: m.RoundRecord) -> str:
+    def cards(hand: Optional[m.HandRecord]) -> str:
+        return " ".join(hand.cards) if hand is not None and hand.cards else "none"
+
+    return f"{record.status}, Player's Hand {cards(record.player)}, Banker's Hand {cards(record.banker)}"
+
+
+def dealt_singly(game: GameAdapter, rules: dict, cards: list[str], record: m.RoundRecord) -> None:
+    """Deal the stacked shoe ``cards`` singly (a table of its own: ``open_table``,
+    ``start_shoe`` with the cards, ``deal_round``) and check it deals the round the batch
+    ``record`` of the same shoe says (its status and each hand's cards). A game that burns
+    cards of a stacked shoe deals another round: then nothing is compared.
+
+    :raises ProtocolViolation: naming both records, when they differ (the batch's answer
+        is not the round the game deals).
+    """
+    table = game.open_table(rules)
+    shoe = game.start_shoe(table, list(cards))
+    if shoe.burned:
+        return
+    single = game.deal_round(table)
+    evidence.attach_json("the first wrong round dealt singly", single.model_dump(mode="json"))
+    if _said(single) != _said(record):
+        raise ProtocolViolation(
+            f"run_rounds: the batch record of the stacked shoe {' '.join(cards)} ({_said(record)}) contradicts "
+            f"round {single.round_id}, the same stacked shoe dealt singly with deal_round ({_said(single)}): "
+            "a batch's records are the rounds the game deals", op="run_rounds")
+
+
 @then("every hand is dealt exactly the cards § 631a.11 requires")
 @counts_judgements
-def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_clauses: tuple[str, ...]) -> None:
+def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_clauses: tuple[str, ...],
+                game: GameAdapter, rules_submission) -> None:
     judged(sweep_outcome.rounds, "rounds checked")
     if not sweep_outcome.wrong and not sweep_outcome.void:
         return
@@ -306,6 +348,7 @@ def check_sweep(sweep: list[list[str]], sweep_outcome: SweepOutcome, scenario_cl
         raise dev.nonconformance(own)
     clause, cards, hand, want, got, record = sweep_outcome.failures[0]
     evidence.attach_json("first failing round record", record.model_dump(mode="json"))
+    dealt_singly(game, rules_submission.as_rules(), cards, record)  # the batch's answer is the game's deal
     summary = ", ".join(f"§ {c}: {n}" for c, n in sorted(sweep_outcome.by_clause.items()))
     counted = _miscounted(sweep_outcome)
     if counted is not None:  # the game drew by Point Counts § 631a.6 does not give: the draws rest on them

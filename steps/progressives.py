@@ -18,7 +18,6 @@ from __future__ import annotations
 import copy
 import random
 import re
-from itertools import zip_longest
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Optional
@@ -62,7 +61,7 @@ def _by_name(meters: list[m.Meter]) -> dict[str, m.Meter]:
 
 
 def _section(rules: dict) -> str:
-    return "627b" if rules.get("variant") == "minibaccarat" else "629b"
+    return P.section_of(rules)
 
 
 def required_meters(rules: dict) -> dict[str, str]:
@@ -177,33 +176,6 @@ def _hits(meters: dict[str, m.Meter]) -> dict[str, Decimal]:
     return {k: v.hit_value for k, v in meters.items() if v.hit_value is not None}
 
 
-def _first_differing_meter(seen: list, expected: list) -> Optional[str]:
-    """The meter of the first award (seat, wager id, meter, amount) where the game's awards
-    and the expected ones part."""
-    for a, b in zip_longest(seen, expected):
-        if a is None or b is None or (a[0], a[2], a[3]) != (b[0], b[2], b[3]):
-            return (a or b)[2]
-    return None
-
-
-def _contribution_order(table: TableHandle, before: dict[str, m.Meter], after: dict[str, m.Meter],
-                        placed: list[P.PlacedWager], seen_awards: list) -> list[P.PlacedWager]:
-    """``placed`` reordered so that each mystery meter's contributions reach it in an order
-    under which the game's awards are right (interpretation mystery-bonus-hit: the order of
-    one round's contributions is the game's), when there is one; else as placed."""
-    order = list(placed)
-    for meter in P.mystery_contributions(table.rules, placed):
-        if meter not in before:
-            continue
-        awards = [(s, w, a) for s, w, mt, a in seen_awards if mt == meter]
-        found = P.mystery_order(table.rules, meter, before[meter].amount, before[meter].hit_value, placed, awards,
-                                after[meter].hit_value if meter in after else None)
-        if found is not None:
-            ids = {w.wager_id for w in found}
-            order = found + [w for w in order if w.wager_id not in ids]
-    return order
-
-
 def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.PlacedWager],
                 record: m.RoundRecord, clause: str, label: str = "the round") -> P.RoundMeters:
     """Compare the meters after ``record`` (in the record and from ``read_meters``),
@@ -221,70 +193,37 @@ def check_round(table: TableHandle, before: dict[str, m.Meter], placed: list[P.P
     after_read = offered_meters(table.rules, table.game.read_meters(table.table_id), clause,
                                 f"after {label}, from read_meters", game=table.game)
     seen_awards = [(e.seat, e.wager_id, e.meter, e.amount) for e in record.events if e.type == "jackpot"]
-    paid = {r.wager_id: r.paid for r in record.wagers if r.result == "win"}
-
-    def account(order: list[P.PlacedWager]) -> P.RoundMeters:
-        return P.expected_round(table.rules, {k: v.amount for k, v in before.items()}, _hits(before), order, coup,
-                                _section(table.rules), _hits(after_read), [(s, mt) for s, _, mt, _ in seen_awards],
-                                paid)
-
-    want = account(list(placed))
-    if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in want.awards]:
-        placed = _contribution_order(table, before, after_read, placed, seen_awards)
-        want = account(placed)
-    # the awards first: a jackpot or mystery award not made leaves its meter wrong too
-    for wid, (meter, amount) in want.jackpots.items():
-        r = next((x for x in record.wagers if x.wager_id == wid), None)
-        if r is not None and r.result == "win" and r.paid != amount and meter in before:
-            _judge_growth(table, before[meter], placed, r, clause, label, cards)
-        if r is None or r.result != "win" or r.paid != amount:
-            role = "payout" if r is not None and r.result == "win" else "outcome"
-            w = next(p for p in placed if p.wager_id == wid)
-            fallback = oracle_clause(w.wager_type, role, "win", rules=table.rules, round_record=record, seat=w.seat)
-            raise Nonconformance(named(clause, role, fallback, prefer="win"),
-                                 f"in {label}, wager {wid} is paid 100% of the {meter} meter, ${amount}",
-                                 "no settlement" if r is None else f"settled {r.result}, returned ${r.paid} in all", cards)
-    expected_awards = [(s, w, mt, a) for s, w, mt, a in want.awards]
-    if [(s, mt, a) for s, _, mt, a in seen_awards] != [(s, mt, a) for s, _, mt, a in expected_awards]:
+    want, placed, problem = P.judge_meters(
+        table.rules, {k: v.amount for k, v in before.items()}, _hits(before), placed, coup, seen_awards,
+        {r.wager_id: (r.result, r.paid) for r in record.wagers},
+        [(where, {k: v.amount for k, v in seen.items()}) for where, seen in
+         (("in the round record", after_record), ("from read_meters", after_read))], _hits(after_read), label)
+    if problem is not None and problem.kind == "jackpot":
+        r = next((x for x in record.wagers if x.wager_id == problem.wager_id), None)
+        if r is not None and r.result == "win" and problem.meter in before:
+            _judge_growth(table, before[problem.meter], placed, r, clause, label, cards)
+        w = next(p for p in placed if p.wager_id == problem.wager_id)
+        fallback = oracle_clause(w.wager_type, problem.role, "win", rules=table.rules, round_record=record,
+                                 seat=w.seat)
+        raise Nonconformance(named(clause, problem.role, fallback, prefer="win"), problem.required, problem.observed,
+                             cards)
+    if problem is not None and problem.kind == "award":
         # the right seats paid, the wrong amounts: the payout; else whether an award is made at all;
         # named by the mystery meter's own clauses, whatever wager the scenario is about
-        role = "payout" if [(s, mt) for s, _, mt, _ in seen_awards] == [(s, mt) for s, _, mt, _ in
-                                                                        expected_awards] else "award"
-        differing = _first_differing_meter(seen_awards, expected_awards) or ""
-        if differing in before:  # an award made when the game's own meter passed its hit value: its growth first
-            _judge_growth(table, before[differing], placed, None, clause, label, cards)
-        own = P.MYSTERY_CLAUSES.get(differing)
-        raise Nonconformance(own[role].format(section=_section(table.rules)) if own else
-                             named(clause, "outcome" if role == "award" else role, prefer="win"),
-                             f"in {label}, the mystery awards are "
-                             f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in expected_awards] or 'none'}",
-                             f"{[f'seat {s}: ${a} from {mt}' for s, _, mt, a in seen_awards] or 'none'}", cards)
+        if problem.meter in before:  # an award made when the game's own meter passed its hit value: its growth first
+            _judge_growth(table, before[problem.meter], placed, None, clause, label, cards)
+        raise Nonconformance(problem.clause or named(clause, "outcome" if problem.role == "award" else problem.role,
+                                                     prefer="win"), problem.required, problem.observed, cards)
+    if problem is not None:  # the clause that decides the meter's amount (its rate, its reset)
+        raise Nonconformance(problem.clause or clause, problem.required, problem.observed, cards)
     judged(len(want.after), "meters compared")
-    for name, amount in want.after.items():
-        for where, seen in (("in the round record", after_record), ("from read_meters", after_read)):
-            got = seen.get(name)
-            if got is None or P.to_cent(got.amount) != P.to_cent(amount):
-                raise Nonconformance(  # the clause that decides the meter's amount (its rate, its reset)
-                    want.why.get(name) or clause, f"after {label}, the {name} meter reads ${P.to_cent(amount)} "
-                    f"(${before[name].amount} before; {want.why.get(name, 'no change')})",
-                    f"{'no such meter' if got is None else '$' + str(got.amount)} {where}", cards)
     return want
 
 
 def rate_clause(rules: dict, meter: str) -> str:
-    """The clause that sets how ``meter`` grows with each wager: § 631c.2(i)[table]
-    ("Increment rate 10%"), § 631c.6(c)(4) (the mystery configuration), § 629b.3(f)(2) or
-    (g)(2) (§ 627b.3 likewise: "The rate of progression for the meters used for the Royal 9
-    Progressive wager"), the § 629b.3(h) table, the § 629b.7(j) table of the paytable."""
-    if meter == P.MYSTERY_METER:
-        return "631c.6(c)(4)"
-    if meter in P.ROYAL_9_METERS.values():
-        return P.royal_9_rates_clause(_section(rules), str((rules.get("wagers") or {}).get("royal_9", {})
-                                                            .get("denomination", "5")))
-    if meter in (P.HARMONY_METER, P.HARMONY_RESERVE_METER):
-        return P.harmony_table_clause("629b.7(j)", str((rules.get("wagers") or {}).get("harmony", {})
-                                                        .get("paytable", "A")))
-    return P.reset_amounts(rules, _section(rules)).get(meter, (None, "631c.2(i)[table]"))[1]
+    """The clause that sets how ``meter`` grows with each wager
+    (:func:`baccarat_conformance.oracle.progressives.meter_rate_clause`)."""
+    return P.meter_rate_clause(rules, meter)
 
 
 #: the cards of a round dealt to see how the game grows a meter: no Royal 9, King 9

@@ -19,7 +19,14 @@ $1.00 to $5,000.00): at depth smoke one stake for each residue of 25¢ steps mod
 whole $5 band of the limits; at depth standard or exhaustive every 25¢ step of the
 limits where the oracle's settlement charges a vigorish, and those of the smoke band
 elsewhere. Each outcome of the wager (win, lose, push, paytable row) takes the stakes
-in turn, so every outcome is dealt at every residue once it has enough classes.
+in turn, so every outcome is dealt at every residue once it has enough classes; a stake
+its row's odds pay in a fraction of a cent (1 to 2 on $7.25) is left out (docs/protocol.md:
+the regulations set no rounding for a payout).
+
+Which oracle settles a wager: the Chapter 631a settlers (:mod:`~baccarat_conformance.oracle.settlement`)
+at a Baccarat or EZ Baccarat table; every other wager (Chapter 631c, 629b, 627b, a
+commission-free table's Banker, Player and Tie wagers) by the par sheet's model of it
+(:func:`model_of`), which asks the oracle of its section.
 
 Each failure names the scenario's own clause (the ``clause`` fixture); a settlement
 whose amount rests on a result another clause decides (the vigorish of a Banker wager
@@ -29,9 +36,11 @@ the game did not settle as a win) is *blocked*, naming that clause.
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from dataclasses import dataclass, field
 from decimal import ROUND_CEILING, Decimal
+from fractions import Fraction
 from typing import Any, Callable, Iterator, Optional
 
 import pytest
@@ -56,6 +65,7 @@ from ._types import phrase
 from ._wager_targets import Target
 
 STEP = Decimal("0.25")
+CENT = Decimal("0.01")
 BAND = Decimal("5.00")
 #: the rounds of one ``run_rounds`` request
 CHUNK = 1000
@@ -63,6 +73,11 @@ CHUNK = 1000
 SEAT = 3
 #: the Midibaccarat or Minibaccarat wager a Royal 9 wager needs (§ 629b.3(b), § 627b.3(b))
 BASE_STAKE = Decimal("10.00")
+#: the wagers placed only after a Baccarat (Midibaccarat, Minibaccarat) wager at the same seat:
+#: Royal 9 (§ 629b.3(b)), the 5 Treasures wagers (§ 631c.3(a)), Lucky Nines (§ 631c.4(c)),
+#: Golden Talons (§ 629b.6(a), (b))
+AFTER_BASE = frozenset({"royal_9", "lucky_nines", "golden_talons", "fortune_7", "golden_8", "heavenly_9_bonus",
+                        "blazing_7s", "cover_all"})
 ZERO_RANKS = ("10", "J", "Q", "K")
 
 
@@ -197,24 +212,83 @@ def class_deals(rules: dict, rs: RulesSubmission, target: Target, every_class: b
     :raises ValueError: when the par sheet has no counting engine for the wager.
     """
     decks = int(rules.get("decks", 8))
-    for model in models(rules):
-        if model.wager == target.wager_type and model.hand in (None, target.hand):
-            engine = model.engine
-            break
-    else:
+    model = model_of(rules, target)
+    if model is None:
         raise ValueError(f"the par sheet has no model of the {target.describe()} wager")
+    engine = model.engine
     if engine == "round":
         return list(_round_deals(decks, every_class))
     if engine == "round_uniform":
         return list(_uniform_deals(decks))
     if isinstance(engine, tuple):
         cards, partition = engine
-        return list(_partition_deals(decks, cards, partition, target.hand, every_class,
+        return list(_partition_deals(decks, cards, partition, target.hand or ON_HAND.get(target.wager_type),
+                                     every_class,
                                      lambda shoe: round_role(rules, rs, target, shoe).outcome))
     raise ValueError(f"the par sheet computes no classes of the {target.describe()} wager")
 
 
 # ------------------------------------------------------------------ the oracle
+#: the hand a pair wager placed without a hand is judged on (§ 631c.5(c)(1), (2))
+ON_HAND = {"player_pair": "player", "banker_pair": "banker"}
+_MODELS: dict[str, list] = {}
+
+
+def model_of(rules: dict, target: Target):
+    """The par sheet's :class:`~baccarat_conformance.oracle.par_model.WagerModel` of
+    ``target`` under ``rules`` (its wager type, its hand or none, its option or none),
+    else None."""
+    key = json.dumps(rules, sort_keys=True, default=str)
+    if key not in _MODELS:
+        _MODELS.clear()  # one Rules Submission at a time
+        _MODELS[key] = models(rules)
+    for model in _MODELS[key]:
+        if model.wager == target.wager_type and model.hand in (None, target.hand) \
+                and (target.option is None or model.option == target.option) and model.engine is not None:
+            return model
+    return None
+
+
+def by_ch631a(rs: RulesSubmission, wager_type: str) -> bool:
+    """Whether the oracle's Chapter 631a settler settles ``wager_type`` at a table of
+    ``rs`` (Baccarat and EZ Baccarat: § 631a.13); every other wager of the sweep is
+    settled by the par sheet's model of it, which asks the oracle of its section."""
+    return rs.variant in ("baccarat", "ez_baccarat") and settler_for(wager_type, rs) is not None
+
+
+def _to_the_cent(total: Fraction) -> tuple[Decimal, ...]:
+    """``total`` dollars as whole cents: exact, else rounded down and up to the cent (the
+    regulations set no rule for a fraction of a cent of a payout: :func:`plan` stakes only
+    amounts the odds pay in whole cents, as docs/protocol.md says, and a fraction, should
+    one be paid, is accepted rounded either way)."""
+    cents = total * 100
+    down = Decimal(cents.numerator // cents.denominator) / 100
+    if cents.denominator == 1:
+        return (down.quantize(CENT),)
+    return (down.quantize(CENT), (down + CENT).quantize(CENT))
+
+
+def _modelled(rules: dict, spec: WagerSpec, coup: ch631a.Coup) -> Want:
+    """The settlement of ``spec`` by the par sheet's model of its wager (the oracle of its
+    section: :mod:`~baccarat_conformance.oracle.side_wagers`, Golden Talons, Rising
+    Phoenix), for the stake of ``spec``: a win paid at the row's odds, stake included
+    (:func:`_to_the_cent`), a push returns the stake, a loss pays nothing; no vigorish.
+
+    :raises KeyError: naming the wager when the par sheet has no model of it.
+    """
+    model = model_of(rules, Target(spec.wager_type, spec.hand, spec.option))
+    if model is None:
+        raise KeyError(f"the oracle settles no {spec.describe()}")
+    s = model.settle(coup)
+    if s.result == "win":
+        assert s.pays is not None
+        won = Fraction(spec.amount) * s.pays.ratio
+        paid = _to_the_cent(won + Fraction(spec.amount) if s.pays.kind == "to" else won)
+    else:
+        paid = (spec.amount,) if s.result == "push" else (Decimal("0.00"),)
+    return Want(s.result, s.outcome, paid[0], (Decimal(0),), None, paid[1:])
+
+
 @dataclass(frozen=True)
 class Want:
     """The oracle's settlement of one sweep wager: ``result``, ``outcome`` (the row or
@@ -226,6 +300,12 @@ class Want:
     paid: Optional[Decimal]
     vigorish: tuple[Decimal, ...] = ()
     clause: Optional[str] = None
+    #: the other amounts paid that conform (a fraction of a cent rounded up)
+    paid_also: tuple[Decimal, ...] = ()
+
+    def pays(self, paid: Optional[Decimal]) -> bool:
+        """Whether ``paid`` is an amount the oracle accepts (any, when it computed none)."""
+        return self.paid is None or paid == self.paid or paid in self.paid_also
 
 
 def _royal_9(rules: dict, coup: ch631a.Coup, seat: int) -> Want:
@@ -241,6 +321,8 @@ def oracle(rules: dict, rs: RulesSubmission, spec: WagerSpec, coup: ch631a.Coup)
     """
     if spec.wager_type == "royal_9":
         return _royal_9(rules, coup, spec.seat)
+    if not by_ch631a(rs, spec.wager_type):
+        return _modelled(rules, spec, coup)
     e = expected(coup, spec, rs)
     vig: tuple[Decimal, ...] = (e.vigorish,)
     if e.vigorish:
@@ -300,6 +382,9 @@ def plan(rules: dict, rs: RulesSubmission, target: Target, depth: str) -> Sweep:
     out.target = target
     for outcome, shoes in groups.items():
         own = full if outcome in charged else smoke
+        coup = ch631a.deal(shoes[0])  # odds that pay a fraction of a cent on a stake: that stake is left out
+        own = [s for s in own if not oracle(rules, rs, WagerSpec(SEAT, target.wager_type, s, target.hand,
+                                                                 target.option), coup).paid_also] or own
         seats = 1 if target.wager_type == "royal_9" else max(1, min(positions, -(-len(own) // len(shoes))))
         count = max(len(shoes), -(-len(own) // seats))
         out += [Deal(shoes[i % len(shoes)], [own[(i * seats + j) % len(own)] for j in range(seats)])
@@ -330,7 +415,7 @@ def _wagers(target: Target, stakes: list[Decimal], positions: int) -> list[dict[
     out = []
     for j, stake in enumerate(stakes):
         seat = seat_of(j, positions)
-        if target.wager_type == "royal_9":  # placed after a Midibaccarat (Minibaccarat) wager
+        if target.wager_type in AFTER_BASE:  # placed after a Baccarat (Midibaccarat, Minibaccarat) wager
             out.append({"seat": seat, "wager_type": "banker", "amount": str(BASE_STAKE)})
         w: dict[str, Any] = {"seat": seat, "wager_type": target.wager_type, "amount": str(stake)}
         if target.hand:
@@ -414,7 +499,7 @@ def judge(result: SweepResult, sweep: Sweep, rules: dict, rs: RulesSubmission, c
                         for seat, stake, _, record in result.settled]
     for (seat, stake, got, record), want in zip(result.settled, result.wants):
         if got is not None and got.result == want.result and (role == "result" or (
-                got.paid == want.paid or want.paid is None or (role == "payout" and want.result != "win"))
+                want.pays(got.paid) or (role == "payout" and want.result != "win"))
                 and (role != "vigorish" or got.vigorish in want.vigorish)):
             checked += role != "payout" or want.result == "win"
             continue  # settled as the oracle says (the common case: no sentence is made)
@@ -434,8 +519,9 @@ def judge(result: SweepResult, sweep: Sweep, rules: dict, rs: RulesSubmission, c
             if want.result != "win":
                 continue
             checked += 1
-            if got.result != "win" or (want.paid is not None and got.paid != want.paid):
-                wrong.append((f"{what} wins and is paid ${want.paid} in all",
+            if got.result != "win" or not want.pays(got.paid):
+                also = "".join(f" or ${a}" for a in want.paid_also)
+                wrong.append((f"{what} wins{f' ({want.outcome})' if want.outcome != 'win' else ''} and is paid ${want.paid}{also} in all",
                               f"settled it as {got.result}, paying ${got.paid}", cards))
         else:
             if got.result != want.result:
@@ -446,7 +532,7 @@ def judge(result: SweepResult, sweep: Sweep, rules: dict, rs: RulesSubmission, c
                                       f"settled it as {got.result}", cards)
                 continue
             checked += 1
-            ok = got.vigorish in want.vigorish and (want.result != "win" or got.paid == want.paid)
+            ok = got.vigorish in want.vigorish and (want.result != "win" or want.pays(got.paid))
             if not ok:
                 need = (f"is paid ${want.paid} in all and charged a vigorish of "
                         f"{' or '.join(f'${a}' for a in want.vigorish)}" if want.result == "win"
@@ -492,11 +578,13 @@ def gate(rs: RulesSubmission, target: Target, clause: str) -> None:
     """Skip "not offered" when the scenario's ``clause`` does not govern the settlement of a
     table of ``rs`` (:func:`~baccarat_conformance.oracle.settlement.governs_settlement`: a
     commission-free table is paid under § 631c.5, not § 631a.13), or the oracle settles no
-    ``target`` wager under ``rs``."""
+    ``target`` wager under ``rs`` (neither a Chapter 631a settler nor the par sheet's model
+    of a wager offered: :func:`model_of`)."""
     why = governs_settlement(str(clause), rs)
     if why:
         pytest.skip(f"not offered: {why}")
-    if target.wager_type != "royal_9" and settler_for(target.wager_type, rs) is None:
+    if target.wager_type != "royal_9" and not by_ch631a(rs, target.wager_type) \
+            and model_of(rs.as_rules(), target) is None:
         pytest.skip(f"not offered: the rules oracle settles no {target.describe()} wager under the variant "
                     f"{rs.variant!r}")
 

@@ -131,3 +131,15 @@ Feature: § 627b.1 Perfect Pairs wager (Minibaccarat)
     Interpretation: dealers-hand-means-bankers-hand
     When rounds are dealt from stacked shoes with every offered wager of § 627b.1 placed
     Then every wager of § 627b.1 is settled as the paytable says
+
+  @627b.1.e @capability.stacked_shoe
+  Scenario Outline: A winning Minibaccarat Perfect Pairs wager is paid at its paytable's odds on every class of initial cards and at every stake residue
+    § 627b.1(e): "The certificate holder shall pay out winning Perfect Pairs wagers at the odds in one of the following paytables selected by the certificate holder in its Rules Submission"
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    Examples: both hands
+      | wager |
+      | Perfect Pairs on the Player's Hand |
+      | Perfect Pairs on the Banker's Hand |

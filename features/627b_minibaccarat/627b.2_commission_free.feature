@@ -235,3 +235,42 @@ Feature: § 627b.2 Commission-free Minibaccarat
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six
     When rounds are dealt from stacked shoes with every offered wager of § 627b.2 placed
     Then every wager of § 627b.2 is settled as the paytable says
+
+  @627b.2.g @option.player_pair @capability.stacked_shoe
+  Scenario: A winning Minibaccarat pair wager is paid at 11 to 1 on every class of initial cards and at every stake residue (Player Pair)
+    § 627b.2(g): "Winning Pair wagers on either the Player's Hand or Banker's Hand shall be paid at odds of 11 to 1."
+    Given every class of cards the rule of the wager on Player Pair distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Player Pair of the sweep is paid as the scenario's clause says
+
+  @627b.2.g @option.banker_pair @capability.stacked_shoe
+  Scenario: A winning Minibaccarat pair wager is paid at 11 to 1 on every class of initial cards and at every stake residue (Banker Pair)
+    § 627b.2(g): "Winning Pair wagers on either the Player's Hand or Banker's Hand shall be paid at odds of 11 to 1."
+    Given every class of cards the rule of the wager on Banker Pair distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Banker Pair of the sweep is paid as the scenario's clause says
+
+  @627b.2.h @capability.stacked_shoe
+  Scenario: A winning commission-free Minibaccarat Player wager is paid at 1 to 1 on every class of cards and at every stake residue
+    § 627b.2(h): "A winning wager made on the Player's Hand shall be paid at odds of 1 to 1."
+    Interpretation: 627a-629a-base-game-is-631a
+    Given every class of cards the rule of the wager on the Player's Hand distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on the Player's Hand of the sweep is paid as the scenario's clause says
+
+  @627b.2.i @capability.stacked_shoe
+  Scenario: A winning commission-free Minibaccarat Banker wager is paid at 1 to 1, or 1 to 2 on a six, on every class of cards and at every stake its odds pay in whole cents
+    § 627b.2(i): "A winning wager made on the Banker's Hand shall be paid at odds of 1 to 1"
+    § 627b.2(i): "except if the Banker's Hand wins with a Point Count of 6, then the winning wager on the Banker's Hand shall be paid out at odds of 1 to 2."
+    Interpretation: 627a-629a-base-game-is-631a
+    Given every class of cards the rule of the wager on the Banker's Hand distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on the Banker's Hand of the sweep is paid as the scenario's clause says
+
+  @627b.2.j @capability.stacked_shoe
+  Scenario: A winning commission-free Minibaccarat Tie wager is paid at 8 to 1 on every class of cards and at every stake residue
+    § 627b.2(j): "A winning Tie wager shall be paid at odds of 8 to 1."
+    Interpretation: 627a-629a-base-game-is-631a
+    Given every class of cards the rule of the wager on a Tie distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on a Tie of the sweep is paid as the scenario's clause says

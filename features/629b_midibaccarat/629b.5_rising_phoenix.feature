@@ -628,3 +628,47 @@ Feature: § 629b.5 Rising Phoenix Baccarat
       | Player pair (initial two cards)          | 9C 3S 9S 6S        | 11 to 1  |
       | Banker pair (initial two cards)          | 9S 8C 8H 8D        | 11 to 1  |
 
+  @629b.5.h.2 @option.rising_phoenix_bonus @capability.stacked_shoe
+  Scenario Outline: A winning Bonus wager is paid at the odds of § 629b.5(h)(2) on every class of cards and at every stake residue
+    § 629b.5(h)(2): "The Bonus wagers provided in subsection (g)(4) shall be paid according to the following odds:"
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    Examples: every Bonus wager
+      | wager |
+      | Rising Phoenix Bonus "Sun 7" |
+      | Rising Phoenix Bonus "Moon 8" |
+      | Rising Phoenix Bonus "9 over 7" |
+      | Rising Phoenix Bonus "2 card 8 over 2 card 1" |
+      | Rising Phoenix Bonus "Player win with a 3 card 6" |
+      | Rising Phoenix Bonus "Banker win with 1 or 2" |
+      | Rising Phoenix Bonus "Player and banker have an 8 or 9" |
+      | Rising Phoenix Bonus "1 over 0" |
+      | Rising Phoenix Bonus "3 card 6 over 3 card 3" |
+      | Rising Phoenix Bonus "3 card 8 over 3 card 0" |
+      | Rising Phoenix Bonus "Banker win over a 2 card 7" |
+      | Rising Phoenix Bonus "3 card 9 over 3 card 6" |
+      | Rising Phoenix Bonus "3 card 9 over 3 card 8" |
+      | Rising Phoenix Bonus "Player win with a 3 card 8 over 3 card 0" |
+      | Rising Phoenix Bonus "Tie with 0" |
+      | Rising Phoenix Bonus "Tie with 1 2 or 3" |
+      | Rising Phoenix Bonus "Tie with 4 5 6 or 7" |
+      | Rising Phoenix Bonus "Tie with 8 or 9" |
+      | Rising Phoenix Bonus "Player pair" |
+      | Rising Phoenix Bonus "Banker pair" |
+
+  @629b.5.h.1 @capability.stacked_shoe
+  Scenario Outline: A winning Rising Phoenix <wager> wager is paid as § 629b.5(h)(1) says on every class of cards and at every stake residue
+    § 629b.5(h)(1): "Winning wagers made on the Player's hand, the Banker's hand, or on a tie wager shall be paid consistent with § 629a.12(a)—(d) (relating to payout odds; vigorish)."
+    Interpretation: base-game-631a-for-627a-629a
+    Interpretation: 629b.5-h-1-commission-free-banker
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    Examples: the Baccarat wagers
+      | wager             |
+      | the Player's Hand |
+      | the Banker's Hand |
+      | a Tie             |

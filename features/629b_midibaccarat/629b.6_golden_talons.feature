@@ -246,3 +246,15 @@ Feature: § 629b.6 Golden Talons
       | 9D KC QH JS  | Player's Hand | 9      |
       | AC 3H AD 5S  | Banker's Hand | 6      |
       | 4H 2S 5D 3C  | Player's Hand | 4      |
+
+  @629b.6.f @capability.stacked_shoe
+  Scenario Outline: A winning Golden Talons wager is paid at its paytable's odds on every class of cards and at every stake residue
+    § 629b.6(f): "The Golden Talons wager shall be paid out based upon one of the following paytables, which shall be specified in and approved as part of the certificate holder's Rules Submission"
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    Examples: both hands
+      | wager |
+      | Golden Talons on the Player's Hand |
+      | Golden Talons on the Banker's Hand |

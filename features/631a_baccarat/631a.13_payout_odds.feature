@@ -265,3 +265,37 @@ Feature: § 631a.13 Payout odds; vigorish
       | Player and Banker Pair | 15 to 1 | 2C 3D 2H 3S 4C      | 2s and 3s              |
       | Player or Banker Pair  | 3 to 1  | 2C 3D 2H KS 3C KD   | the Player's Hand's 2s |
       | Player or Banker Pair  | 3 to 1  | 3C 2D 4H 2S KC      | the Banker's Hand's 2s |
+
+  @631a.13.e @option.dragon_bonus @capability.stacked_shoe
+  Scenario Outline: A winning Dragon Bonus Wager is paid at its paytable's odds on every class of cards and at every stake residue
+    § 631a.13(e): "Winning Dragon Bonus Wagers shall be paid out at the odds in one of the following paytables selected by the certificate holder in its Rules Submission filed in accordance with § 601a.2:"
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    Examples: both hands
+      | wager |
+      | Dragon Bonus on the Player's Hand |
+      | Dragon Bonus on the Banker's Hand |
+
+  @631a.13.f @option.variant.ez_baccarat @capability.stacked_shoe @capability.wager.dragon_7
+  Scenario: A winning Dragon 7 Insurance Wager is paid at 40 to 1 on every class of cards and at every stake residue
+    § 631a.13(f): "A winning Dragon 7 Insurance Wager, as described in § 631a.8(a)(5), shall be paid out at odds of 40 to 1."
+    Given every class of cards the rule of the wager on Dragon 7 distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Dragon 7 of the sweep is paid as the scenario's clause says
+
+  @631a.13.g @option.variant.ez_baccarat @capability.stacked_shoe @capability.wager.panda_8
+  Scenario: A winning Panda 8 Insurance Wager is paid at 25 to 1 on every class of cards and at every stake residue
+    § 631a.13(g): "A winning Panda 8 Insurance Wager, as described in § 631a.8(a)(6), shall be paid at odds of 25 to 1."
+    Given every class of cards the rule of the wager on Panda 8 distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Panda 8 of the sweep is paid as the scenario's clause says
+
+  @631a.13.h @option.house_money @capability.stacked_shoe
+  Scenario: A House Money payout taken is paid at the payable's odds on every class of initial cards and at every stake residue
+    § 631a.13(h): "If a certificate holder offers the House Money Wager and the player elects to take the payout, the player shall be paid in accordance with the following payable:"
+    Interpretation: payable-means-paytable
+    Given every class of cards the rule of the wager on House Money distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on House Money of the sweep is paid as the scenario's clause says

@@ -277,3 +277,35 @@ Feature: § 631c.3 5 Treasures Baccarat wagers
     Interpretation: 631c.3-f-4-blazing-7s-card-count
     When rounds are dealt from stacked shoes with every offered wager of § 631c.3 placed
     Then every wager of § 631c.3 is settled as the paytable says
+
+  @631c.3.h @capability.stacked_shoe
+  Scenario Outline: A winning 5 Treasures wager is paid at its paytable's odds on every class of cards and at every stake residue
+    § 631c.3(h): "If one of the 5 Treasures Baccarat wagers wins, it shall be paid out based upon one of the following paytables"
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    @option.fortune_7
+    Examples: Fortune 7
+      | wager |
+      | Fortune 7 |
+
+    @option.golden_8
+    Examples: Golden 8
+      | wager |
+      | Golden 8 |
+
+    @option.heavenly_9_bonus
+    Examples: Heavenly 9 Bonus
+      | wager |
+      | Heavenly 9 Bonus |
+
+    @option.blazing_7s
+    Examples: Blazing 7s
+      | wager |
+      | Blazing 7s |
+
+    @option.cover_all
+    Examples: Cover All
+      | wager |
+      | Cover All |

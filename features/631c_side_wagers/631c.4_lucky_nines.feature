@@ -113,3 +113,10 @@ Feature: § 631c.4 Lucky Nines
     § 631c.4(d): "If any of the player's two cards or the banker's two cards:"
     When rounds are dealt from stacked shoes with every offered wager of § 631c.4 placed
     Then every wager of § 631c.4 is settled as the paytable says
+
+  @631c.4.e @capability.stacked_shoe
+  Scenario: A winning Lucky Nines wager is paid at its paytable's odds on every class of initial cards and at every stake residue
+    § 631c.4(e): "The certificate holder shall pay out winning Lucky Nines wagers at the odds in one of the following payout tables selected by the certificate holder in its Rules Submission"
+    Given every class of cards the rule of the wager on Lucky Nines distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Lucky Nines of the sweep is paid as the scenario's clause says

@@ -225,3 +225,48 @@ Feature: § 631c.5 Commission-free Baccarat
     Interpretation: 631c.5-c-3-lucky-six-tie-on-six
     When rounds are dealt from stacked shoes with every offered wager of § 631c.5 placed
     Then every wager of § 631c.5 is settled as the paytable says
+
+  @631c.5.g @capability.stacked_shoe @capability.wager.player_pair @option.player_pair
+  Scenario: A winning pair wager is paid at 11 to 1 on every class of initial cards and at every stake residue (Player Pair)
+    § 631c.5(g): "A winning pair wager on either the player's hand or banker's hand shall be paid at odds of 11 to 1."
+    Given every class of cards the rule of the wager on Player Pair distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Player Pair of the sweep is paid as the scenario's clause says
+
+  @631c.5.g @capability.stacked_shoe @option.banker_pair
+  Scenario: A winning pair wager is paid at 11 to 1 on every class of initial cards and at every stake residue (Banker Pair)
+    § 631c.5(g): "A winning pair wager on either the player's hand or banker's hand shall be paid at odds of 11 to 1."
+    Given every class of cards the rule of the wager on Banker Pair distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Banker Pair of the sweep is paid as the scenario's clause says
+
+  @631c.5.h @capability.stacked_shoe
+  Scenario: A winning commission-free Player wager is paid at 1 to 1 on every class of cards and at every stake residue
+    § 631c.5(h): "A winning wager made on the player's hand shall be paid at odds of 1 to 1."
+    Given every class of cards the rule of the wager on the Player's Hand distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on the Player's Hand of the sweep is paid as the scenario's clause says
+
+  @631c.5.i @capability.stacked_shoe
+  Scenario: A winning commission-free Banker wager is paid at 1 to 1, or 1 to 2 on a six, on every class of cards and at every stake its odds pay in whole cents
+    § 631c.5(i): "A winning wager made on the banker's hand shall be paid at odds of 1 to 1"
+    § 631c.5(i): "except if the banker's hand wins with a point count of 6, then the winning wager on the banker's hand shall be paid out at odds of 1 to 2."
+    Given every class of cards the rule of the wager on the Banker's Hand distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on the Banker's Hand of the sweep is paid as the scenario's clause says
+
+  @631c.5.j @capability.stacked_shoe
+  Scenario: A winning commission-free tie wager is paid at 8 to 1 on every class of cards and at every stake residue
+    § 631c.5(j): "A winning tie wager shall be paid at odds of 8 to 1."
+    Given every class of cards the rule of the wager on a Tie distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on a Tie of the sweep is paid as the scenario's clause says
+
+  @631c.5.k @option.lucky_six @capability.stacked_shoe
+  Scenario: A winning Lucky Six wager is paid at 12 to 1 or 20 to 1 on every class of cards and at every stake residue
+    § 631c.5(k): "When the banker's hand wins with a total of six points:"
+    § 631c.5(k)(1): "With only two cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 12 to 1."
+    § 631c.5(k)(2): "With three cards dealt to the banker's hand, the winning Lucky Six wager shall be paid at odds of 20 to 1."
+    Given every class of cards the rule of the wager on Lucky Six distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Lucky Six of the sweep is paid as the scenario's clause says

@@ -88,3 +88,15 @@ Feature: § 631c.7 Majestic Match wager
     § 631c.7(b): "The Majestic Match wager shall win if the initial two cards dealt to the player's hand or banker's hand, or both, contain a Royal Match or Suited Match."
     When rounds are dealt from stacked shoes with every offered wager of § 631c.7 placed
     Then every wager of § 631c.7 is settled as the paytable says
+
+  @631c.7.d @capability.stacked_shoe
+  Scenario Outline: A winning Majestic Match wager is paid at the paytable's odds on every class of initial cards and at every stake its odds pay in whole cents
+    § 631c.7(d): "The certificate holder shall pay out a winning Majestic Match wager at the odds in the following paytable"
+    Given every class of cards the rule of the wager on <wager> distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on <wager> of the sweep is paid as the scenario's clause says
+
+    Examples: both hands
+      | wager |
+      | Majestic Match on the Player's Hand |
+      | Majestic Match on the Banker's Hand |

@@ -222,3 +222,44 @@ def ace_counts_zero():
 
 def reports_total_not_point_count():
     return ReportsTotalNotPointCount()
+
+
+# ------------------------------------------------------------------ batch answers that are not the game's deal
+def _drop_bankers_third_card(answer: dict) -> dict:
+    for record in answer["records"]:
+        if record.get("banker") and len(record["banker"]["cards"]) == 3:
+            record["banker"]["cards"] = record["banker"]["cards"][:2]
+            if "point_count" in record["banker"]:  # the whole record holds together: the count of its two cards
+                record["banker"]["point_count"] = sum(
+                    min(10, 1 if c[:-1] == "A" else 10 if c[:-1] in "JQK" else int(c[:-1]))
+                    for c in record["banker"]["cards"]) % 10
+    return answer
+
+
+@breaks(protocol_error="hands-only record", marks="631a.11", keyword="every_combination")
+class HandsOnlyDropsBankersThirdCard(SeededReferenceGame):
+    """Deals every round right, but its hands-only ``run_rounds`` records leave out the
+    Banker's third card: the batch answer contradicts the same stacked shoes dealt again
+    with whole records (a protocol error naming both records, not a § 631a.11 failure)."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        answer = super().op_run_rounds(rules, rounds, hands_only)
+        return _drop_bankers_third_card(answer) if hands_only else answer
+
+
+@breaks(protocol_error="dealt singly", marks="631a.11", keyword="every_combination")
+class BatchRecordsDropBankersThirdCard(SeededReferenceGame):
+    """Deals every round right (``deal_round``), but every ``run_rounds`` record, whole or
+    hands-only, leaves out the Banker's third card: the batch answer contradicts the same
+    stacked shoe dealt singly (a protocol error naming both records, not a § 631a.11 failure)."""
+
+    def op_run_rounds(self, rules, rounds, hands_only=False):
+        return _drop_bankers_third_card(super().op_run_rounds(rules, rounds, hands_only))
+
+
+def hands_only_drops_bankers_third_card():
+    return HandsOnlyDropsBankersThirdCard()
+
+
+def batch_records_drop_bankers_third_card():
+    return BatchRecordsDropBankersThirdCard()

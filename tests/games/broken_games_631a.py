@@ -148,8 +148,9 @@ class DragonBonusWinsByThree(SeededReferenceGame):
         return super().settle(table, wager, hands)
 
 
-# only the odds are wrong (the § 631a.8(a)(4)(i)(A) examples, which name § 631a.13(e): below)
-@breaks("631a.13(e)[table]", profile="baccarat")
+# only the odds are wrong (the § 631a.8(a)(4)(i)(A) examples, which name § 631a.13(e): below;
+# the settlement sweep's Natural winners by 4 or more, § 631a.13(e))
+@breaks("631a.13(e)", "631a.13(e)[table]", profile="baccarat")
 # a Natural winning by 4 or more pays 1 to 1 under every paytable: the Natural winner rows
 # of this profile's paytable fail (tests/proofs/test_broken_631a.py checks the rows)
 @breaks("631a.13(e)", "631a.13(e)[table]", profile="ez_baccarat",
@@ -375,7 +376,8 @@ class TrackedVigorishNotCollectedAtNewShoe(SeededReferenceGame):
         return []
 
 
-@breaks("631a.13(e)[table]", profile="tracked_vigorish")
+# the settlement sweep pays its winning wagers at Paytable A's odds: § 631a.13(e) too
+@breaks("631a.13(e)", "631a.13(e)[table]", profile="tracked_vigorish")
 class DragonBonusAlwaysPaytableA(SeededReferenceGame):
     """Pays Dragon Bonus on Paytable A whatever the Rules Submission selects (§ 631a.13(e))."""
 
@@ -922,3 +924,18 @@ one_shuffle_for_every_seed = _factory(OneShuffleForEverySeed)
 accepts_below_the_minimum = _factory(AcceptsBelowTheMinimum)
 vigorish_rounded_down_at_seven_fifty = _factory(VigorishRoundedDownAtSevenFifty)
 natural_tie_returned_as_push = _factory(NaturalTieReturnedAsPush)
+
+
+@breaks("631a.13(e)", profile="baccarat")
+class DragonBonusShortAtSevenSeventyFive(SeededReferenceGame):
+    """Pays a winning $7.75 Dragon Bonus Wager 25¢ short of its paytable's odds (§ 631a.13(e));
+    every other stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "dragon_bonus" and s.result == "win" and wager.amount == Decimal("7.75"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+dragon_bonus_short_at_seven_seventy_five = _factory(DragonBonusShortAtSevenSeventyFive)

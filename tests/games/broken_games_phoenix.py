@@ -10,6 +10,8 @@ Every run is dated today with ``--include-expired``.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from tests.games.seeded_games import SeededReferenceGame
 from baccarat_conformance.reference_game import wagers as W
 from baccarat_conformance.reference_game.families.golden_talons import PAYTABLES as GOLDEN_TALONS_PAYTABLES
@@ -105,7 +107,9 @@ class CommissionFreeThreeCardSevenPaid(SeededReferenceGame):
         return super().settle(table, wager, hands)
 
 
-@breaks("629b.5(g)(1)(iv)", profile="rising_phoenix", include_expired=True)
+# the winning Banker wager returned is not paid as § 629b.5(h)(1) says: its settlement sweep fails too
+# (as a Tie returned as a push fails § 631a.13(b))
+@breaks("629b.5(g)(1)(iv)", "629b.5(h)(1)", profile="rising_phoenix", include_expired=True)
 class StandardThreeCardSevenPushed(SeededReferenceGame):
     """§ 629b.5(g)(1)(iv): with standard commission, returns a winning three-card Banker 7 as a tie."""
 
@@ -349,3 +353,19 @@ BROKEN = {
 
 for _name, _cls in BROKEN.items():
     globals()[_name] = _factory(_cls)
+
+
+@breaks("629b.6(f)", profile="midibaccarat_golden_talons", include_expired=True)
+class GoldenTalonsShortAtSevenSeventyFive(SeededReferenceGame):
+    """Pays a winning $7.75 Golden Talons wager 25¢ short of its paytable's odds (§ 629b.6(f));
+    every other stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "golden_talons" and s.result == "win" and wager.amount == Decimal("7.75"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+BROKEN["golden_talons_short_at_seven_seventy_five"] = GoldenTalonsShortAtSevenSeventyFive
+golden_talons_short_at_seven_seventy_five = _factory(GoldenTalonsShortAtSevenSeventyFive)

@@ -118,7 +118,8 @@ class BankerSixPaidEven(SeededReferenceGame):
         return s
 
 
-@breaks("631c.5", "631c.5(k)(2)", profile="commission_free")
+# the settlement sweep of § 631c.5(k) pays its three-card sixes at 12 to 1 too
+@breaks("631c.5", "631c.5(k)", "631c.5(k)(2)", profile="commission_free")
 class LuckySixThreeCardsPays12(SeededReferenceGame):
     """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
     The wager still wins: only the odds are wrong."""
@@ -264,9 +265,45 @@ def heavenly_9_settled_before_third_card():
     return _settled_in_phase(["heavenly_9"], "initial")
 
 
+# settled on the initial cards, a wager the final hands win is not paid: the settlement sweep
+# fails § 631c.3(h) ("If one of the 5 Treasures Baccarat wagers wins, it shall be paid out")
 @breaks("631c.3", "631c.3(e)", "631c.3(f)(1)", "631c.3(f)(2)", "631c.3(f)(3)", "631c.3(f)(4)", "631c.3(f)(5)",
-        profile="side_wagers_631c")
+        "631c.3(h)", profile="side_wagers_631c")
 def five_treasures_settled_before_third_card():
     """§ 631c.3(e): the 5 Treasures wagers are settled after the four initial cards, before the round is
     completed and its result announced."""
     return _settled_in_phase(["fortune_7", "golden_8", "heavenly_9_bonus", "blazing_7s", "cover_all"], "initial")
+
+
+# ------------------------------------------------------------------ settled on every class and stake
+@breaks("631c.1(d)", profile="side_wagers_631c")
+class PerfectPairsShortAtSevenSeventyFive(SeededReferenceGame):
+    """Pays a winning $7.75 Perfect Pairs wager 25¢ short of its paytable's odds (§ 631c.1(d));
+    every other stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "perfect_pairs" and s.result == "win" and wager.amount == Decimal("7.75"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+@breaks("631c.5(i)", profile="commission_free")
+class CommissionFreeBankerShortAtSevenFifty(SeededReferenceGame):
+    """Pays a winning $7.50 Banker wager of a commission-free table 25¢ short ($14.75 where §
+    631c.5(i) pays 1 to 1, $15.00; on a six, $11.00 where 1 to 2 pays $11.25); every other
+    stake is paid right. Found only by the settlement sweep's stake residues."""
+
+    def settle(self, table, wager, hands):
+        s = super().settle(table, wager, hands)
+        if wager.wager_type == "banker" and s.result == "win" and wager.amount == Decimal("7.50"):
+            return W.Settlement(s.result, s.paid - Decimal("0.25"), s.vigorish, s.outcome)
+        return s
+
+
+def perfect_pairs_short_at_seven_seventy_five():
+    return PerfectPairsShortAtSevenSeventyFive()
+
+
+def commission_free_banker_short_at_seven_fifty():
+    return CommissionFreeBankerShortAtSevenFifty()

@@ -294,3 +294,30 @@ def test_the_settlement_order_of_any_round():
     assert "highest" in order_problem([S("pay", 4, "c"), S("pay", 9, "b")]).required
     assert "vigorish" in order_problem([S("pay", 9, "b"), S("pay", 4, "c"), S("vigorish", 9)]).required
     assert "vigorish" in order_problem([S("vigorish", 9), S("pay", 9, "b")]).required
+
+
+@pytest.mark.parametrize("cards", [["ZZ", "2H"], ["2H", "1S"], ["", "2H"]])
+def test_a_string_that_is_no_card_is_named_by_point_count_and_card_value(cards):
+    # the 52-string lookup of the hot path falls back to the rank, which names the card
+    bad = next(c for c in cards if c not in ("2H",))
+    with pytest.raises(ValueError, match=f"not a card: {bad!r}"):
+        ch631a.point_count(cards)
+    with pytest.raises(ValueError, match="not a card"):
+        ch631a.card_value(bad)
+
+
+def test_point_count_of_every_card_string_by_rank_equals_the_lookup():
+    # the remembered values are § 631a.6(a)'s, for every card string of every suit
+    for r, v in ch631a.CARD_VALUES.items():
+        for s in "CDHS":
+            assert ch631a.card_value(r + s) == v and ch631a.point_count([r + s, "9S"]) == (v + 9) % 10
+
+
+def test_remembered_odds_and_returns_raise_again_and_stay_exact():
+    for _ in range(2):  # the second call meets the remembered parse and total
+        with pytest.raises(ValueError, match="not payout odds"):
+            Odds.parse("8 to")
+        with pytest.raises(ValueError, match="not a whole number of cents"):
+            Odds.parse("1 to 3").total_return(Decimal("1.00"))
+        assert Odds.parse("2.5 to 1").total_return(Decimal("7.50")) == Decimal("26.25")
+        assert Odds.parse("299 for 1").total_return(Decimal("1.00")) == Decimal("299.00")

@@ -17,6 +17,8 @@ from baccarat_conformance.steps import settlement_sweep as S
 from baccarat_conformance.steps._wager_targets import parse_target
 
 from tests.games import broken_games_631a as b631a
+from tests.games import broken_games_phoenix as bphx
+from tests.games import broken_games_sidewagers as bside
 from tests.games import broken_games_progressives as bprog
 from tests.games import conforming_variants as ok
 
@@ -65,6 +67,16 @@ def _sweep(game, profile: str, target: str, role: str) -> None:
     (ReferenceGame, "minibaccarat_royal_9", "Royal 9", "result"),
     (ok.VigorishFractionRoundedDown, "tracked_vigorish", "the Banker's Hand", "vigorish"),
     (ok.EmptySeatsMeanNoSeats, "baccarat", "the Banker's Hand", "vigorish"),
+    (ReferenceGame, "baccarat", "Dragon Bonus on the Banker's Hand", "payout"),
+    (ReferenceGame, "baccarat", "House Money", "payout"),
+    (ReferenceGame, "ez_baccarat", "Panda 8", "payout"),
+    (ReferenceGame, "side_wagers_631c", "Perfect Pairs on the Player's Hand", "payout"),
+    (ReferenceGame, "side_wagers_631c", "Cover All", "payout"),
+    (ReferenceGame, "side_wagers_631c", "Lucky Nines", "payout"),
+    (ReferenceGame, "side_wagers_631c", "Majestic Match on the Banker's Hand", "payout"),
+    (ReferenceGame, "commission_free", "the Banker's Hand", "payout"),
+    (ReferenceGame, "commission_free", "Banker Pair", "payout"),
+    (ReferenceGame, "midibaccarat_golden_talons", "Golden Talons on the Player's Hand", "payout"),
 ], ids=lambda v: getattr(v, "__name__", v))
 def test_conforming_games_pass_the_sweep(game, profile, target, role):
     _sweep(game(), profile, target, role)
@@ -74,8 +86,54 @@ def test_conforming_games_pass_the_sweep(game, profile, target, role):
     (b631a.VigorishRoundedDownAtSevenFifty, "baccarat", "the Banker's Hand", "vigorish", "charged $0.25"),
     (b631a.NaturalTieReturnedAsPush, "baccarat", "a Tie", "payout", "settled it as push"),
     (bprog.Royal9PaysATenAndANine, "minibaccarat_royal_9", "Royal 9", "result", "settled it as win"),
+    (b631a.DragonBonusShortAtSevenSeventyFive, "baccarat", "Dragon Bonus on the Player's Hand", "payout", "$7.75"),
+    (bside.PerfectPairsShortAtSevenSeventyFive, "side_wagers_631c", "Perfect Pairs on the Banker's Hand", "payout",
+     "$7.75"),
+    (bside.CommissionFreeBankerShortAtSevenFifty, "commission_free", "the Banker's Hand", "payout", "$7.50"),
+    (bphx.GoldenTalonsShortAtSevenSeventyFive, "midibaccarat_golden_talons", "Golden Talons on the Banker's Hand",
+     "payout", "$7.75"),
 ], ids=lambda v: getattr(v, "__name__", v))
 def test_the_broken_games_fail_the_sweep_of_their_clause(game, profile, target, role, observed):
     with pytest.raises(Nonconformance) as caught:
         _sweep(game(), profile, target, role)
     assert caught.value.clause == "the scenario's clause" and observed in str(caught.value)
+
+
+def test_a_stake_its_odds_pay_in_a_fraction_of_a_cent_is_left_out_of_that_outcome():
+    """1 to 2 on a commission-free Banker six (§ 631c.5(i)) pays whole cents on 50¢ steps
+    only, 2.5 to 1 on a Majestic Match suited match (§ 631c.7(d)) likewise: those outcomes
+    are dealt at no other stake; 1 to 1 outcomes at every 25¢ residue (docs/protocol.md)."""
+    for profile, target, row in (("commission_free", "the Banker's Hand", "banker_six"),
+                                 ("side_wagers_631c", "Majestic Match on the Player's Hand", "suited_match")):
+        rs = load_profile(profile)
+        rules = rs.as_rules()
+        t = parse_target(target)
+        sweep = S.plan(rules, rs, t, "smoke")
+        by_row: dict[str, set] = {}
+        for d in sweep:
+            by_row.setdefault(S.round_role(rules, rs, t, d.cards).outcome, set()).update(d.stakes)
+        assert by_row[row] and all(stake % Decimal("0.50") == 0 for stake in by_row[row]), (target, by_row[row])
+        assert any(stake % Decimal("0.50") for stakes in by_row.values() for stake in stakes)
+
+
+def test_the_first_wrong_round_of_a_batch_is_dealt_singly_and_a_contradiction_is_a_protocol_error():
+    """A game whose every ``run_rounds`` record, whole or hands-only, leaves out the Banker's
+    third card (tests/games/broken_games.py) deals right singly: the § 631a.11 sweep's first
+    wrong round dealt with ``deal_round`` contradicts its batch record, naming both records."""
+    from baccarat_conformance.judging.errors import ProtocolViolation
+    from baccarat_conformance.steps import exhaustive
+    from tests.games.broken_games import BatchRecordsDropBankersThirdCard, PlayerStandsOn5
+
+    rules = load_profile("baccarat").as_rules()
+    stacks = [list(c) for c in exhaustive.combinations("smoke")][:exhaustive.FIRST_CHUNK + 400]
+    for game, contradicts in ((BatchRecordsDropBankersThirdCard(), True), (PlayerStandsOn5(), False)):
+        adapter = LibraryAdapter(game, operation_timeout=None)
+        outcome = exhaustive.SweepOutcome()
+        exhaustive._deal(adapter, rules, stacks, outcome)
+        _, cards, _, _, _, record = outcome.failures[0]
+        if contradicts:
+            with pytest.raises(ProtocolViolation, match=r"run_rounds: the batch record of the stacked shoe .* "
+                               r"contradicts round \S+, the same stacked shoe dealt singly with deal_round"):
+                exhaustive.dealt_singly(adapter, rules, cards, record)
+        else:  # the game draws wrong singly too: the hands are its own, judged by § 631a.11
+            exhaustive.dealt_singly(adapter, rules, cards, record)

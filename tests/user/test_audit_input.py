@@ -102,7 +102,7 @@ def test_an_oversized_line_is_never_held_whole():
     assert Counting.biggest <= 65536
 
 
-CSV_COLUMNS = ["table_id", "shoe_id", "timestamp", "round_id", "status", "player_cards", "banker_cards",
+CSV_COLUMNS = ["table_id", "shoe_id", "timestamp", "round_id", "status", "shoe", "player_cards", "banker_cards",
                "player_point_count", "banker_point_count", "player_natural", "banker_natural", "winner"]
 
 
@@ -114,7 +114,7 @@ def _csv(lines: list[dict], path: Path) -> None:
         w = csv.writer(fh)
         w.writerow(cols)
         for x in lines:
-            row = [x["table_id"], x["shoe_id"], x["timestamp"], x["round_id"], x["status"],
+            row = [x["table_id"], x["shoe_id"], x["timestamp"], x["round_id"], x["status"], x.get("shoe", ""),
                    " ".join(x["player"]["cards"]), " ".join(x["banker"]["cards"]), x["player"]["point_count"],
                    x["banker"]["point_count"], str(x["player"]["natural"]).lower(),
                    str(x["banker"]["natural"]).lower(), x.get("winner", "")]
@@ -137,7 +137,8 @@ def _acme(lines: list[dict], path: Path) -> None:
             ("result", w["result"]), ("paid", w["paid"]), ("vigorish", w.get("vigorish", "0.00")))
             + ((("hand", w["hand"]),) if w.get("hand") else ())) + "/>" for w in x["wagers"])
         out.append(f'<round table="{x["table_id"]}" shoe="{x["shoe_id"]}" time="{x["timestamp"]}" '
-                   f'id="{x["round_id"]}" winner="{x["winner"]}">{hands}{wagers}</round>')
+                   f'id="{x["round_id"]}" winner="{x["winner"]}" state="{x.get("shoe", "in_play")}">{hands}{wagers}'
+                   '</round>')
     path.write_text("\n".join(out) + "\n")
 
 
@@ -157,8 +158,9 @@ def test_the_csv_reader_and_a_reader_plugin_give_the_verdict_of_the_json_lines(t
     rec = tmp_path / "tie.jsonl"
     record_rounds(rec, game="tests.games.broken_games_631a:tie_pays_9_to_1", profile="baccarat", shoes=1, seed=4)
     lines = [json.loads(x) for x in rec.read_text().splitlines()]
-    plain = tmp_path / "plain.jsonl"  # what a flat export holds: no dealt-card list, no events
-    plain.write_text("".join(_dump({**{k: v for k, v in x.items() if k not in ("events", "announcements")},
+    # what a flat export holds: no dealt-card list, no events, no burn (the CSV's optional burned column left empty)
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text("".join(_dump({**{k: v for k, v in x.items() if k not in ("events", "announcements", "burned")},
                                     "cards": []}) + "\n" for x in lines))
     _csv(lines, tmp_path / "rounds.csv")
     _acme(lines, tmp_path / "rounds.acme.xml")

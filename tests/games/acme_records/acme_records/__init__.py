@@ -40,6 +40,8 @@ class AcmeXmlReader:
                        "round_id": el.get("id", ""), "status": el.get("status", "completed"), "cards": []}
                 if el.get("winner"):
                     rec["winner"] = el.get("winner")
+                if el.get("state"):  # in_play, last_hand (the cover card came out), ended
+                    rec["shoe"] = el.get("state")
                 for h in el.findall("hand"):
                     rec[h.get("name")] = {"cards": (h.text or "").split(), "point_count": int(h.get("count", "-1")),
                                           "natural": h.get("natural") == "true"}
