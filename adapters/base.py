@@ -10,12 +10,14 @@ Steps only ever see :class:`GameAdapter`'s typed methods.
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterator, Optional
+from typing import Any, Callable, ClassVar, Iterator, Optional, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -338,7 +340,7 @@ class GameAdapter:
 
         :raises CapabilityMissing: before anything is sent.
         """
-        payload = params.model_dump(mode="json", exclude_none=True) if params is not None else {}
+        payload = _payload(params)
         for capability, what in capabilities_needed(op, payload):
             self.require(capability, what)
         exchange = Exchange(op, payload)
@@ -370,33 +372,46 @@ class GameAdapter:
         finally:
             exchange.elapsed_ms = (time.perf_counter() - pending.started) * 1000
 
-    def validated(self, pending: "Pending", answer: Any, result_model: type[BaseModel]) -> BaseModel:
-        """``answer`` validated as ``result_model`` (see :meth:`_result`), errors redacted."""
+    def decoded(self, pending: "Pending", answer: Any) -> Any:
+        """``answer`` as a JSON value: JSON text read once, strictly (adapters/wire_json.py: a
+        key given twice, NaN or Infinity is a protocol error), the exchange noting the text
+        (or its size, past 100,000 characters); a decoded object (a library game's) as it
+        is. A bulky answer (``run_rounds``, ``play_shoes``) is read with Python's cyclic
+        garbage collection paused: its hundred thousand fresh objects are not walked again
+        and again while they are made.
+
+        :raises ProtocolViolation: the text is not JSON, naming the fault (redacted)."""
+        if not isinstance(answer, (str, bytes)):
+            return answer
+        exchange = pending.exchange
+        exchange.response = answer if len(answer) <= 100_000 else f"<{len(answer)} bytes of JSON>"
         try:
-            return self._result(pending.op, result_model, pending.exchange, answer)
+            with _gc_paused(pending.op in BULKY_OPS):
+                return wire_json.loads(answer)
+        except ValueError as e:
+            error = ProtocolViolation(f"{pending.op}: the answer is not valid JSON ({e}): {answer[:200]!r}",
+                                      op=pending.op, exchange=exchange.as_dict())
+            raise (self.redactor.error(error) if self.redactor else error) from None
+
+    def validated(self, pending: "Pending", answer: Any, result_model: type[BaseModel]) -> BaseModel:
+        """``answer`` (JSON text, or a JSON value: :meth:`decoded`) validated as
+        ``result_model`` (see :meth:`_result`), errors redacted."""
+        document = self.decoded(pending, answer)
+        try:
+            with _gc_paused(pending.op in BULKY_OPS):
+                return self._result(pending.op, result_model, pending.exchange, document)
         except AdapterError as e:
             if self.redactor:
                 self.redactor.error(e)
             raise
 
     def _result(self, op: str, result_model: type[BaseModel], exchange: Exchange, answer: Any) -> BaseModel:
-        """Validate ``answer`` (JSON text or a decoded object) as the result of ``op``."""
-        if isinstance(answer, (str, bytes)):
-            # Raw JSON text (the fast path): pydantic validates it without building
-            # Python dicts first; only a failure is decoded again for the diagnosis.
-            # Read strictly first (adapters/wire_json.py): a key given twice, NaN or Infinity is
-            # a protocol error, though pydantic-core would take the last key and the literals.
-            exchange.response = answer if len(answer) <= 100_000 else f"<{len(answer)} bytes of JSON>"
-            try:
-                document = wire_json.loads(answer)
-            except ValueError as e:
-                raise ProtocolViolation(f"{op}: the answer is not valid JSON ({e}): {answer[:200]!r}", op=op,
-                                        exchange=exchange.as_dict()) from None
-            try:
-                return result_model.model_validate_json(answer)
-            except ValidationError:
-                answer = document
-        exchange.response = answer
+        """Validate ``answer`` (a decoded JSON value) as the result of ``op``. The exchange
+        keeps it as its response unless it noted the answer's text already (:meth:`decoded`)
+        and the answer is a result that fits: an answer that does not is kept decoded, for
+        the evidence to show it."""
+        if exchange.response is None or not isinstance(answer, dict) or set(answer) == {"error"}:
+            exchange.response = answer
         if not isinstance(answer, dict):
             raise ProtocolViolation(f"{op}: the answer is not a JSON object: {str(answer)[:200]!r}", op=op,
                                     exchange=exchange.as_dict())
@@ -413,6 +428,7 @@ class GameAdapter:
         try:
             return result_model.model_validate(answer)
         except ValidationError as e:
+            exchange.response = answer
             raise ProtocolViolation(
                 f"{op}: the answer violates the protocol schema ({result_model.__name__}):\n{schema_problems(e)}",
                 op=op, exchange=exchange.as_dict()) from None
@@ -539,7 +555,7 @@ class GameAdapter:
             raise ProtocolViolation(f"{op}: {problem}", op=op, exchange=pending.exchange.as_dict())
         return played
 
-    def run_batches(self, rules: dict, chunks: list[list[m.BatchRound]], hands_only: bool = False) -> Iterator[Any]:
+    def run_batches(self, rules: dict, chunks: Sequence[list[m.BatchRound]], hands_only: bool = False) -> Iterator[Any]:
         """Play ``chunks`` of rounds (``run_rounds``, capability ``batch``), yielding one
         :class:`~baccarat_conformance.adapters.batch.BatchRead` per chunk, in order: the
         fields a sweep judges read strictly from every record, whole records where it
@@ -550,6 +566,37 @@ class GameAdapter:
         :raises ProtocolViolation: a record read, or validated whole, does not fit the schema.
         """
         return run_batches(self, rules, chunks, hands_only)
+
+
+_PLAIN = (str, int, bool)
+
+
+def _payload(params: Optional[BaseModel]) -> dict:
+    """``params`` as the JSON object sent: ``model_dump(mode="json", exclude_none=True)``.
+    A ``run_rounds`` batch whose wagers hold only strings, integers and booleans is dumped
+    here, its rounds copied as they are (the same object, without pydantic's serializer
+    walking thousands of rounds)."""
+    if params is None:
+        return {}
+    if type(params) is m.RunRoundsParams and all(type(v) in _PLAIN for r in params.rounds for w in r.wagers
+                                                 for v in w.values()):
+        head = params.model_dump(mode="json", exclude_none=True, exclude={"rounds"})
+        rounds = [{"cards": list(r.cards), "wagers": [dict(w) for w in r.wagers]} for r in params.rounds]
+        return {"rules": head["rules"], "rounds": rounds, **{k: v for k, v in head.items() if k != "rules"}}
+    return params.model_dump(mode="json", exclude_none=True)
+
+
+@contextmanager
+def _gc_paused(pause: bool) -> Iterator[None]:
+    """Python's cyclic garbage collection off for the block when ``pause`` (and it was on)."""
+    if not pause or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def declared_rules(rules: dict, capabilities: Any) -> dict:

@@ -21,7 +21,8 @@ naming the record and the field, as for any answer.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Union
+import gc
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
@@ -128,7 +129,7 @@ def _whole(model: type[BaseModel], raw: Any, i: int) -> Any:
                                 f"({model.__name__}):\n{schema_problems(e)}", op=OP) from None
 
 
-def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
+def run_batches(adapter: Any, rules: dict, chunks: Sequence[list[m.BatchRound]],
                 hands_only: bool = False) -> Iterator[BatchRead]:
     """:meth:`GameAdapter.run_batches <baccarat_conformance.adapters.base.GameAdapter.run_batches>`:
     one :class:`BatchRead` per chunk. The next chunk is handed to the transport
@@ -150,23 +151,30 @@ def run_batches(adapter: Any, rules: dict, chunks: list[list[m.BatchRound]],
     declared = adapter.declared_rules(rules)
 
     def begin(i: int) -> Any:
-        hands = ask_hands and i > 0
-        return adapter.begin(OP, m.RunRoundsParams(rules=declared, rounds=chunks[i], hands_only=hands or None)), hands
+        hands, rounds = ask_hands and i > 0, chunks[i]  # each chunk taken once (a lazy sequence builds it then)
+        return adapter.begin(OP, m.RunRoundsParams(rules=declared, rounds=rounds, hands_only=hands or None)), hands, rounds
 
     upcoming = begin(0)
-    for i, rounds in enumerate(chunks):
-        pending, hands = upcoming
+    for i in range(len(chunks)):
+        pending, hands, rounds = upcoming
         answer = adapter.answer(pending)
         if i + 1 < len(chunks):
             upcoming = begin(i + 1)
+        document = adapter.decoded(pending, answer)  # JSON text read once, strictly; kept for the sample
         if i == 0:
-            read: list[Any] = adapter.validated(pending, answer, m.RunRoundsWholeResult).records
+            read: list[Any] = adapter.validated(pending, document, m.RunRoundsWholeResult).records
         else:
-            read = adapter.validated(pending, answer, m.RunRoundsRead).records
-        batch = BatchRead(adapter, rules, rounds, answer, read, hands)
+            read = adapter.validated(pending, document, m.RunRoundsRead).records
+        batch = BatchRead(adapter, rules, rounds, document, read, hands)
         if len(read) == len(rounds):
-            for j in range(i % SAMPLE_EVERY, len(read), SAMPLE_EVERY):
-                batch.record(j)
+            gc_was_on = gc.isenabled()
+            gc.disable()  # the sample's models are fresh objects, not garbage to look for
+            try:
+                for j in range(i % SAMPLE_EVERY, len(read), SAMPLE_EVERY):
+                    batch.record(j)
+            finally:
+                if gc_was_on:
+                    gc.enable()
         yield batch
 
 

@@ -29,13 +29,14 @@ main thread).
 from __future__ import annotations
 
 import contextvars
-import json
 import pkgutil
 import sys
 import threading
 import time
 import traceback
 from typing import Any, Callable, Optional
+
+import pydantic_core
 
 from baccarat_conformance.judging.errors import ConfigurationError, GameCrash, GameTimeout, ProtocolViolation
 
@@ -194,7 +195,9 @@ class LibraryAdapter(GameAdapter):
         :raises GameTimeout: the call overran ``--operation-timeout``, or an earlier one
             that did is still running.
         """
-        sent = json.loads(json.dumps(params))  # the game's own copy, as it would come off the wire
+        # the game's own copy, as it would come off the wire (pydantic-core's JSON both ways:
+        # params are the harness's own JSON values, model_dump(mode="json"))
+        sent = pydantic_core.from_json(pydantic_core.to_json(params))
         if self.game_thread is None:
             try:
                 answer = self.game.handle(op, sent)

@@ -127,8 +127,11 @@ def best(run: Callable[[int], int], n: int, repeat: int) -> tuple[float, int, fl
     return min(results)
 
 
-def start_server() -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.reference_game.server", "--port", "0"],
+def start_server(processes: int = 1) -> tuple[subprocess.Popen, str]:
+    """The reference game's HTTP server on a free port of 127.0.0.1, on ``processes`` game
+    processes (``--processes``): the process and its URL."""
+    proc = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.reference_game.server", "--port", "0",
+                             "--processes", str(processes)],
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     url = proc.stdout.readline().strip()  # type: ignore[union-attr]
     if not url.startswith("http"):

@@ -46,7 +46,7 @@ def row(where: str, what: str, out) -> None:
     print(f"| {where:<28} | {what:<6} | {n:>8} | {out.seconds:>7.1f} | {rate:>9.0f} |")
 
 
-def depth_run(depth: str, route: str, rounds: Optional[int], profile: str) -> None:
+def depth_run(depth: str, route: str, rounds: Optional[int], profile: str, server_processes: int = 2) -> None:
     """One whole depth through ``route`` (see the module's docstring)."""
     import json
     import math
@@ -68,7 +68,8 @@ def depth_run(depth: str, route: str, rounds: Optional[int], profile: str) -> No
     cluster: Any = None
     stack = contextlib.ExitStack()
     if route == "http":
-        proc = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.reference_game.server", "--port", "0"],
+        proc = subprocess.Popen([sys.executable, "-m", "baccarat_conformance.reference_game.server", "--port", "0",
+                                 "--processes", str(server_processes)],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         settings = GameSettings("http", url=proc.stdout.readline().strip())  # type: ignore[union-attr]
     elif route == "cluster":
@@ -78,12 +79,14 @@ def depth_run(depth: str, route: str, rounds: Optional[int], profile: str) -> No
                                                  dashboard_address=None))
         cluster = stack.enter_context(Client(local))
     load = os.getloadavg()
+    cpu = _tree_cpu()
     try:
         start = time.perf_counter()
         shuffled = simulate(settings, shuffles, math.ceil(d.shuffle_shoes / d.chunk_shoes), cluster=cluster)
         middle = time.perf_counter()
         dealt = simulate(settings, plays, math.ceil(played / d.chunk_shoes), cluster=cluster)
         end = time.perf_counter()
+        cpu = _tree_cpu() - cpu  # every process: this one, its workers, the server and its game processes
     finally:
         stack.close()
         if proc is not None:
@@ -93,9 +96,27 @@ def depth_run(depth: str, route: str, rounds: Optional[int], profile: str) -> No
                       "shuffle_seconds": round(middle - start, 1), "played_shoes": played,
                       "rounds": dealt.counts.rounds, "rounds_seconds": round(end - middle, 1),
                       "rounds_per_second": round(dealt.counts.rounds / (end - middle)),
-                      "seconds": round(end - start, 1), "load_average_before": [round(x, 2) for x in load],
+                      "seconds": round(end - start, 1), "cpu_s": round(cpu, 1),
+                      "server_processes": server_processes if route == "http" else None,
+                      "load_average_before": [round(x, 2) for x in load],
                       "load_average_after": [round(x, 2) for x in os.getloadavg()],
                       "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}), flush=True)
+
+
+def _tree_cpu() -> float:
+    """CPU seconds so far of this process and every process below it (a Dask cluster's
+    and the HTTP server's included), with the ended children each waited for (psutil)."""
+    import psutil
+
+    root = psutil.Process()
+    total = 0.0
+    for proc in [root] + root.children(recursive=True):
+        try:
+            t = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += t.user + t.system + t.children_user + t.children_system
+    return total
 
 
 def main() -> None:
@@ -106,9 +127,12 @@ def main() -> None:
     ap.add_argument("--profile", default="baccarat")
     ap.add_argument("--shoes", type=int, default=100, help="played shoes (x4 shuffled-only shoes)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--server-processes", type=int, default=2, help="--route http: game processes of the reference "
+                    "server (serve-reference --processes; default 2)")
     args = ap.parse_args()
     if args.depth:
-        depth_run(args.depth, args.route, int(args.rounds) if args.rounds else None, args.profile)
+        depth_run(args.depth, args.route, int(args.rounds) if args.rounds else None, args.profile,
+                  args.server_processes)
         return
     shuffles, plays = plans(args.profile, args.shoes)
     chunks = 4

@@ -82,6 +82,13 @@ class ReferenceGame(Rounds, Settling, Irregularities):
         self._rng = random.Random(seed)
         self._hit_rng = random.Random(hit_seed) if hit_seed is not None else self._rng
 
+    def number_ids(self, start: int, step: int) -> None:
+        """Number this game's tables, shoes and wagers ``start``, ``start + step``, ... (ids
+        ``T{n}``, ``T{n}-S{m}``, ``W{m}``; a round's id is its table's with ``-R{k}``), so
+        that ``step`` games numbered from 1 to ``step`` never give the same id: the game
+        processes of ``server --processes`` (reference_game/server.py)."""
+        self._ids = itertools.count(start, step)
+
     # ---------------------------------------------------------------- protocol
     def handle(self, op: str, params: Optional[dict] = None) -> dict:
         """Dispatch one protocol operation; errors come back as ``{"error": ...}``."""

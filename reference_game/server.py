@@ -26,6 +26,19 @@ requests per second instead of several hundred (measured with requests and with
 http.client). Game calls are serialised by a lock (the game is one object with many
 tables).
 
+``--processes N`` (N > 1) serves concurrent tables in parallel: N game processes
+(:class:`GameProcesses`, the standard library's :mod:`multiprocessing`), each with a game
+of its own, behind this one HTTP server, which routes each operation: ``open_table`` to
+the process with the fewest open tables (then the fewest operations in flight), an
+operation naming a ``table_id`` to the process that opened that table, one without a
+table (``describe``, ``run_rounds``) to the process with the fewest operations in flight.
+A game process decodes the params and encodes its answer itself, so the server's own
+process only moves bytes. The reference game numbers its ids per process
+(:meth:`ReferenceGame.number_ids`: process k of N gives ``T{k}``, ``T{k+N}``, ...), so
+table, shoe, wager and round ids are unique across the processes; a ``--game`` without
+``number_ids`` is served too, and a table id two processes both gave is answered as an
+``internal`` error naming it.
+
 Like the rest of the reference game it never imports the harness.
 """
 
@@ -33,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import pkgutil
 import signal
 import socket
@@ -115,7 +129,11 @@ class GameRequestHandler(BaseHTTPRequestHandler):
         self.send_json(status, answer)
 
     def send_json(self, status: int, document: Any, extra_headers: Optional[dict] = None) -> None:
-        body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        """Answer ``document`` as JSON (``bytes``: JSON already encoded, by a game process)."""
+        if isinstance(document, bytes):
+            body = document
+        else:
+            body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         self.send_bytes(status, body, "application/json", extra_headers)
 
     def send_bytes(self, status: int, body: bytes, content_type: str, extra_headers: Optional[dict] = None) -> None:
@@ -179,24 +197,143 @@ class GameServer(ThreadingHTTPServer):
         host = f"[{host}]" if ":" in str(host) else host
         return f"{scheme}://{host}:{port}"
 
-    def call_game(self, op: str, params: dict) -> tuple[int, dict]:
-        """Run one operation on the game; returns (HTTP status, answer)."""
-        try:
-            with self._lock:
-                answer = self.game.handle(op, params)
-        except Exception as e:  # the game crashed: the protocol's "internal" error
-            if self.verbose:
-                traceback.print_exc()
-            return 500, _error("internal", f"{op}: {type(e).__name__}: {e}")
-        if not isinstance(answer, dict):
-            return 500, _error("internal", f"{op}: the game answered {type(answer).__name__}, not an object")
-        if set(answer) == {"error"} and isinstance(answer["error"], dict):
-            return ERROR_STATUS.get(answer["error"].get("code"), 400), answer
-        return 200, answer
+    def call_game(self, op: str, params: dict) -> tuple[int, Any]:
+        """Run one operation on the game; returns (HTTP status, answer: a dict, or its JSON
+        already encoded as ``bytes`` when the game runs in processes)."""
+        if self.processes is not None:
+            return self.processes.call(op, params)
+        with self._lock:
+            return _answer(self.game, op, params, self.verbose)
+
+    processes: Optional["GameProcesses"] = None
+
+    def server_close(self) -> None:
+        super().server_close()
+        if self.processes is not None:
+            self.processes.close()
+
+
+def _answer(game: Any, op: str, params: dict, verbose: bool = False) -> tuple[int, dict]:
+    """``game.handle(op, params)`` as (HTTP status, answer): a crash or an answer that is
+    not an object is the protocol's ``internal`` error (500)."""
+    try:
+        answer = game.handle(op, params)
+    except Exception as e:  # the game crashed: the protocol's "internal" error
+        if verbose:
+            traceback.print_exc()
+        return 500, _error("internal", f"{op}: {type(e).__name__}: {e}")
+    if not isinstance(answer, dict):
+        return 500, _error("internal", f"{op}: the game answered {type(answer).__name__}, not an object")
+    if set(answer) == {"error"} and isinstance(answer["error"], dict):
+        return ERROR_STATUS.get(answer["error"].get("code"), 400), answer
+    return 200, answer
 
 
 def _error(code: str, message: str) -> dict:
     return {"error": {"code": code, "message": message}}
+
+
+def _game_process(connection: Any, spec: str, index: int, count: int, verbose: bool) -> None:
+    """One game process of :class:`GameProcesses`: builds its game from ``spec``, numbers
+    its ids (``number_ids(index + 1, count)`` when the game has it), then answers
+    ``(op, params JSON)`` with ``(status, answer JSON)`` until it receives None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops the processes
+    game = (create_game if spec == DEFAULT_GAME else load_factory(spec))()
+    if callable(getattr(game, "number_ids", None)):
+        game.number_ids(index + 1, count)
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        op, body = message
+        status, answer = _answer(game, op, json.loads(body), verbose)
+        connection.send((status, json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode("utf-8")))
+
+
+class GameProcesses:
+    """``count`` game processes, each with a game built from the factory ``spec``, and the
+    routing of operations to them (the module's docstring): which process opened each
+    table, how many tables each has open and how many operations each has in flight.
+
+    :raises ValueError: ``count`` is less than 1."""
+
+    def __init__(self, spec: str, count: int, verbose: bool = False):
+        if count < 1:
+            raise ValueError(f"--processes {count}: at least 1")
+        context = multiprocessing.get_context("spawn")  # no thread of the server is copied into a game
+        self._pipes, self._procs, self._locks = [], [], []
+        for index in range(count):
+            mine, theirs = context.Pipe()
+            proc = context.Process(target=_game_process, args=(theirs, spec, index, count, verbose),
+                                   name=f"game-{index + 1}", daemon=True)
+            proc.start()
+            theirs.close()
+            self._pipes.append(mine)
+            self._procs.append(proc)
+            self._locks.append(threading.Lock())
+        self._state = threading.Lock()
+        self._tables: dict[str, int] = {}
+        self._open = [0] * count
+        self._busy = [0] * count
+
+    def _route(self, op: str, params: dict) -> int:
+        with self._state:
+            table = params.get("table_id")
+            if isinstance(table, str) and table in self._tables:
+                index = self._tables[table]
+            elif op == "open_table":
+                index = min(range(len(self._procs)), key=lambda i: (self._open[i], self._busy[i]))
+            else:  # no table, or one no process opened: any process answers (the game's own error for the latter)
+                index = min(range(len(self._procs)), key=lambda i: self._busy[i])
+            self._busy[index] += 1
+            return index
+
+    def call(self, op: str, params: dict) -> tuple[int, bytes]:
+        """Run one operation on the process :meth:`_route` picks: (HTTP status, answer JSON)."""
+        index = self._route(op, params)
+        try:
+            with self._locks[index]:
+                try:
+                    self._pipes[index].send((op, json.dumps(params)))
+                    status, body = self._pipes[index].recv()
+                except (EOFError, OSError) as e:
+                    return 500, self._encoded(_error("internal", f"{op}: game process {index + 1} is gone: {e}"))
+        finally:
+            with self._state:
+                self._busy[index] -= 1
+        if status == 200 and op == "open_table":
+            table = json.loads(body).get("table_id")
+            with self._state:
+                if table in self._tables:
+                    return 500, self._encoded(_error("internal", f"open_table: game processes {self._tables[table] + 1} "
+                                                     f"and {index + 1} both gave table id {table!r}: the game's ids "
+                                                     f"are not unique across processes (serve it with --processes 1)"))
+                self._tables[table], self._open[index] = index, self._open[index] + 1
+        elif status == 200 and op == "close_table":
+            with self._state:
+                if self._tables.pop(params.get("table_id"), None) is not None:
+                    self._open[index] -= 1
+        return status, body
+
+    @staticmethod
+    def _encoded(answer: dict) -> bytes:
+        return json.dumps(answer, separators=(",", ":")).encode("utf-8")
+
+    def close(self) -> None:
+        """Stop every game process (each ends at the None it receives)."""
+        for pipe, lock in zip(self._pipes, self._locks):
+            try:
+                with lock:
+                    pipe.send(None)
+            except OSError:
+                pass
+        for proc in self._procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
 
 
 def load_factory(spec: str) -> Callable[[], Any]:
@@ -233,6 +370,9 @@ def build_parser(prog: str = "python -m baccarat_conformance.reference_game.serv
     parser.add_argument("--keyfile", help="private key of --certfile, if not in the same file")
     parser.add_argument("--client-ca", help="require client certificates signed by this CA (PEM)")
     parser.add_argument("--verbose", action="store_true", help="log every request to standard error")
+    parser.add_argument("--processes", type=int, default=1, metavar="N",
+                        help="serve concurrent tables in parallel on N game processes, a table on the process "
+                             "with the fewest open tables (default 1: one game in the server's process)")
     return parser
 
 
@@ -245,6 +385,8 @@ def serve(args: argparse.Namespace, handler: type[GameRequestHandler] = GameRequ
         game = factory()
         context = tls_context(args.certfile, args.keyfile, args.client_ca) if args.certfile else None
         server = server_class((args.host, args.port), game, handler, verbose=args.verbose, ssl_context=context)
+        if getattr(args, "processes", 1) != 1:
+            server.processes = GameProcesses(args.game, args.processes, args.verbose)
     except (ValueError, TypeError, OSError, ssl.SSLError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -255,6 +397,8 @@ def serve(args: argparse.Namespace, handler: type[GameRequestHandler] = GameRequ
     signal.signal(signal.SIGTERM, stop)
     print(server.url, flush=True)
     served = server.game_name if args.game == DEFAULT_GAME else f"the game of --game {args.game}"
+    if server.processes is not None:
+        served += f" on {args.processes} game processes"
     print(f"serving {served} at {server.url} (POST /v1/<operation>; Ctrl-C to stop)",
           file=sys.stderr, flush=True)
     try:

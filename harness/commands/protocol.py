@@ -5,7 +5,7 @@
     a short conversation with a game that checks every answer's shape against the
     protocol, each problem naming the operation, the field and the section of
     docs/protocol.md (:mod:`baccarat_conformance.run.check_protocol`).
-``baccarat-conformance serve-reference --http PORT | --serial [--host H] [--game M:F] [-- ARGS…]``
+``baccarat-conformance serve-reference --http PORT | --serial [--host H] [--game M:F] [--processes N] [-- ARGS…]``
     the bundled reference game, from the installed package: an HTTP server printing its
     URL (:func:`baccarat_conformance.reference_game.server.main`), or a serial device on a
     pseudo-terminal printing its path (:func:`baccarat_conformance.reference_game.device.main`).
@@ -52,6 +52,9 @@ def add_parsers(sub: Any) -> None:
     sr.add_argument("--host", default="127.0.0.1", help="--http: address to listen on (default 127.0.0.1)")
     sr.add_argument("--game", default=None, metavar="MODULE:FACTORY",
                     help="factory of the game to serve (default: the reference game)")
+    sr.add_argument("--processes", type=int, default=1, metavar="N",
+                    help="--http: serve concurrent tables in parallel on N game processes, each table on the "
+                         "process with the fewest open tables (default 1; docs/http.md)")
     sr.add_argument("extra", nargs=argparse.REMAINDER, help="-- then arguments of the server or device")
 
 
@@ -74,7 +77,8 @@ def serve_reference(args: argparse.Namespace) -> int:
     if args.http is not None:
         from baccarat_conformance.reference_game import server
 
-        return server.main(["--host", args.host, "--port", str(args.http), *game, *extra])
+        processes = ["--processes", str(args.processes)] if args.processes != 1 else []
+        return server.main(["--host", args.host, "--port", str(args.http), *game, *processes, *extra])
     from baccarat_conformance.reference_game import device
 
     return device.main([*game, *extra])

@@ -227,3 +227,22 @@ def test_a_game_that_draws_wrong_in_every_record_is_still_a_draw_rule_failure():
     exhaustive._deal(LibraryAdapter(PlayerStandsOn5(), operation_timeout=None), RULES,
                      [list(c) for c in combinations("smoke")][:exhaustive.FIRST_CHUNK + 400], outcome)
     assert outcome.wrong and outcome.failures
+
+
+# ------------------------------------------------------------------ what a batch sends
+@pytest.mark.parametrize("wagers", [[], [dict(WAGER)], [{"seat": 3, "wager_type": "player", "amount": Decimal("10.00")}],
+                                    [{"seat": 3, "wager_type": "player", "amount": "10.00", "hand": None}],
+                                    [{"seat": 3, "wager_type": "player", "amount": 10.5}]])
+@pytest.mark.parametrize("hands_only", [None, True])
+def test_a_batch_is_sent_as_pydantic_dumps_it(wagers, hands_only):
+    """The batch's own dump (adapters/base.py ``_payload``) is the schema's JSON of the
+    params, key order included; a wager holding anything but strings, integers and
+    booleans is left to pydantic's serializer."""
+    import json as std_json
+
+    from baccarat_conformance.adapters.base import _payload
+
+    params = m.RunRoundsParams(rules=RULES, rounds=[m.BatchRound(cards=c, wagers=wagers) for c in SHOES[:5]],
+                               hands_only=hands_only)
+    want = params.model_dump(mode="json", exclude_none=True)
+    assert std_json.dumps(_payload(params)) == std_json.dumps(want)
