@@ -26,6 +26,8 @@ import contextlib
 import dataclasses
 from typing import Any, Optional
 
+from proc_tree import tree_cpu  # benchmarks/ is the script's folder
+
 from baccarat_conformance.gamestats.chunks import simulate
 from baccarat_conformance.gamestats.simulate import GameSettings, Plan
 from baccarat_conformance.oracle import par_wagers, settlement
@@ -79,14 +81,14 @@ def depth_run(depth: str, route: str, rounds: Optional[int], profile: str, serve
                                                  dashboard_address=None))
         cluster = stack.enter_context(Client(local))
     load = os.getloadavg()
-    cpu = _tree_cpu()
+    cpu = tree_cpu()
     try:
         start = time.perf_counter()
         shuffled = simulate(settings, shuffles, math.ceil(d.shuffle_shoes / d.chunk_shoes), cluster=cluster)
         middle = time.perf_counter()
         dealt = simulate(settings, plays, math.ceil(played / d.chunk_shoes), cluster=cluster)
         end = time.perf_counter()
-        cpu = _tree_cpu() - cpu  # every process: this one, its workers, the server and its game processes
+        cpu = tree_cpu() - cpu  # every process: this one, its workers, the server and its game processes
     finally:
         stack.close()
         if proc is not None:
@@ -101,22 +103,6 @@ def depth_run(depth: str, route: str, rounds: Optional[int], profile: str, serve
                       "load_average_before": [round(x, 2) for x in load],
                       "load_average_after": [round(x, 2) for x in os.getloadavg()],
                       "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}), flush=True)
-
-
-def _tree_cpu() -> float:
-    """CPU seconds so far of this process and every process below it (a Dask cluster's
-    and the HTTP server's included), with the ended children each waited for (psutil)."""
-    import psutil
-
-    root = psutil.Process()
-    total = 0.0
-    for proc in [root] + root.children(recursive=True):
-        try:
-            t = proc.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += t.user + t.system + t.children_user + t.children_system
-    return total
 
 
 def main() -> None:
