@@ -283,3 +283,13 @@ Feature: § 629b.2 Commission-free Midibaccarat
     Given every class of cards the rule of the wager on a Tie distinguishes, at every stake its settlement depends on
     When each deal of the sweep is dealt from its own stacked shoe with its wager placed
     Then every winning wager on a Tie of the sweep is paid as the scenario's clause says
+
+  @629b.2.k @option.lucky_six @capability.stacked_shoe
+  Scenario: A winning Lucky Six wager is paid at 12 to 1 or 20 to 1 on every class of cards and at every stake residue
+    § 629b.2(k): "When the Banker's Hand wins with a total of six points:"
+    § 629b.2(k)(1): "With only two cards dealt to the Banker's Hand, the winning Lucky Six wager shall be paid at odds of 12 to 1."
+    § 629b.2(k)(2): "With three cards dealt to the Banker's Hand, the winning Lucky Six wager shall be paid at odds of 20 to 1."
+    Interpretation: 627a-629a-base-game-is-631a
+    Given every class of cards the rule of the wager on Lucky Six distinguishes, at every stake its settlement depends on
+    When each deal of the sweep is dealt from its own stacked shoe with its wager placed
+    Then every winning wager on Lucky Six of the sweep is paid as the scenario's clause says

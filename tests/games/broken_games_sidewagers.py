@@ -118,7 +118,9 @@ class BankerSixPaidEven(SeededReferenceGame):
         return s
 
 
-# the settlement sweep of § 631c.5(k) pays its three-card sixes at 12 to 1 too
+# the settlement sweeps of § 631c.5(k), § 629b.2(k) and § 627b.2(k) pay its three-card sixes at 12 to 1 too
+@breaks("629b.2", "629b.2(k)", "629b.2(k)(2)", profile="midibaccarat", include_expired=True)
+@breaks("627b.2", "627b.2(k)", "627b.2(k)(2)", profile="minibaccarat", include_expired=True)
 @breaks("631c.5", "631c.5(k)", "631c.5(k)(2)", profile="commission_free")
 class LuckySixThreeCardsPays12(SeededReferenceGame):
     """§ 631c.5(k)(2): a Lucky Six won on three cards is paid 12 to 1 (the two-card odds), not 20 to 1.
