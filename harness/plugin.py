@@ -273,6 +273,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Optional[pytest.Item]) 
 
 
 @pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: Optional[pytest.Item]) -> Iterator[None]:
+    """After a scenario's teardown, let go of the values its steps handed on as
+    ``target_fixture`` (:func:`baccarat_conformance.compat.release_injected_fixtures`): a run's
+    memory stays that of one scenario, not of all it has played."""
+    yield
+    compat.release_injected_fixtures(item)
+
+
+@pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     """Classify each failure of a scenario with a clause: a rule nonconformance, or a
     protocol, adapter or harness error (the user property ``category``), with its
