@@ -43,6 +43,7 @@ The touch points, and what a lab's run gains from each:
 
 from __future__ import annotations
 
+import functools
 import os
 from importlib import metadata
 from typing import Any, Callable, Iterable, Optional
@@ -56,9 +57,11 @@ CHECKED = {
 }
 
 
+@functools.lru_cache(maxsize=None)
 def checked(distribution: str) -> bool:
     """Whether the installed ``distribution`` is a version of :data:`CHECKED`; False when it
-    is not installed."""
+    is not installed. Read once a process (``importlib.metadata`` takes about half a
+    millisecond, and :func:`release_injected_fixtures` asks at every scenario's teardown)."""
     try:
         return metadata.version(distribution).startswith(CHECKED[distribution])
     except metadata.PackageNotFoundError:  # pragma: no cover - all four are dependencies
