@@ -103,10 +103,3 @@ def must_pass(must_pass_root: Path) -> Callable[[str], SuiteRun]:
     """``must_pass(NAME)``: the results of the run NAME of tests/proofs/reference_runs.py (its
     batch played at the first use in the session, by whichever worker asks first)."""
     return lambda name: play(name, must_pass_root)
-
-
-@pytest.fixture(scope="session")
-def shared_run(must_pass_root: Path) -> Callable[[str], SuiteRun]:
-    """``shared_run(NAME)``: the same, for a run of a broken game that a test reads back (the
-    property runs of tests/proofs/test_properties_bite.py): played once a session, in a batch."""
-    return lambda name: play(name, must_pass_root)

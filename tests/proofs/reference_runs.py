@@ -1,6 +1,4 @@
-"""The runs that show a game keeping the rules passes (no false alarm), in one place; and
-the runs of broken games that more than one test reads back, or that are cheaper played
-together (the property runs of tests/proofs/test_properties_bite.py, ``shared_run``).
+"""The runs that show a game keeping the rules passes (no false alarm), in one place.
 
 Each test that shows the reference game (or a conforming variant of
 tests/games/conforming_variants.py) passes under a profile reads its run from here, by name
@@ -159,20 +157,6 @@ def _statistics() -> dict[str, Run]:
     return runs
 
 
-def _property_bites(part: int) -> dict[str, Run]:
-    """tests/proofs/test_properties_bite.py: half ``part`` (0, 1) of its broken games, each
-    on the one property scenario that must find its fault (``-k``), under its profile."""
-    from tests.proofs.test_properties_bite import CASES, case_id
-
-    runs = {}
-    for c in CASES[part::2]:
-        args = dict(zip(c.args[::2], c.args[1::2]))
-        if set(args) - {"--profile"}:
-            raise ValueError(f"{case_id(c)}: arguments tests/proofs/reference_runs.py does not know: {args}")
-        runs[f"bite@{case_id(c)}"] = Run(c.game, args.get("--profile"), "property", keyword=c.scenario)
-    return runs
-
-
 def dragon_bonus_limits(where: Path) -> str:
     """baccarat with ``[limits.dragon_bonus]`` of $5 to $25; its path."""
     profile = where / "limits.toml"
@@ -233,10 +217,6 @@ BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run]]]] = 
         "properties@baccarat_tracked_vigorish": Run(REF, "baccarat_tracked_vigorish", "property"),  # 6 decks
         **{f"settlement-properties@{p}": Run(REF, p, "property and (631a.8 or 631a.12 or 631a.13 or 631a.15)")
            for p in ("commission_free", "midibaccarat", "rising_phoenix")}}),
-    # tests/proofs/test_properties_bite.py: the broken games its property scenarios must catch,
-    # in two batches (the shrinking of the state machine's runs holds a worker half a minute)
-    "property-bites": ((), "smoke", lambda: _property_bites(0)),
-    "property-bites-2": ((), "smoke", lambda: _property_bites(1)),
     # tests/proofs/test_broken_par_sheet.py and tests/proofs/test_table_limit_examples.py
     "math-and-limits": ((), "smoke", lambda: {
         **{f"game_math@{p}": Run(REF, p, keyword=_game_math()) for p in ("full_table", "ez_baccarat", "commission_free")},

@@ -20,7 +20,7 @@ from typing import Optional
 
 import pytest
 
-from tests.proofs.suite_runner import REPO, run_pytest
+from tests.proofs.suite_runner import REPO, run_pytest, run_suite
 
 #: the tracked-vigorish case's profile: baccarat_tracked_vigorish with 14 seats (see the file)
 TRACKED = ("--profile", "tests/games/profiles/tracked_vigorish_14_seats.toml")
@@ -100,19 +100,11 @@ def pytest_arguments(replay: str) -> list[str]:
     return words[6:]
 
 
-def case_id(c: Case) -> str:
-    """The case's name: its broken game's."""
-    return c.game.rsplit(":", 1)[1]
-
-
-@pytest.mark.parametrize("c", CASES, ids=case_id)
-def test_property_finds_shrinks_and_replays_the_fault(shared_run, c: Case):
+@pytest.mark.parametrize("c", CASES, ids=lambda c: c.game.rsplit(":", 1)[1])
+def test_property_finds_shrinks_and_replays_the_fault(tmp_path, c: Case):
     # the property that judges the break, alone: the reference-game runs below (and the
-    # whole-suite runs of tests/test_broken_*.py) show the other properties raise no false alarm.
-    # Played with the other cases' in two batches (tests/proofs/reference_runs.py, "property-bites"):
-    # one collected suite, a fork a case, each selecting exactly what
-    # ``pytest features -m property -k SCENARIO --game GAME`` selects
-    run = shared_run(f"bite@{case_id(c)}")
+    # whole-suite runs of tests/test_broken_*.py) show the other properties raise no false alarm
+    run = run_suite(tmp_path, *c.args, "-k", c.scenario, game=c.game, timeout=1800, marks="property")
     [entry] = run.results or [None]
     assert entry and entry["outcome"] == "failed", run.output
     assert set(entry["clauses"]) == c.failing and entry["category"] == "nonconformance", entry
@@ -129,7 +121,7 @@ def test_property_finds_shrinks_and_replays_the_fault(shared_run, c: Case):
     if c == SHELL_REPLAY:  # the command as printed, in a shell and a fresh interpreter, as a user runs it
         proc = subprocess.run(replay, shell=True, cwd=REPO, capture_output=True, text=True, timeout=600)
         code, out = proc.returncode, proc.stdout + proc.stderr
-    else:  # the same pytest arguments in a fresh interpreter, without the shell
+    else:  # the same pytest arguments, in a fork of the warm pytest process (a second less than a shell)
         code, out = run_pytest(pytest_arguments(replay), timeout=600)
     assert code == 1, out[-3000:]
     assert "1 failed" in out, out[-3000:]
