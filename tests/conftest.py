@@ -103,3 +103,10 @@ def must_pass(must_pass_root: Path) -> Callable[[str], SuiteRun]:
     """``must_pass(NAME)``: the results of the run NAME of tests/proofs/reference_runs.py (its
     batch played at the first use in the session, by whichever worker asks first)."""
     return lambda name: play(name, must_pass_root)
+
+
+@pytest.fixture(scope="session")
+def must_fail(must_pass_root: Path) -> Callable[[str], SuiteRun]:
+    """``must_fail(NAME)``: the results of the run NAME of tests/proofs/reference_runs.py that a
+    broken game must fail (as ``must_pass``: its batch played once a session)."""
+    return lambda name: play(name, must_pass_root)

@@ -7,13 +7,16 @@ The plan is a JSON list, one object per game to play::
       "keyword": null, "log": "/tmp/.../0/results.jsonl"}, ...]
 
 (``"files"``: a list of feature modules, when the game plays only their scenarios, as
-``pytest FILE`` would; ``"options"``: the game's own pytest options, by destination.)
+``pytest FILE`` would, or of ``FILE::NAME``, when it plays only the scenario NAME of FILE, as
+``pytest FILE::NAME`` would; ``"options"``: the game's own pytest options, by destination;
+``"args"``: more of them as on a command line, ``["--profile", "p.toml", "--replay-example=K=V:B"]``,
+parsed in the game's fork by the process's own parser, on top of the batch's options.)
 
 The suite is collected once (the caller's paths and ``-m``: the union of the games'
 selections). Then, game after game, a forked copy of the process runs the items the
 game's ``marks`` (a ``-m`` expression) and ``keyword`` (a ``-k`` expression) select
-against that game (``--game`` and the game's ``options``, pytest option destinations,
-set to it: its profile...), writing its results log to ``log``, and ends.
+against that game (``--game``, the game's ``options``, pytest option destinations, and
+its ``args`` set to it: its profile...), writing its results log to ``log``, and ends.
 Isolation between games is a process's: whatever a game changes (some broken games
 patch the reference game's module-level tables, a game may end its process) dies with
 its fork, and the next game starts from the state after collection, as a fresh
@@ -28,6 +31,8 @@ profile instead of once per game.
 
 from __future__ import annotations
 
+import argparse
+import copy
 import errno
 import gc
 import importlib
@@ -46,9 +51,15 @@ from baccarat_conformance.run.replay_record import ReplayContext
 
 
 
+#: The process's option parser (pytest's, given to every plugin's ``pytest_addoption``), which
+#: parses a game's ``args``.
+_parsers: list[pytest.Parser] = []
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--proof-plan", default=None, metavar="PATH",
                      help="tests.proofs.proof_runner: play each game of this JSON plan against the collected suite")
+    _parsers[:] = [parser]
 
 
 def fork() -> int:
@@ -77,9 +88,37 @@ def note_fork(env: dict, kind: str, args: list[str]) -> None:
 def _selected(items: list[pytest.Item], marks: str | None, keyword: str | None,
               files: list[str] | None = None) -> list[pytest.Item]:
     keeps = mark_expression_matcher(marks or "", keyword or "")
-    in_files = {Path(f).resolve() for f in files} if files else None
-    return [item for item in items
-            if (in_files is None or Path(item.path).resolve() in in_files) and keeps(item)]
+    if not files:
+        return [item for item in items if keeps(item)]
+    # FILE: its every item ("" among its names); FILE::NAME: its item NAME (NAME[...]: each parameter)
+    wanted: dict[Path, set[str]] = {}
+    for f in files:
+        path, _, name = f.partition("::")
+        wanted.setdefault(Path(path).resolve(), set()).add(name)
+
+    def in_files(item: pytest.Item) -> bool:
+        names = wanted.get(Path(item.path).resolve())
+        return names is not None and ("" in names or item.name in names or item.name.partition("[")[0] in names)
+
+    return [item for item in items if in_files(item) and keeps(item)]
+
+
+def _options_given(config: pytest.Config, args: list[str]) -> dict[str, object]:
+    """The options ``args`` give (``["--profile", "p.toml", "--replay-example=K=V:B"]``), by
+    destination: parsed by the process's own parser on top of its options, as if they ended
+    its command line (each value converted by its option's ``type``, an ``append`` option's
+    value added to the process's list); only those whose value they change.
+
+    :raises pytest.UsageError: ``args`` hold an option the process does not know, or a file."""
+    [parser] = _parsers
+    alone, unknown = parser.parse_known_and_unknown_args(args)
+    if unknown or getattr(alone, "file_or_dir", None):
+        raise pytest.UsageError(f"a game's args are options the suite knows, not {unknown or alone.file_or_dir}: "
+                                f"{args}")
+    current = {dest: copy.copy(value) for dest, value in vars(config.option).items()}
+    namespace, _ = parser.parse_known_and_unknown_args(args, namespace=argparse.Namespace(**current))
+    return {dest: value for dest, value in vars(namespace).items()
+            if dest != "file_or_dir" and (dest not in current or current[dest] != value)}
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -169,6 +208,8 @@ def _play(session: pytest.Session, game: dict, log: Path, items: list[pytest.Ite
     config = session.config
     config.option.game = game["game"]
     for dest, value in game.get("options", {}).items():
+        setattr(config.option, dest, value)
+    for dest, value in _options_given(config, game.get("args", [])).items():
         setattr(config.option, dest, value)
     results_log = config.pluginmanager.get_plugin("baccarat-results-log")
     results_log.path = log

@@ -1,10 +1,15 @@
-"""The runs that show a game keeping the rules passes (no false alarm), in one place.
+"""The runs that show a game keeping the rules passes (no false alarm), in one place; and the
+runs of tests/proofs/test_properties_bite.py, broken games that must fail a property scenario,
+and the replays of those failures.
 
 Each test that shows the reference game (or a conforming variant of
 tests/games/conforming_variants.py) passes under a profile reads its run from here, by name
 (:func:`play`, through the ``must_pass`` fixture of tests/conftest.py)::
 
     run = must_pass("631a@ez_baccarat")   # a tests.proofs.suite_runner.SuiteRun
+
+and a test that shows a broken game fails, through the ``must_fail`` fixture
+(``must_fail("bite@no_last_hand")``): the same runs, by another name.
 
 A run is a :class:`~tests.proofs.suite_runner.Selection`: the game, its profile and options, the
 scenarios it plays, exactly as the test ran it with ``run_suite`` in a process of its
@@ -13,7 +18,8 @@ and plays each run of its batch in a fork of its own (tests/proofs/proof_runner.
 seconds of start-up and collection saved a run. A batch is played once a test session:
 the first test (on any xdist worker) that asks for one of its runs plays it under a lock
 and leaves every run's results in the session's shared temporary folder; the others read
-them there.
+them there. A :class:`Replay` is a run whose selection is read from the results of a run of
+another batch (the replay command its failure printed): its batch plays that one first.
 """
 
 from __future__ import annotations
@@ -70,7 +76,7 @@ class Run:
     the batch's folder and returning its path), on the scenarios ``marks`` and ``keyword``
     select (``statistics``: see :func:`tests.proofs.suite_runner.select`) of ``features`` (a
     feature module; None: every one), with ``include_expired`` and the other pytest
-    ``options`` (destination, value)."""
+    ``options`` (destination, value; a ``capability_log`` is a path in the batch's folder)."""
 
     game: str | None = None
     profile: str | Callable[[Path], str] | None = None
@@ -87,8 +93,49 @@ class Run:
         _, sel = select(*args, game=self.game, marks=self.marks, statistics=self.statistics,
                         features=str(FEATURES / self.features) if self.features else FEATURES)
         options = {**({"profile": profile} if profile else {}),
-                   **({"include_expired": True} if self.include_expired else {}), **dict(self.options)}
+                   **({"include_expired": True} if self.include_expired else {}),
+                   **{k: str(where / v) if k == "capability_log" else v for k, v in self.options}}
         return dataclasses.replace(sel, options=tuple(options.items()), only_paths=bool(self.features))
+
+
+class Unplayable(Exception):
+    """A run its batch cannot play (:meth:`Replay.selection`): the batch keeps it as a run
+    that selected nothing (exit status 5), the reason in its output."""
+
+
+#: The process arguments of the batch of replays: hypothesis' plugin loads the settings profile
+#: a replay command names (``--hypothesis-profile ci``, the property scenarios' default) when
+#: its process starts, not in a fork.
+REPLAY_ARGS = ("--hypothesis-profile", "ci")
+
+
+@dataclasses.dataclass(frozen=True)
+class Replay:
+    """The replay of the run ``of`` (of another batch), which failed one property scenario:
+    the pytest arguments of the replay command printed in its failure
+    (steps/_property_runner.py), played in a fork as a fresh ``python -m pytest`` plays them
+    (:func:`tests.proofs.test_properties_bite.replay_selection`); the command's process
+    arguments must be ``args``, its batch's."""
+
+    of: str
+    args: tuple[str, ...] = REPLAY_ARGS
+
+    def selection(self, where: Path) -> Selection:
+        """:raises Unplayable: the run ``of`` printed no replay command, or one this batch cannot play."""
+        from tests.proofs.test_properties_bite import REPLAY, replay_selection
+
+        run = play(self.of, where.parent)  # its batch, played unless it has been already
+        failed = [r for r in run.results if r["outcome"] == "failed"]
+        found = REPLAY.search(failed[0].get("detail") or "") if len(failed) == 1 else None
+        if not found:
+            raise Unplayable(f"{self.of} did not fail one scenario with a replay command")
+        try:
+            args, sel = replay_selection(found.group(1).strip())
+        except AssertionError as e:
+            raise Unplayable(f"the replay of {self.of} is not a command of this repository: {e}") from None
+        if args != self.args:
+            raise Unplayable(f"the replay of {self.of} needs a process started with {args}: {found.group(1)}")
+        return sel
 
 
 REF = "tests.games.seeded_games:create_game"  # the reference game, its draws seeded (tests/games/seeded_games.py)
@@ -165,6 +212,33 @@ def dragon_bonus_limits(where: Path) -> str:
     return str(profile)
 
 
+def _bite(part: int) -> dict[str, Run]:
+    """tests/proofs/test_properties_bite.py: each broken game of half ``part`` (0, 1) of CASES,
+    in their order, on the property scenario it must fail (``-m property -k SCENARIO``, the
+    case's ``--profile``): two batches of about half a minute (the state machine's shrinks most),
+    played side by side under xdist."""
+    from tests.proofs.test_properties_bite import CASES
+
+    runs = {}
+    for c in CASES[part::2]:
+        extra, profile = list(c.args), None
+        if "--profile" in extra:
+            profile = extra.pop(extra.index("--profile") + 1)
+            extra.remove("--profile")
+        if extra:
+            raise ValueError(f"{c.name}: arguments tests/proofs/reference_runs.py does not know: {extra}")
+        runs[f"bite@{c.name}"] = Run(c.game, profile, "property", keyword=c.scenario)
+    return runs
+
+
+def _bite_replays() -> dict[str, Replay]:
+    """tests/proofs/test_properties_bite.py: the replay of each run of the batches "bite" and
+    "bite-2" but SHELL_REPLAY's (run in a shell, as printed)."""
+    from tests.proofs.test_properties_bite import CASES, SHELL_REPLAY
+
+    return {f"bite-replay@{c.name}": Replay(f"bite@{c.name}") for c in CASES if c != SHELL_REPLAY}
+
+
 def _game_math() -> str:
     from tests.proofs.test_broken_par_sheet import GAME_MATH
 
@@ -181,7 +255,7 @@ DEALING_PROPERTIES = "property and (631a.9 or 631a.10 or 631a.11)"
 NOT_DEALING_PROPERTIES = f"not ({DEALING_PROPERTIES})"
 
 #: batch name -> (process arguments, depth, the runs by name)
-BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run]]]] = {
+BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run | Replay]]]] = {
     "capabilities": (("-p", "tests.proofs.capability_recorder"), "smoke", _capabilities),
     # tests/proofs/test_broken_631a.py: the whole suite under each example profile of Chapter 631a
     # (the property scenarios under the default profile only); tests/proofs/test_broken_sidewagers.py
@@ -217,6 +291,12 @@ BATCHES: dict[str, tuple[tuple[str, ...], str, Callable[[], dict[str, Run]]]] = 
         "properties@baccarat_tracked_vigorish": Run(REF, "baccarat_tracked_vigorish", "property"),  # 6 decks
         **{f"settlement-properties@{p}": Run(REF, p, "property and (631a.8 or 631a.12 or 631a.13 or 631a.15)")
            for p in ("commission_free", "midibaccarat", "rising_phoenix")}}),
+    # tests/proofs/test_properties_bite.py: the broken games of its CASES, each on the property
+    # scenario that must find its fault; then the replay command printed in each failure, at the
+    # depth it implies (it gives none: the option's default)
+    "bite": ((), "smoke", lambda: _bite(0)),
+    "bite-2": ((), "smoke", lambda: _bite(1)),
+    "bite-replays": (REPLAY_ARGS, "standard", _bite_replays),
     # tests/proofs/test_broken_par_sheet.py and tests/proofs/test_table_limit_examples.py
     "math-and-limits": ((), "smoke", lambda: {
         **{f"game_math@{p}": Run(REF, p, keyword=_game_math()) for p in ("full_table", "ez_baccarat", "commission_free")},
@@ -251,14 +331,20 @@ def play(name: str, root: Path) -> SuiteRun:
         try:
             if not done.exists():
                 args, depth, runs = BATCHES[batch]
-                chosen = runs()
                 (where / "capabilities").mkdir(exist_ok=True)
-                selections = [dataclasses.replace(r, options=tuple(
-                    (k, str(where / v) if k == "capability_log" else v) for k, v in r.options)).selection(where)
-                    for r in chosen.values()]
-                played = run_suites(where / "suite", args, selections, depth=depth, timeout=TIMEOUT)
+                selections, unplayable = {}, {}
+                for n, r in runs().items():
+                    try:
+                        selections[n] = r.selection(where)
+                    except Unplayable as e:
+                        unplayable[n] = str(e)
+                played = run_suites(where / "suite", args, list(selections.values()), depth=depth,
+                                    timeout=TIMEOUT) if selections else []
                 data = {"output": played[0].output if played else "",
-                        "runs": {n: {"returncode": r.returncode, "results": r.results} for n, r in zip(chosen, played)}}
+                        "runs": {**{n: {"returncode": r.returncode, "results": r.results}
+                                    for n, r in zip(selections, played)},
+                                 **{n: {"returncode": 5, "results": [], "unplayable": why}
+                                    for n, why in unplayable.items()}}}
                 write_atomic(done, json.dumps(data))
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
@@ -266,7 +352,8 @@ def play(name: str, root: Path) -> SuiteRun:
     if name not in data["runs"]:
         raise KeyError(f"the batch {batch} holds no run {name!r}")
     run = data["runs"][name]
-    return SuiteRun(run["returncode"], run["results"], f"[{name}: one run of the batch {batch}]\n{data['output']}")
+    output = f"not played: {run['unplayable']}" if "unplayable" in run else data["output"]
+    return SuiteRun(run["returncode"], run["results"], f"[{name}: one run of the batch {batch}]\n{output}")
 
 
 def capability_log(name: str, root: Path) -> Path:

@@ -94,8 +94,10 @@ class Selection:
     expression; ``keyword``: a ``-k`` one) of the features ``paths``; ``options``: pytest
     options of this game's run only, ``(dest, value)`` pairs (``("profile", "ez_baccarat")``),
     for :func:`run_suites`; ``only_paths``: in a batch of :func:`run_suites`, this game
-    plays the scenarios of its ``paths`` only (as ``pytest FILE`` would), whatever the
-    other games' paths."""
+    plays the scenarios of its ``paths`` only (as ``pytest FILE`` would; a path
+    ``FILE::NAME``: the scenario NAME of FILE alone, as ``pytest FILE::NAME`` would), whatever the
+    other games' paths; ``args``: more pytest options of this game's run only, as on a command
+    line (``("--profile", "p.toml")``), parsed in its fork by the batch's own parser."""
 
     game: str | None
     marks: str | None
@@ -103,6 +105,7 @@ class Selection:
     paths: tuple[str, ...]
     options: tuple[tuple[str, object], ...] = ()
     only_paths: bool = False
+    args: tuple[str, ...] = ()
 
 
 def select(*args: str, game: str | None = None, features: str | os.PathLike = FEATURES,
@@ -198,8 +201,8 @@ def run_suites(tmp_path: Path, args: tuple[str, ...], selections: list[Selection
                timeout: float = 900) -> list[SuiteRun]:
     """Play every game of ``selections`` against one collected suite, in one pytest
     process (the plugin tests/proofs/proof_runner.py), with the process arguments ``args`` (from
-    :func:`select`) and each selection's own ``options`` (its profile...); return each
-    game's results, in order.
+    :func:`select`) and each selection's own ``options`` and ``args`` (its profile...); return
+    each game's results, in order.
 
     Each game runs the scenarios its selection picks, exactly as :func:`run_suite` would
     in a process of its own; its ``returncode`` is 1 when a scenario failed, 0 when none
@@ -210,12 +213,15 @@ def run_suites(tmp_path: Path, args: tuple[str, ...], selections: list[Selection
         log = tmp_path / str(i) / "results.jsonl"
         logs.append(log)
         plan.append({"game": sel.game, "marks": sel.marks, "keyword": sel.keyword, "log": str(log),
-                     "options": dict(sel.options), **({"files": list(sel.paths)} if sel.only_paths else {})})
+                     "options": dict(sel.options), **({"files": list(sel.paths)} if sel.only_paths else {}),
+                     **({"args": list(sel.args)} if sel.args else {})})
     tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "plan.json").write_text(json.dumps(plan, indent=1), encoding="utf-8")
     paths = sorted({p for sel in selections for p in sel.paths})
     if str(FEATURES) in paths:
         paths = [str(FEATURES)]
+    else:  # FILE::NAME of a FILE collected whole: FILE alone (pytest would collect the item twice)
+        paths = [p for p in paths if "::" not in p or p.partition("::")[0] not in paths]
     union = " or ".join(f"({sel.marks})" for sel in selections) if all(s.marks for s in selections) else None
     cmd = _command(tmp_path / "unused.jsonl", depth, args, paths, union, None, None)
     cmd += ["-p", "tests.proofs.proof_runner", "--proof-plan", str(tmp_path / "plan.json")]

@@ -40,6 +40,25 @@ def test_a_game_of_a_batch_on_its_own_feature_module_plays_what_pytest_module_pl
     assert sorted(map(_key, batched.results)) == sorted(map(_key, alone.results)), batched.output
 
 
+def test_a_game_of_a_batch_on_one_scenario_with_its_own_args_plays_what_pytest_plays_given_them(tmp_path):
+    """A path ``FILE::NAME`` and ``Selection.args`` (tests/proofs/reference_runs.py: the replay of
+    a property failure): in a batch that collects FILE whole, the game plays the scenario NAME
+    alone (each of its parameters), with its args parsed as the process's own; an option the
+    suite does not know ends the game's fork as an error of the runner (3), as pytest refuses it."""
+    node = f"{FEATURES / 'test_627b.py'}::test_a_perfect_pair_is_paid_at_the_perfect_pair_odds_of_the_paytable"
+    args = ("--profile", "minibaccarat", "--include-expired")
+    alone = run_suite(tmp_path / "alone", *args, features=node)
+    _, own = select(game=None, features=node)
+    own = dataclasses.replace(own, only_paths=True, args=args)
+    unknown = dataclasses.replace(select_game(None, "627b.2 and not property"), args=("--no-such-option", "1"))
+    batched, whole, refused = run_suites(tmp_path / "batch", (), [own, select_game(None, "627b.2 and not property"),
+                                                                   unknown])
+    assert len(alone.results) > 1 and any(r["outcome"] == "passed" for r in alone.results), alone.output
+    assert sorted(map(_key, batched.results)) == sorted(map(_key, alone.results)), batched.output
+    assert len(whole.results) > len(batched.results) and whole.returncode == 0, whole.output
+    assert refused.returncode == 3 and not refused.results and "--no-such-option" in refused.output, refused.output
+
+
 def test_what_a_game_changes_does_not_reach_the_next_game_of_its_batch(tmp_path):
     # the broken game rewrites the reference game's registry of wager kinds (Player Pair and
     # Banker Pair settled after the third card): the reference game played after it in the

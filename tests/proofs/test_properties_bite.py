@@ -4,12 +4,17 @@ faults of :mod:`tests.games.broken_games`), fail exactly the expected clauses; t
 judges the broken rule reports the precise clause and a shrunk shoe; and the replay
 command printed in its failure reproduces that failure on its own.
 
-These runs shrink real failures through the adapter and take a while (the state
-machine's shrinks most): run them in parallel with ``-n auto`` when you can.
+The runs are played once a session, each in a fork of a collected suite
+(tests/proofs/reference_runs.py, batches "bite" and "bite-2"), and so are the replays (batch
+"bite-replays": the pytest arguments of each printed command, :func:`replay_selection`) but
+SHELL_REPLAY's, run as printed in a shell and a fresh interpreter, as a user runs it. The
+runs shrink real failures through the adapter and take a while (the state machine's shrinks
+most).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shlex
 import subprocess
@@ -20,7 +25,7 @@ from typing import Optional
 
 import pytest
 
-from tests.proofs.suite_runner import REPO, run_pytest, run_suite
+from tests.proofs.suite_runner import REPO, Selection
 
 #: the tracked-vigorish case's profile: baccarat_tracked_vigorish with 14 seats (see the file)
 TRACKED = ("--profile", "tests/games/profiles/tracked_vigorish_14_seats.toml")
@@ -38,6 +43,11 @@ class Case:
     clause: str
     max_shoe: Optional[int]
     args: tuple = ()
+
+    @property
+    def name(self) -> str:
+        """The broken game's name: the test's id, and its runs' in tests/proofs/reference_runs.py."""
+        return self.game.rsplit(":", 1)[1]
 
 
 def case(game: str, failing: set, scenario: str, clause: str, max_shoe: Optional[int], args: tuple = ()) -> Case:
@@ -76,7 +86,8 @@ CASES = [
 ]
 
 #: The case whose replay command runs as printed, in a shell (the others' pytest arguments
-#: run in a fork of the warm pytest process: the command's shape is checked for each).
+#: run in forks of one collected suite, tests/proofs/reference_runs.py's batch "bite-replays":
+#: the command's shape is checked for each).
 SHELL_REPLAY = CASES[0]
 
 FALSIFIED = re.compile(r"PropertyFalsified: 58 Pa\. Code § (\S+?):")
@@ -100,13 +111,36 @@ def pytest_arguments(replay: str) -> list[str]:
     return words[6:]
 
 
-@pytest.mark.parametrize("c", CASES, ids=lambda c: c.game.rsplit(":", 1)[1])
-def test_property_finds_shrinks_and_replays_the_fault(tmp_path, c: Case):
-    # the property that judges the break, alone: the reference-game runs below (and the
-    # whole-suite runs of tests/test_broken_*.py) show the other properties raise no false alarm
-    run = run_suite(tmp_path, *c.args, "-k", c.scenario, game=c.game, timeout=1800, marks="property")
+def replay_selection(replay: str) -> tuple[tuple[str, ...], Selection]:
+    """The process arguments and the selection of the replay command ``replay`` (``cd REPO &&
+    PYTHON -m pytest --pyargs MODULE::NAME OPTIONS``), for a batch of
+    tests/proofs/reference_runs.py: the scenario NAME of MODULE's file (found as ``--pyargs``
+    finds it), alone, as ``pytest FILE::NAME`` collects it, against the ``--game`` of OPTIONS,
+    with OPTIONS its own (parsed in its fork by the suite's own parser,
+    tests/proofs/proof_runner.py) but ``--hypothesis-profile``, a process argument (hypothesis'
+    plugin loads the profile when the process starts)."""
+    args = pytest_arguments(replay)
+    assert args[:1] == ["--pyargs"] and "::" in args[1], replay
+    module, _, name = args[1].partition("::")
+    spec = importlib.util.find_spec(module)
+    assert spec and spec.origin, replay
+    options, process = args[2:], ()
+    if "--hypothesis-profile" in options:
+        i = options.index("--hypothesis-profile")
+        process = tuple(options[i:i + 2])
+        del options[i:i + 2]
+    game = options[options.index("--game") + 1] if "--game" in options else None
+    return process, Selection(game, None, None, (f"{spec.origin}::{name}",), only_paths=True, args=tuple(options))
+
+
+@pytest.mark.parametrize("c", CASES, ids=lambda c: c.name)
+def test_property_finds_shrinks_and_replays_the_fault(must_fail, c: Case):
+    # the property that judges the break, alone (tests/proofs/reference_runs.py, batch "bite" or
+    # "bite-2"): the reference-game runs below (and the whole-suite runs of tests/test_broken_*.py)
+    # show the other properties raise no false alarm
+    run = must_fail(f"bite@{c.name}")
     [entry] = run.results or [None]
-    assert entry and entry["outcome"] == "failed", run.output
+    assert entry and entry["outcome"] == "failed", run.results or run.output
     assert set(entry["clauses"]) == c.failing and entry["category"] == "nonconformance", entry
     # the results log carries the failure in one line naming the clause; the shoe and the
     # replay command are in the failure's report (pytest's log, the end of it in "detail")
@@ -115,18 +149,25 @@ def test_property_finds_shrinks_and_replays_the_fault(tmp_path, c: Case):
     clause, shoe_length, replay = falsification(entry["detail"])
     assert clause == c.clause, entry["detail"]
     if c.max_shoe is not None:
-        assert shoe_length <= c.max_shoe, entry["detail"]
+        assert shoe_length <= c.max_shoe, f"a shrunk shoe of {shoe_length} cards, over {c.max_shoe}: {entry['detail']}"
 
     assert "--replay-example=" in replay and c.game in replay
     if c == SHELL_REPLAY:  # the command as printed, in a shell and a fresh interpreter, as a user runs it
         proc = subprocess.run(replay, shell=True, cwd=REPO, capture_output=True, text=True, timeout=600)
         code, out = proc.returncode, proc.stdout + proc.stderr
-    else:  # the same pytest arguments, in a fork of the warm pytest process (a second less than a shell)
-        code, out = run_pytest(pytest_arguments(replay), timeout=600)
-    assert code == 1, out[-3000:]
-    assert "1 failed" in out, out[-3000:]
-    again, again_length, _ = falsification(out)
-    assert (again, again_length) == (clause, shoe_length), out[-3000:]
+        assert code == 1, out[-3000:]
+        assert "1 failed" in out, out[-3000:]
+        again, again_length, _ = falsification(out)
+        assert (again, again_length) == (clause, shoe_length), out[-3000:]
+        return
+    # the same pytest arguments, in a fork of one collected suite (batch "bite-replays"): its
+    # exit status, its one scenario failed, the failure's report in its results log
+    pytest_arguments(replay)  # the command's shape
+    replayed = must_fail(f"bite-replay@{c.name}")
+    assert replayed.returncode == 1, replayed.results or replayed.output[-3000:]
+    assert [(r["nodeid"], r["outcome"]) for r in replayed.results] == [(entry["nodeid"], "failed")], replayed.results
+    again, again_length, _ = falsification(replayed.results[0]["detail"])
+    assert (again, again_length) == (clause, shoe_length), replayed.results[0]["detail"]
 
 
 @pytest.mark.parametrize("profile", ["ez_baccarat", "baccarat_tracked_vigorish"])
